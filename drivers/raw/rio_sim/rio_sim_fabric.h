@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+#ifndef RIO_SIM_FABRIC_H
+#define RIO_SIM_FABRIC_H
+
+/*
+ * Internal interface of the emulated fabric, shared by the files of the
+ * rio_sim driver:
+ *
+ *   rio_sim_topology.c  topology files (rte_cfgfile) and built-in shapes
+ *   rio_sim_fabric.c    shared-memory fabric: create, attach, detach, links
+ *   rio_sim_config.c    per-device config space and maintenance routing
+ *   rio_sim_ep.c        claimed endpoints: rings, messages, doorbells, port-writes
+ *   rio_sim_rawdev.c    rawdev PMD and mport ops (the only file that knows DPDK rawdev)
+ *
+ * Errors are negative errno values; functions that can fail for a reason a
+ * user must read also fill err[errlen] with one clear line.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/queue.h>
+
+#include <rte_log.h>
+
+#include "rte_rio.h"
+#include "rio_sim_shm.h"
+
+extern int rio_sim_logtype;
+#define SIM_LOG(level, fmt, ...) \
+	rte_log(RTE_LOG_ ## level, rio_sim_logtype, "rio_sim: %s(): " fmt "\n", \
+		__func__, ##__VA_ARGS__)
+
+/* ------------------------------------------------------------------ */
+/* Topology (process-local, parsed)                                   */
+
+struct sim_topo_dev {
+	char name[SIM_NAME_MAX];
+	uint8_t type;		/* enum sim_dev_type */
+	uint8_t model;		/* enum sim_switch_model (switches) */
+	uint8_t nports;		/* endpoints: 1 */
+	uint8_t is_host;	/* endpoint that enumerates */
+	int32_t destid;		/* preset Base Device ID, -1: unset (reset value) */
+	int32_t host_destid;	/* host endpoints: host device ID to use (default 0) */
+	uint16_t vid, did, asm_vid, asm_did;
+	uint32_t dev_rev;
+	uint16_t asm_rev;
+};
+
+struct sim_topo_link {
+	uint32_t dev_a;
+	uint8_t port_a;
+	uint32_t dev_b;
+	uint8_t port_b;
+};
+
+struct sim_topology {
+	uint8_t devid_size;		/* 8 or 16 */
+	uint32_t mbox_entries;		/* inbound ring slots, power of two */
+	bool static_routes;		/* program routes from preset destids at creation */
+	uint32_t n_devs;
+	uint32_t n_links;
+	struct sim_topo_dev *devs;
+	struct sim_topo_link *links;
+};
+
+/* Parse an INI topology file; on error *out is NULL and err says why. */
+int sim_topology_parse_file(const char *path, struct sim_topology **out,
+			    char *err, size_t errlen);
+/* A built-in shape by name (see rio_sim_topology.c and the rawdev guide). */
+int sim_topology_builtin(const char *shape, struct sim_topology **out,
+			 char *err, size_t errlen);
+void sim_topology_free(struct sim_topology *topo);
+/* Stable hash of what the topology builds, to compare with a live fabric. */
+uint64_t sim_topology_hash(const struct sim_topology *topo);
+/* Index of a device by name, or -ENOENT. */
+int sim_topology_find(const struct sim_topology *topo, const char *name);
+
+/* ------------------------------------------------------------------ */
+/* Fabric (rio_sim_fabric.c)                                          */
+
+struct sim_ep;
+
+/* This process's mapping of one fabric; shared by every mport on it. */
+struct sim_fabric {
+	TAILQ_ENTRY(sim_fabric) next;
+	char name[SIM_NAME_MAX];
+	unsigned int refcnt;		/* process-local users (mports, tools) */
+	struct sim_shm_hdr *hdr;
+	size_t size;
+	/* Validated local copies: never re-read sizes from shared memory. */
+	uint32_t n_devices;
+	uint32_t n_endpoints;
+	uint8_t devid_size;
+	uint32_t mbox_entries;
+	struct sim_shm_device *devs;
+	struct sim_shm_endpoint *eps;
+	uint8_t *rt_base;
+	bool creator;
+};
+
+/*
+ * Attach to fabric @name, creating it from @topo if it does not exist
+ * (@topo NULL: the built-in "default" shape). If it exists and @topo is
+ * given, the topology must match. Mode is 0600 unless @group_access.
+ * Attaching twice in one process returns the same handle (refcounted).
+ */
+struct sim_fabric *sim_fabric_attach(const char *name, const struct sim_topology *topo,
+				     bool group_access, char *err, size_t errlen);
+/* Drop a reference; the last live process to detach removes every segment. */
+void sim_fabric_detach(struct sim_fabric *f);
+/* Remove all segments of a fabric by name whoever uses it (tools, tests). */
+int sim_fabric_destroy(const char *name);
+/* Index of a device by name (or "#<index>"), or -ENOENT. */
+int sim_fabric_find_device(const struct sim_fabric *f, const char *name);
+/* Device by index, or NULL if out of range. */
+struct sim_shm_device *sim_fabric_dev(const struct sim_fabric *f, uint32_t index);
+/* Route table of a switch (RTE_RIO_MAX_DESTIDS entries), or NULL. */
+uint8_t *sim_fabric_rt(const struct sim_fabric *f, uint32_t dev_index);
+/*
+ * Physical link of (dev, port) up or down, both ends. Switches with an error
+ * management block send a port-write to their port-write target.
+ */
+int sim_fabric_link_set(struct sim_fabric *f, uint32_t dev_index, uint8_t port, bool up);
+/* Is the process (pid, starttime) alive? starttime 0: check pid only. */
+bool sim_process_alive(int32_t pid, uint64_t start_time);
+/* starttime of a pid from /proc, 0 if unknown. */
+uint64_t sim_process_start_time(int32_t pid);
+
+/* Short shared lock for config-space critical sections. */
+void sim_lock(struct sim_shm_lock *l);
+void sim_unlock(struct sim_shm_lock *l);
+
+/* ------------------------------------------------------------------ */
+/* Config space and maintenance routing (rio_sim_config.c)            */
+
+/* Ingress port value for an access from the device's own processor. */
+#define SIM_PORT_LOCAL	0xff
+
+/* Execute a config read/write on a device as the target of maintenance. */
+int sim_config_read(struct sim_fabric *f, uint32_t dev_index, uint8_t ingress_port,
+		    uint32_t offset, int len, uint32_t *val);
+int sim_config_write(struct sim_fabric *f, uint32_t dev_index, uint8_t ingress_port,
+		     uint32_t offset, int len, uint32_t val);
+
+/*
+ * Route a packet leaving (src_dev, src_port) for destid. Maintenance
+ * (maint = true) is consumed at the first switch where hopcount is 0, or at
+ * the first endpoint; other packets follow route tables to the endpoint whose
+ * Base Device ID equals destid. Returns 0 with the target device and the port
+ * it arrived on, or -ETIMEDOUT when the packet is dropped (no route, link
+ * down, port locked out or disabled, wrong destination, routing loop).
+ */
+int sim_route(struct sim_fabric *f, uint32_t src_dev, uint8_t src_port, uint16_t destid,
+	      uint8_t hopcount, bool maint, uint32_t *dst_dev, uint8_t *ingress_port);
+
+/* Maintenance transaction from an endpoint: route then read or write. */
+int sim_maint(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, uint8_t hopcount,
+	      bool write, uint32_t offset, int len, uint32_t *val);
+
+/* Program standard routes for preset device IDs (static_routes topologies). */
+int sim_config_static_routes(struct sim_fabric *f);
+
+/* Reset values of a device's config space from its topology entry. */
+void sim_config_init_device(struct sim_fabric *f, struct sim_shm_device *dev,
+			    const struct sim_topo_dev *td);
+
+/* ------------------------------------------------------------------ */
+/* Endpoints (rio_sim_ep.c)                                           */
+
+struct sim_ep_stats {
+	uint64_t msg_tx, msg_tx_retry, msg_tx_error, msg_tx_bytes;
+	uint64_t msg_rx, msg_rx_bytes, msg_rx_bad;
+	uint64_t dbell_tx, dbell_tx_retry, dbell_tx_error, dbell_rx;
+	uint64_t maint_tx, maint_error;
+	uint64_t pw_rx;
+};
+
+/* Claim endpoint @ep_index for this process (reclaims one whose owner died). */
+struct sim_ep *sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, size_t errlen);
+/* Close its mailboxes, remove its data segment, give up ownership. */
+void sim_ep_release(struct sim_ep *ep);
+uint32_t sim_ep_dev_index(const struct sim_ep *ep);
+struct sim_fabric *sim_ep_fabric(const struct sim_ep *ep);
+
+int sim_ep_lcread(struct sim_ep *ep, uint32_t offset, int len, uint32_t *val);
+int sim_ep_lcwrite(struct sim_ep *ep, uint32_t offset, int len, uint32_t val);
+int sim_ep_cread(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
+		 int len, uint32_t *val);
+int sim_ep_cwrite(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
+		  int len, uint32_t val);
+
+int sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info);
+int sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n);
+
+int sim_ep_open_inb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries);
+void sim_ep_close_inb_mbox(struct sim_ep *ep, uint8_t mbox);
+int sim_ep_open_outb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries);
+void sim_ep_close_outb_mbox(struct sim_ep *ep, uint8_t mbox);
+uint16_t sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n);
+int64_t sim_ep_outb_completion(struct sim_ep *ep, uint8_t mbox);
+uint16_t sim_ep_add_inb_buffers(struct sim_ep *ep, uint8_t mbox, void * const *bufs,
+				uint16_t n);
+uint16_t sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n);
+
+int sim_ep_pw_fetch(struct sim_ep *ep, struct rte_rio_pw_msg *msgs, uint16_t n);
+/* Deliver a port-write to the endpoint with Base Device ID @destid (used by switches). */
+int sim_pw_deliver(struct sim_fabric *f, uint32_t src_dev, uint16_t destid,
+		   const uint32_t *payload, uint32_t len);
+
+void sim_ep_stats_get(const struct sim_ep *ep, struct sim_ep_stats *st);
+void sim_ep_stats_reset(struct sim_ep *ep);
+
+#endif /* RIO_SIM_FABRIC_H */

@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+#ifndef RIO_SIM_SHM_H
+#define RIO_SIM_SHM_H
+
+/*
+ * Shared-memory layout of an emulated RapidIO fabric. This file is the only
+ * definition of what lives in shared memory; everything here is read by
+ * several processes and nothing read from it is trusted: indices, lengths and
+ * offsets are range-checked against process-local copies before use.
+ *
+ * Main segment "/rio_sim.<fabric>":
+ *
+ *   +---------------------------+ 0
+ *   | struct sim_shm_hdr        |
+ *   +---------------------------+ hdr.dev_off
+ *   | struct sim_shm_device[n]  |  every endpoint and switch
+ *   +---------------------------+ hdr.ep_off
+ *   | struct sim_shm_endpoint[] |  ownership, doorbell and port-write rings
+ *   +---------------------------+ hdr.rt_off
+ *   | route tables              |  one uint8_t[RTE_RIO_MAX_DESTIDS] per switch
+ *   +---------------------------+ hdr.total_size
+ *
+ * Data segment "/rio_sim.<fabric>.ep<index>", created by the endpoint's owner
+ * when it claims the endpoint (so a large fabric costs nothing per idle
+ * endpoint): struct sim_shm_data_hdr then RTE_RIO_MAX_MBOX inbound mailbox
+ * rings of hdr.mbox_entries slots each.
+ *
+ * Rings are bounded multi-producer single-consumer queues with a sequence
+ * number per slot (producers claim slots by CAS on prod_head, fill them and
+ * publish with a release store of the slot's seq; the consumer frees a slot
+ * by storing seq + size). A full ring is a RETRY for the sender.
+ */
+
+#include <stdint.h>
+
+#include <rte_common.h>
+
+#include "rte_rio.h"
+
+#define SIM_SHM_PREFIX		"/rio_sim."
+#define SIM_SHM_MAGIC		0x52494f53494d4642ull	/* "RIOSIMFB" */
+#define SIM_SHM_DATA_MAGIC	0x52494f53494d4450ull	/* "RIOSIMDP" */
+#define SIM_SHM_VERSION		1
+#define SIM_NAME_MAX		32	/* fabric and device names, with NUL */
+#define SIM_MAX_PORTS		32	/* ports per device */
+#define SIM_MAX_DEVICES		16384
+#define SIM_MAX_ATTACH		64	/* processes attached at once */
+#define SIM_MAX_HOPS		64	/* longer paths are routing loops */
+#define SIM_DBELL_RING_SIZE	256
+#define SIM_PW_RING_SIZE	32
+#define SIM_MBOX_ENTRIES_DEF	256
+#define SIM_MBOX_ENTRIES_MAX	4096
+#define SIM_SLOT_HDR_SIZE	64
+#define SIM_SLOT_SIZE		(SIM_SLOT_HDR_SIZE + RTE_RIO_MAX_MSG_SIZE)
+
+/* Offsets of the emulated extended-feature blocks. */
+#define SIM_PHYS_EFPTR		0x0100	/* LP-Serial block, always first */
+#define SIM_EM_EFPTR		0x1000	/* Error Management block (switches) */
+
+enum sim_dev_type {
+	SIM_DEV_ENDPOINT = 1,
+	SIM_DEV_SWITCH = 2,
+};
+
+/* Switch models: how the route table is reached from config space. */
+enum sim_switch_model {
+	SIM_SW_STD = 0,		/* standard route CSRs 0x70/0x74/0x78 */
+	SIM_SW_VENDOR = 1,	/* vendor model: implementation-specific route registers */
+};
+
+enum sim_fabric_state {
+	SIM_FABRIC_INIT = 0,	/* creator still building it */
+	SIM_FABRIC_READY = 1,
+};
+
+/* A process attached to the fabric. */
+struct sim_shm_attach {
+	int32_t pid;		/* 0: free slot */
+	uint32_t rsvd;
+	uint64_t start_time;	/* /proc/<pid>/stat starttime, against pid reuse */
+};
+
+/* Lock word for short config-space critical sections: 0 free, else holder pid. */
+struct sim_shm_lock {
+	uint32_t holder;
+};
+
+struct sim_shm_port {
+	int32_t peer_dev;	/* device index at the other end, -1: unconnected */
+	uint8_t peer_port;
+	uint8_t link_up;	/* physical link state; fault injection sets it */
+	uint16_t rsvd;
+	uint32_t err_sts;	/* Port n Error and Status, latched W1C bits (OK/UNINIT derived) */
+	uint32_t ctl;		/* Port n Control */
+	uint32_t ack_sts;	/* Port n Local ackID */
+	uint32_t em_err_det;	/* EM Port n Error Detect */
+	uint32_t em_err_rate_en;
+	uint32_t rsvd2;
+	uint64_t tx_pkts;	/* packets forwarded out of this port (relaxed atomics) */
+	uint64_t rx_pkts;	/* packets received on this port */
+	uint64_t drops;		/* packets dropped at this port (no route, lockout, link down) */
+};
+
+struct sim_shm_device {
+	char name[SIM_NAME_MAX];
+	uint32_t index;
+	uint8_t type;		/* enum sim_dev_type */
+	uint8_t model;		/* enum sim_switch_model */
+	uint8_t nports;
+	uint8_t is_host;	/* topology says this endpoint enumerates */
+	struct sim_shm_lock lock;
+	uint32_t ep_index;	/* endpoints: index in the endpoint array */
+
+	/* Capability registers, fixed at creation. */
+	uint32_t dev_id;	/* 0x00 */
+	uint32_t dev_info;	/* 0x04 */
+	uint32_t asm_id;	/* 0x08 */
+	uint32_t asm_info;	/* 0x0c */
+	uint32_t pef;		/* 0x10 */
+	uint32_t src_ops;	/* 0x18 */
+	uint32_t dst_ops;	/* 0x1c */
+	uint32_t rt_limit;	/* 0x34 (switches) */
+
+	/* Command and status registers. */
+	uint32_t base_devid;	/* 0x60 (endpoints) */
+	uint32_t host_lock;	/* 0x68 */
+	uint32_t comptag;	/* 0x6c */
+	uint32_t rte_destid_sel;	/* 0x70 (switches) */
+	uint32_t rte_default_port;	/* 0x78 (switches) */
+	uint32_t pell_ctrl;	/* 0x4c */
+	uint32_t gen_ctl;	/* phys + 0x3c */
+	uint32_t link_to_ctl;	/* phys + 0x20 */
+	uint32_t rsp_to_ctl;	/* phys + 0x24 (endpoints) */
+	uint32_t em_ltl_err_det;	/* EM + 0x08 */
+	uint32_t em_ltl_err_en;	/* EM + 0x0c */
+	uint32_t em_pw_target;	/* EM + 0x28 */
+	uint32_t em_pkt_ttl;	/* EM + 0x2c */
+	uint32_t em_pw_tx_ctrl;	/* EM + 0x34 */
+	uint32_t vendor_sel;	/* vendor switch model: selected route entry */
+	uint32_t rsvd;
+
+	uint64_t rt_off;	/* switches: offset of the route table in the segment */
+	uint64_t maint_rx;	/* maintenance requests executed by this device */
+	struct sim_shm_port ports[SIM_MAX_PORTS];
+};
+
+/* One slot of an inbound doorbell ring. */
+struct sim_shm_dbell_slot {
+	uint64_t seq;
+	uint16_t src;
+	uint16_t dst;
+	uint16_t info;
+	uint16_t rsvd;
+};
+
+/* One slot of a port-write ring. */
+struct sim_shm_pw_slot {
+	uint64_t seq;
+	uint32_t len;
+	uint32_t rsvd;
+	uint32_t payload[RTE_RIO_PW_MSG_SIZE / sizeof(uint32_t)];
+};
+
+/* Producer and consumer positions, on separate cache lines. */
+struct sim_shm_ring_pos {
+	uint64_t prod_head __rte_cache_aligned;
+	uint64_t cons_head __rte_cache_aligned;
+} __rte_cache_aligned;
+
+struct sim_shm_endpoint {
+	uint32_t dev_index;
+	int32_t owner_pid;	/* 0: unclaimed */
+	uint64_t owner_start;	/* starttime of the owner, against pid reuse */
+	uint32_t generation;	/* bumped at every claim; data segment carries it */
+	uint32_t mbox_open;	/* bit m: inbound mailbox m accepts messages */
+	uint32_t mbox_entries;	/* slots per inbound mailbox ring */
+	uint32_t rsvd;
+	uint64_t dbell_rx;	/* counters, relaxed atomics */
+	uint64_t dbell_retry;
+	uint64_t pw_rx;
+	uint64_t pw_dropped;
+	struct sim_shm_ring_pos dbell_pos;
+	struct sim_shm_dbell_slot dbell[SIM_DBELL_RING_SIZE];
+	struct sim_shm_ring_pos pw_pos;
+	struct sim_shm_pw_slot pw[SIM_PW_RING_SIZE];
+} __rte_cache_aligned;
+
+struct sim_shm_hdr {
+	uint64_t magic;
+	uint32_t version;
+	uint32_t state;		/* enum sim_fabric_state */
+	uint64_t total_size;
+	uint32_t hdr_size;
+	uint32_t dev_size;	/* sizeof(struct sim_shm_device) */
+	uint32_t ep_size;	/* sizeof(struct sim_shm_endpoint) */
+	uint32_t devid_size;	/* 8 or 16 */
+	uint32_t n_devices;
+	uint32_t n_endpoints;
+	uint32_t n_switches;
+	uint32_t mbox_entries;	/* default inbound ring size */
+	uint64_t dev_off;
+	uint64_t ep_off;
+	uint64_t rt_off;
+	uint64_t topo_hash;	/* hash of the topology it was built from */
+	uint32_t creator_uid;
+	int32_t creator_pid;
+	uint64_t route_gen;	/* bumped on any route, link or port-control change */
+	char name[SIM_NAME_MAX];
+	struct sim_shm_lock attach_lock;
+	uint32_t rsvd;
+	struct sim_shm_attach attached[SIM_MAX_ATTACH];
+} __rte_cache_aligned;
+
+struct sim_shm_msg_slot {
+	uint64_t seq;
+	uint16_t len;		/* exact length; the wire carries it padded to 8 */
+	uint16_t src;
+	uint8_t mbox;
+	uint8_t letter;
+	uint16_t rsvd;
+	int32_t writer_pid;	/* producer that claimed the slot */
+	uint8_t pad[SIM_SLOT_HDR_SIZE - 20];
+	uint8_t data[RTE_RIO_MAX_MSG_SIZE];
+};
+
+struct sim_shm_mbox_ring {
+	struct sim_shm_ring_pos pos;
+	uint64_t rx_msgs;	/* counters, relaxed atomics */
+	uint64_t retries;	/* senders refused because the ring was full */
+	/* then `entries` struct sim_shm_msg_slot */
+} __rte_cache_aligned;
+
+struct sim_shm_data_hdr {
+	uint64_t magic;		/* SIM_SHM_DATA_MAGIC */
+	uint32_t version;
+	uint32_t ep_index;
+	uint32_t generation;	/* must equal the endpoint's generation */
+	uint32_t entries;	/* slots per mailbox ring (power of two) */
+	uint64_t ring_off[RTE_RIO_MAX_MBOX];	/* offset of each struct sim_shm_mbox_ring */
+	uint64_t total_size;
+} __rte_cache_aligned;
+
+#endif /* RIO_SIM_SHM_H */

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+#ifndef RIO_DRIVER_H
+#define RIO_DRIVER_H
+
+/**
+ * @file
+ * RapidIO mport driver interface.
+ *
+ * An mport driver (the rio_sim rawdev, or a future hardware backend) fills a
+ * const struct rte_rio_mport_ops and registers an mport. The library does
+ * argument checking (alignment, ranges, open mailboxes), serialization of
+ * configuration accesses and resource bookkeeping before calling the ops, so
+ * the ops only talk to the hardware.
+ *
+ * Op return values follow rte_rio.h: 0 or a count, or a negative errno
+ * (-EAGAIN RETRY, -EIO ERROR, -ETIMEDOUT no response).
+ */
+
+#include <sys/queue.h>
+
+#include <rte_compat.h>
+#include <rte_spinlock.h>
+
+#include "rte_rio.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Operations an mport driver provides. All are mandatory unless noted. */
+struct rte_rio_mport_ops {
+	/** Local config read; len 1, 2 or 4, offset aligned to len, in space. */
+	int (*lcread)(struct rte_rio_mport *mport, uint32_t offset, int len, uint32_t *data);
+	/** Local config write. */
+	int (*lcwrite)(struct rte_rio_mport *mport, uint32_t offset, int len, uint32_t data);
+	/** Maintenance read of (destid, hopcount). */
+	int (*cread)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+		     uint32_t offset, int len, uint32_t *data);
+	/** Maintenance write of (destid, hopcount). */
+	int (*cwrite)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+		      uint32_t offset, int len, uint32_t data);
+	/** Send a doorbell. */
+	int (*dsend)(struct rte_rio_mport *mport, uint16_t destid, uint16_t info);
+	/** Fetch up to n inbound doorbells; returns the count. */
+	int (*dbell_fetch)(struct rte_rio_mport *mport, struct rte_rio_dbell *dbells, uint16_t n);
+	/** Open/close mailboxes; entries already validated (power of two). */
+	int (*open_outb_mbox)(struct rte_rio_mport *mport, uint8_t mbox, uint32_t entries);
+	void (*close_outb_mbox)(struct rte_rio_mport *mport, uint8_t mbox);
+	int (*open_inb_mbox)(struct rte_rio_mport *mport, uint8_t mbox, uint32_t entries);
+	void (*close_inb_mbox)(struct rte_rio_mport *mport, uint8_t mbox);
+	/**
+	 * Send messages in order (lengths, letters and mailbox already validated);
+	 * stop at the first not accepted and set its status. Returns accepted.
+	 */
+	uint16_t (*add_outb_messages)(struct rte_rio_mport *mport, uint8_t mbox,
+				      struct rte_rio_msg *msgs, uint16_t n);
+	/** Outbound messages completed since the last call. */
+	int64_t (*outb_completion)(struct rte_rio_mport *mport, uint8_t mbox);
+	/** Post receive buffers; returns how many were taken. */
+	uint16_t (*add_inb_buffers)(struct rte_rio_mport *mport, uint8_t mbox,
+				    void * const *bufs, uint16_t n);
+	/** Fill up to n received messages into posted buffers; returns count. */
+	uint16_t (*get_inb_messages)(struct rte_rio_mport *mport, uint8_t mbox,
+				     struct rte_rio_msg *msgs, uint16_t n);
+	/** Fetch port-writes (optional: NULL means not supported). */
+	int (*pw_fetch)(struct rte_rio_mport *mport, struct rte_rio_pw_msg *msgs, uint16_t n);
+};
+
+/** What a driver tells the library when it registers an mport. */
+struct rte_rio_mport_conf {
+	const char *name;                   /**< unique name, e.g. the rawdev name */
+	const struct rte_rio_mport_ops *ops;
+	void *priv;                         /**< driver data, see rte_rio_mport_priv() */
+	uint8_t devid_size;                 /**< 8 or 16 */
+	int32_t host_destid;                /**< >= 0 host with this ID; RTE_RIO_NO_HOST agent */
+	uint8_t port_index;                 /**< own port number in the LP-Serial block */
+};
+
+/** @internal inbound doorbell range. */
+struct rte_rio_dbell_range {
+	TAILQ_ENTRY(rte_rio_dbell_range) next;
+	uint16_t start;
+	uint16_t end;
+	uint16_t destid;        /**< outbound ranges only */
+	rte_rio_dbell_cb_t cb;  /**< inbound ranges only */
+	void *arg;
+};
+TAILQ_HEAD(rte_rio_dbell_range_list, rte_rio_dbell_range);
+
+/** An mport. Drivers and the library read it; applications use the API. */
+struct rte_rio_mport {
+	TAILQ_ENTRY(rte_rio_mport) next;
+	char name[RTE_RIO_NAME_MAX_LEN];
+	uint16_t id;
+	const struct rte_rio_mport_ops *ops;
+	void *priv;
+	uint8_t devid_size;
+	int32_t host_destid;
+	uint8_t port_index;
+	uint32_t phys_efptr;    /**< found by the library at registration */
+	uint8_t phys_rmap;
+
+	rte_spinlock_t config_lock;     /**< serializes config accesses */
+	uint64_t maint_count;           /**< updated with relaxed atomics */
+
+	rte_spinlock_t res_lock;        /**< protects the resource state below */
+	struct rte_rio_dbell_range_list inb_dbells;
+	struct rte_rio_dbell_range_list outb_dbells;
+	uint64_t dbell_unclaimed;
+	uint32_t inb_mbox_entries[RTE_RIO_MAX_MBOX];  /**< 0: closed */
+	uint32_t outb_mbox_entries[RTE_RIO_MAX_MBOX]; /**< 0: closed */
+
+	void *scan_data;        /**< enumeration/discovery state (lib internal) */
+};
+
+/**
+ * Register an mport. The library reads the local extended-feature list to
+ * find the LP-Serial block.
+ * @return the mport, or NULL with rte_errno set: EINVAL (bad conf or missing
+ *         op), EEXIST (name taken), ENOSPC (RTE_RIO_MAX_MPORTS reached),
+ *         ENODEV (no LP-Serial block in local config space), ENOMEM.
+ */
+__rte_internal
+struct rte_rio_mport *rte_rio_mport_register(const struct rte_rio_mport_conf *conf);
+
+/**
+ * Unregister an mport: closes its mailboxes, releases its doorbell ranges
+ * and frees it. @return 0 or -EINVAL.
+ */
+__rte_internal
+int rte_rio_mport_unregister(struct rte_rio_mport *mport);
+
+/** @return the driver data given at registration. */
+static inline void *
+rte_rio_mport_priv(const struct rte_rio_mport *mport)
+{
+	return mport->priv;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RIO_DRIVER_H */

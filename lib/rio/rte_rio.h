@@ -1,0 +1,416 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+#ifndef RTE_RIO_H
+#define RTE_RIO_H
+
+/**
+ * @file
+ * RapidIO core API.
+ *
+ * A master port (mport) is this process's attachment to a RapidIO fabric.
+ * Through it an application reads and writes configuration space (its own,
+ * and remote devices' by maintenance transactions), sends and receives
+ * doorbells, and sends and receives mailbox (type 11) messages. Mport drivers
+ * (e.g. the rio_sim rawdev) register mports; see rio_driver.h.
+ *
+ * Return convention: 0 or a count on success, a negative errno on failure.
+ * Transaction results map RapidIO response statuses to errno values:
+ *  - DONE: 0
+ *  - RETRY: -EAGAIN (the target is busy, e.g. its inbound ring is full; resend)
+ *  - ERROR: -EIO (the target answered with ERROR)
+ *  - no response (no route, link down, port locked out): -ETIMEDOUT
+ * Configuration access adds:
+ *  - -EFAULT: misaligned 16/32-bit offset (nothing is accessed)
+ *  - -ERANGE: offset beyond the 16 MiB configuration space
+ *  - -EINVAL: bad mport or argument
+ *
+ * All functions are thread-safe for distinct mports. Config accesses on one
+ * mport are serialized by the library. Message and doorbell fast paths are
+ * not locked: one thread per mailbox direction.
+ *
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <rte_compat.h>
+
+#include "rte_rio_regs.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Maximum length of an mport name, including the terminating NUL. */
+#define RTE_RIO_NAME_MAX_LEN	64
+/** Maximum number of mports in one process. */
+#define RTE_RIO_MAX_MPORTS	32
+/** Mailboxes per mport (multi-segment messages: 0..3). */
+#define RTE_RIO_MAX_MBOX	4
+/** Letters per mailbox. */
+#define RTE_RIO_MAX_LETTER	4
+/** Smallest message payload in bytes (one double-word). */
+#define RTE_RIO_MIN_MSG_SIZE	8
+/** Largest message payload in bytes (16 segments of 256 bytes). */
+#define RTE_RIO_MAX_MSG_SIZE	4096
+/** Hop count used for maintenance to a device addressed by its device ID. */
+#define RTE_RIO_HOPCOUNT_DIRECT	0xff
+/** Unset host device ID (agent mport). */
+#define RTE_RIO_NO_HOST		(-1)
+/** Destination ID that reaches any unconfigured device for a device ID size. */
+#define RTE_RIO_ANY_DESTID(devid_size) ((devid_size) == 16 ? 0xffff : 0xff)
+/** Number of device IDs for a device ID size. */
+#define RTE_RIO_MAX_DESTIDS(devid_size) ((devid_size) == 16 ? 65536 : 256)
+
+struct rte_rio_mport;
+
+/** Mport description. */
+struct rte_rio_mport_info {
+	char name[RTE_RIO_NAME_MAX_LEN]; /**< mport name */
+	uint16_t id;            /**< index in this process */
+	uint8_t devid_size;     /**< 8 or 16 */
+	int32_t host_destid;    /**< host device ID, or RTE_RIO_NO_HOST for an agent */
+	uint16_t destid;        /**< own device ID (Base Device ID CSR) */
+	uint32_t phys_efptr;    /**< offset of the local LP-Serial block */
+	uint8_t phys_rmap;      /**< its register map: 1 or 2 */
+	uint8_t port_index;     /**< local port number in that block */
+	bool link_up;           /**< local Port OK */
+	uint64_t maint_count;   /**< maintenance transactions issued so far */
+};
+
+/** One mailbox message, used for bursts in both directions. */
+struct rte_rio_msg {
+	void *buf;          /**< payload (at least RTE_RIO_MAX_MSG_SIZE bytes on receive) */
+	uint16_t len;       /**< exact length in bytes, RTE_RIO_MIN_MSG_SIZE..RTE_RIO_MAX_MSG_SIZE */
+	uint16_t destid;    /**< send: destination device ID; receive: own device ID */
+	uint16_t srcid;     /**< receive: source device ID */
+	uint8_t mbox;       /**< mailbox 0..RTE_RIO_MAX_MBOX-1 */
+	uint8_t letter;     /**< letter 0..RTE_RIO_MAX_LETTER-1 */
+	int16_t status;     /**< send: 0, -EAGAIN, -EIO, -ETIMEDOUT or -EINVAL */
+};
+
+/** One received doorbell. */
+struct rte_rio_dbell {
+	uint16_t src;   /**< source device ID */
+	uint16_t dst;   /**< destination device ID */
+	uint16_t info;  /**< 16-bit doorbell information */
+};
+
+/** One received port-write (error-management payload in the first 16 bytes). */
+struct rte_rio_pw_msg {
+	union {
+		uint32_t raw[RTE_RIO_PW_MSG_SIZE / sizeof(uint32_t)];
+		struct {
+			uint32_t comptag;   /**< reporter's Component Tag CSR */
+			uint32_t errdetect; /**< Port n Error Detect CSR */
+			uint32_t is_port;   /**< impl-specific bits, port number in low byte */
+			uint32_t ltlerrdet; /**< L/T Error Detect CSR */
+		} em;
+	};
+	uint16_t len;   /**< payload length in bytes */
+};
+
+/* ---------------------------------------------------------------------- */
+/* Mport registry                                                         */
+
+/** @return number of registered mports. */
+__rte_experimental
+uint16_t rte_rio_mport_count(void);
+
+/**
+ * @return the mport with index @p id, or NULL (rte_errno = ENODEV).
+ */
+__rte_experimental
+struct rte_rio_mport *rte_rio_mport_get(uint16_t id);
+
+/**
+ * @return the mport named @p name, or NULL (rte_errno = ENODEV).
+ */
+__rte_experimental
+struct rte_rio_mport *rte_rio_mport_find(const char *name);
+
+/**
+ * Describe an mport.
+ * @return 0, or -EINVAL for a NULL argument.
+ */
+__rte_experimental
+int rte_rio_mport_info_get(struct rte_rio_mport *mport, struct rte_rio_mport_info *info);
+
+/** @return the mport's name, or NULL. */
+__rte_experimental
+const char *rte_rio_mport_name(const struct rte_rio_mport *mport);
+
+/** @return the mport's own device ID (read from its Base Device ID CSR), or -errno. */
+__rte_experimental
+int rte_rio_mport_destid(struct rte_rio_mport *mport);
+
+/** @return number of maintenance transactions the mport has issued. */
+__rte_experimental
+uint64_t rte_rio_mport_maint_count(const struct rte_rio_mport *mport);
+
+/** Reset the maintenance transaction counter. */
+__rte_experimental
+void rte_rio_mport_maint_count_reset(struct rte_rio_mport *mport);
+
+/* ---------------------------------------------------------------------- */
+/* Configuration space access                                             */
+
+/**
+ * Read a register of the mport's own configuration space.
+ *
+ * @param offset  byte offset; 16-bit accesses must be 2-byte aligned and
+ *                32-bit accesses 4-byte aligned.
+ * @return 0; -EFAULT misaligned; -ERANGE offset out of space; -EINVAL bad
+ *         argument; or the driver's error. On error *val is not written.
+ */
+__rte_experimental
+int rte_rio_local_read_config_32(struct rte_rio_mport *mport, uint32_t offset, uint32_t *val);
+/** 16-bit variant of rte_rio_local_read_config_32(). */
+__rte_experimental
+int rte_rio_local_read_config_16(struct rte_rio_mport *mport, uint32_t offset, uint16_t *val);
+/** 8-bit variant of rte_rio_local_read_config_32(). */
+__rte_experimental
+int rte_rio_local_read_config_8(struct rte_rio_mport *mport, uint32_t offset, uint8_t *val);
+/** Write a local register; same rules as rte_rio_local_read_config_32(). */
+__rte_experimental
+int rte_rio_local_write_config_32(struct rte_rio_mport *mport, uint32_t offset, uint32_t val);
+/** 16-bit variant of rte_rio_local_write_config_32(). */
+__rte_experimental
+int rte_rio_local_write_config_16(struct rte_rio_mport *mport, uint32_t offset, uint16_t val);
+/** 8-bit variant of rte_rio_local_write_config_32(). */
+__rte_experimental
+int rte_rio_local_write_config_8(struct rte_rio_mport *mport, uint32_t offset, uint8_t val);
+
+/**
+ * Read a remote device's register through a maintenance transaction.
+ *
+ * @param destid    destination device ID
+ * @param hopcount  switches to cross before the request is consumed (0: the
+ *                  first device behind the mport's link); RTE_RIO_HOPCOUNT_DIRECT
+ *                  to address an endpoint by its device ID.
+ * @return 0; -EFAULT misaligned; -ERANGE out of space; -EIO ERROR response;
+ *         -ETIMEDOUT no response; -EINVAL bad argument.
+ */
+__rte_experimental
+int rte_rio_remote_read_config_32(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+				  uint32_t offset, uint32_t *val);
+/** 16-bit variant of rte_rio_remote_read_config_32(). */
+__rte_experimental
+int rte_rio_remote_read_config_16(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+				  uint32_t offset, uint16_t *val);
+/** 8-bit variant of rte_rio_remote_read_config_32(). */
+__rte_experimental
+int rte_rio_remote_read_config_8(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+				 uint32_t offset, uint8_t *val);
+/** Write a remote register; same rules as rte_rio_remote_read_config_32(). */
+__rte_experimental
+int rte_rio_remote_write_config_32(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+				   uint32_t offset, uint32_t val);
+/** 16-bit variant of rte_rio_remote_write_config_32(). */
+__rte_experimental
+int rte_rio_remote_write_config_16(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+				   uint32_t offset, uint16_t val);
+/** 8-bit variant of rte_rio_remote_write_config_32(). */
+__rte_experimental
+int rte_rio_remote_write_config_8(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+				  uint32_t offset, uint8_t val);
+
+/* ---------------------------------------------------------------------- */
+/* Extended features                                                      */
+
+/**
+ * Find an extended feature block of a device.
+ *
+ * Walks the list from the Assembly Information CAR following each header's
+ * next pointer (pointers outside 0x100..0xfffc or not 8-byte aligned end
+ * the walk; at most 256 blocks are visited).
+ *
+ * @param local     true: the mport's own config space (destid/hopcount ignored)
+ * @param ftr       EF_ID to look for
+ * @return block offset, 0 when not found, or -errno on access error.
+ */
+__rte_experimental
+int32_t rte_rio_get_feature(struct rte_rio_mport *mport, bool local, uint16_t destid,
+			    uint8_t hopcount, uint16_t ftr);
+
+/**
+ * Find a device's LP-Serial physical block (any register map I or II ID).
+ * @param[out] rmap  1 or 2 (may be NULL)
+ * @return block offset, 0 when absent, or -errno.
+ */
+__rte_experimental
+int32_t rte_rio_get_physefb(struct rte_rio_mport *mport, bool local, uint16_t destid,
+			    uint8_t hopcount, uint8_t *rmap);
+
+/**
+ * Iterate a device's extended feature list.
+ * @param from  0 to start at the head, else a block offset returned earlier
+ * @param[out] id  EF_ID of the returned block (may be NULL)
+ * @return offset of the next block, 0 at the end, or -errno.
+ */
+__rte_experimental
+int32_t rte_rio_next_efb(struct rte_rio_mport *mport, bool local, uint16_t destid,
+			 uint8_t hopcount, uint32_t from, uint16_t *id);
+
+/* ---------------------------------------------------------------------- */
+/* Doorbells                                                              */
+
+/**
+ * Inbound doorbell handler, called from rte_rio_dbell_poll() in the polling
+ * thread for every doorbell whose info lies in the handler's range.
+ */
+typedef void (*rte_rio_dbell_cb_t)(struct rte_rio_mport *mport, void *arg,
+				   const struct rte_rio_dbell *dbell);
+
+/**
+ * Claim the inbound doorbell info range [start, end].
+ * @return 0; -EBUSY when it overlaps a claimed range; -EINVAL start > end or
+ *         NULL handler; -ENOMEM.
+ */
+__rte_experimental
+int rte_rio_request_inb_dbell(struct rte_rio_mport *mport, uint16_t start, uint16_t end,
+			      rte_rio_dbell_cb_t cb, void *arg);
+
+/**
+ * Release an inbound doorbell range claimed with exactly these bounds.
+ * @return 0, or -ENOENT.
+ */
+__rte_experimental
+int rte_rio_release_inb_dbell(struct rte_rio_mport *mport, uint16_t start, uint16_t end);
+
+/**
+ * Fetch up to @p max inbound doorbells and deliver each to its range owner.
+ * Doorbells outside every range are dropped and counted.
+ * @return number of doorbells fetched (delivered or dropped), or -errno.
+ */
+__rte_experimental
+int rte_rio_dbell_poll(struct rte_rio_mport *mport, unsigned int max);
+
+/** @return doorbells received with no range owner since the mport was registered. */
+__rte_experimental
+uint64_t rte_rio_dbell_unclaimed_count(const struct rte_rio_mport *mport);
+
+/**
+ * Claim the outbound doorbell range [start, end] towards device @p destid.
+ * @return 0; -EBUSY when it overlaps a range already claimed for @p destid;
+ *         -EINVAL; -ENOMEM.
+ */
+__rte_experimental
+int rte_rio_request_outb_dbell(struct rte_rio_mport *mport, uint16_t destid,
+			       uint16_t start, uint16_t end);
+
+/** Release an outbound doorbell range. @return 0 or -ENOENT. */
+__rte_experimental
+int rte_rio_release_outb_dbell(struct rte_rio_mport *mport, uint16_t destid,
+			       uint16_t start, uint16_t end);
+
+/**
+ * Send a doorbell.
+ * @return 0 DONE; -EAGAIN RETRY; -EIO ERROR; -ETIMEDOUT no response.
+ */
+__rte_experimental
+int rte_rio_send_doorbell(struct rte_rio_mport *mport, uint16_t destid, uint16_t info);
+
+/* ---------------------------------------------------------------------- */
+/* Mailboxes                                                              */
+
+/**
+ * Open an inbound mailbox with a ring of @p entries buffers.
+ * @return 0; -EINVAL mbox out of range or entries not a power of two in
+ *         [2, 4096]; -EBUSY already open; or the driver's error.
+ */
+__rte_experimental
+int rte_rio_request_inb_mbox(struct rte_rio_mport *mport, uint8_t mbox, uint32_t entries);
+
+/** Close an inbound mailbox. @return 0, -EINVAL, or -ENOENT if not open. */
+__rte_experimental
+int rte_rio_release_inb_mbox(struct rte_rio_mport *mport, uint8_t mbox);
+
+/** Open an outbound mailbox; same rules as rte_rio_request_inb_mbox(). */
+__rte_experimental
+int rte_rio_request_outb_mbox(struct rte_rio_mport *mport, uint8_t mbox, uint32_t entries);
+
+/** Close an outbound mailbox. @return 0, -EINVAL, or -ENOENT if not open. */
+__rte_experimental
+int rte_rio_release_outb_mbox(struct rte_rio_mport *mport, uint8_t mbox);
+
+/**
+ * Send one message (convenience wrapper of rte_rio_send_messages()).
+ * @return 0; -EAGAIN RETRY (the target's ring is full); -EIO; -ETIMEDOUT;
+ *         -EINVAL bad length (not 8..4096), mailbox, letter or mailbox not open.
+ */
+__rte_experimental
+int rte_rio_add_outb_message(struct rte_rio_mport *mport, uint16_t destid, uint8_t mbox,
+			     uint8_t letter, const void *buf, size_t len);
+
+/**
+ * Send a burst of messages on outbound mailbox @p mbox (msgs[i].mbox is set
+ * from it). Messages are sent in order and sending stops at the first one
+ * that is not accepted.
+ *
+ * @return number of messages accepted (status DONE). When it is less than
+ *         @p n, msgs[ret].status tells why: -EAGAIN (back-pressure: retry
+ *         later), -EIO, -ETIMEDOUT or -EINVAL (that message will never be
+ *         accepted; skip it).
+ */
+__rte_experimental
+uint16_t rte_rio_send_messages(struct rte_rio_mport *mport, uint8_t mbox,
+			       struct rte_rio_msg *msgs, uint16_t n);
+
+/**
+ * Number of outbound messages completed on @p mbox since the last call.
+ * @return count, or -errno.
+ */
+__rte_experimental
+int64_t rte_rio_outb_completions(struct rte_rio_mport *mport, uint8_t mbox);
+
+/**
+ * Post one receive buffer (RTE_RIO_MAX_MSG_SIZE bytes) to an inbound mailbox.
+ * @return 0; -ENOSPC when the buffer ring is full; -EINVAL.
+ */
+__rte_experimental
+int rte_rio_add_inb_buffer(struct rte_rio_mport *mport, uint8_t mbox, void *buf);
+
+/** Post up to @p n receive buffers. @return number posted (may be short). */
+__rte_experimental
+uint16_t rte_rio_add_inb_buffers(struct rte_rio_mport *mport, uint8_t mbox,
+				 void * const *bufs, uint16_t n);
+
+/**
+ * Take one received message: its data is in the oldest posted buffer.
+ * @param[out] len  exact message length
+ * @param[out] src  source device ID (may be NULL)
+ * @return that buffer, or NULL when nothing arrived (or no buffer is posted).
+ */
+__rte_experimental
+void *rte_rio_get_inb_message(struct rte_rio_mport *mport, uint8_t mbox, size_t *len,
+			      uint16_t *src);
+
+/**
+ * Receive up to @p n messages; each lands in the next posted buffer.
+ * @return number of messages filled in @p msgs.
+ */
+__rte_experimental
+uint16_t rte_rio_recv_messages(struct rte_rio_mport *mport, uint8_t mbox,
+			       struct rte_rio_msg *msgs, uint16_t n);
+
+/* ---------------------------------------------------------------------- */
+/* Port-writes                                                            */
+
+/**
+ * Fetch up to @p n port-writes received by the mport.
+ * @return number fetched, or -errno (-ENOTSUP if the mport cannot receive them).
+ */
+__rte_experimental
+int rte_rio_pw_fetch(struct rte_rio_mport *mport, struct rte_rio_pw_msg *msgs, uint16_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RTE_RIO_H */
