@@ -67,6 +67,16 @@ struct rte_rio_mport_ops {
 				     struct rte_rio_msg *msgs, uint16_t n);
 	/** Fetch port-writes (optional: NULL means not supported). */
 	int (*pw_fetch)(struct rte_rio_mport *mport, struct rte_rio_pw_msg *msgs, uint16_t n);
+	/**
+	 * Multi-word maintenance read (optional): one transaction of len bytes,
+	 * len 8, 16, 32 or 64 and offset aligned to 8; words[] in register order.
+	 * NULL: the library issues 4-byte reads instead.
+	 */
+	int (*cread_block)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+			   uint32_t offset, int len, uint32_t *words);
+	/** Multi-word maintenance write (optional), same rules as cread_block. */
+	int (*cwrite_block)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+			    uint32_t offset, int len, const uint32_t *words);
 };
 
 /** What a driver tells the library when it registers an mport. */

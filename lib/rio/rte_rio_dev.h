@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+#ifndef RTE_RIO_DEV_H
+#define RTE_RIO_DEV_H
+
+/**
+ * @file
+ * RapidIO devices, enumeration and discovery, switch routing.
+ *
+ * An mport's view of its fabric is a list of devices: its own endpoint
+ * (local), remote endpoints and switches. A host mport builds it by
+ * enumeration (it assigns device IDs and programs routes), an agent mport
+ * by discovery (it waits until a host has enumerated, then reads the
+ * fabric). Both give the same view. Device add/remove events let the rio
+ * bus publish every device as an rte_device.
+ *
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <rte_compat.h>
+
+#include "rte_rio.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Maximum ports of a switch the library models. */
+#define RTE_RIO_MAX_SWITCH_PORTS	32
+/** Default time an agent waits for a host to finish enumeration (seconds). */
+#define RTE_RIO_DISC_TIMEOUT_DEFAULT	30
+
+/** Device kinds. */
+enum rte_rio_dev_type {
+	RTE_RIO_DEV_ENDPOINT = 0,
+	RTE_RIO_DEV_SWITCH = 1,
+};
+
+struct rte_rio_dev;
+
+/** What a device looks like (a copy; stable while the device exists). */
+struct rte_rio_dev_info {
+	char name[RTE_RIO_NAME_MAX_LEN]; /**< "<mport>-e<destid hex>" or "<mport>-s<comptag>" */
+	enum rte_rio_dev_type type;
+	bool local;             /**< the mport's own endpoint */
+	uint16_t vid;           /**< Device Identity CAR: vendor */
+	uint16_t did;           /**< Device Identity CAR: device */
+	uint32_t device_rev;    /**< Device Information CAR */
+	uint16_t asm_vid;       /**< Assembly Identity CAR: vendor */
+	uint16_t asm_did;       /**< Assembly Identity CAR: assembly */
+	uint16_t asm_rev;       /**< Assembly Information CAR: revision */
+	uint32_t pef;           /**< Processing Element Features CAR */
+	uint32_t src_ops;       /**< Source Operations CAR */
+	uint32_t dst_ops;       /**< Destination Operations CAR */
+	uint16_t destid;        /**< endpoints: device ID; switches: access device ID */
+	uint8_t hopcount;       /**< switches: hops from the mport; endpoints: 0xff */
+	uint32_t comptag;       /**< Component Tag CSR */
+	uint32_t phys_efptr;    /**< LP-Serial block offset */
+	uint8_t phys_rmap;      /**< its register map */
+	uint32_t em_efptr;      /**< Error Management block offset, 0 if none */
+	uint8_t nports;         /**< switches: PortTotal; endpoints: 1 */
+	uint8_t sw_inport;      /**< switches: port facing the mport */
+	int32_t prev_comptag;   /**< upstream switch's component tag, -1 if none */
+	uint8_t prev_port;      /**< port of the upstream switch leading here */
+};
+
+/** Device events. */
+enum rte_rio_dev_event {
+	RTE_RIO_DEV_EVENT_ADD,      /**< device found (after enumeration/discovery) */
+	RTE_RIO_DEV_EVENT_REMOVE,   /**< device gone (mport removed, link down) */
+};
+
+/**
+ * Device event callback. Called in the thread that scanned or removed; the
+ * device is valid for the duration of the call (and after ADD until the
+ * matching REMOVE returns).
+ */
+typedef void (*rte_rio_dev_event_cb_t)(struct rte_rio_dev *dev, enum rte_rio_dev_event event,
+				       void *arg);
+
+/**
+ * Subscribe to device events of every mport. Devices that already exist are
+ * reported as ADD before this returns.
+ * @return 0, -EINVAL, -EEXIST (same cb and arg), -ENOMEM.
+ */
+__rte_experimental
+int rte_rio_dev_event_register(rte_rio_dev_event_cb_t cb, void *arg);
+
+/** Unsubscribe. @return 0 or -ENOENT. */
+__rte_experimental
+int rte_rio_dev_event_unregister(rte_rio_dev_event_cb_t cb, void *arg);
+
+/** Scan options. */
+struct rte_rio_scan_conf {
+	unsigned int disc_timeout_ms;   /**< agents: wait for Discovered; 0 = default 30 s */
+	bool no_wait;                   /**< agents: fail at once with -EAGAIN if not discovered */
+};
+
+/**
+ * Build the mport's view of the fabric: a host (host_destid >= 0) enumerates,
+ * an agent discovers. When another host with a higher host ID holds the
+ * fabric, a host backs off and discovers instead. Emits ADD events.
+ * @return 0; -EALREADY scanned already; -ETIMEDOUT agent gave up waiting;
+ *         -EBUSY lost to another host and its discovery failed; -EIO; -ENOMEM.
+ */
+__rte_experimental
+int rte_rio_mport_scan(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *conf);
+
+/** @return true once the mport's scan completed. */
+__rte_experimental
+bool rte_rio_mport_scanned(const struct rte_rio_mport *mport);
+
+/**
+ * Forget the mport's devices (REMOVE events, local endpoint last).
+ * Called by rte_rio_mport_unregister().
+ */
+__rte_experimental
+void rte_rio_mport_devices_release(struct rte_rio_mport *mport);
+
+/** @return number of devices the mport knows. */
+__rte_experimental
+unsigned int rte_rio_dev_count(const struct rte_rio_mport *mport);
+
+/**
+ * Iterate devices: @p prev NULL starts; returns the next device or NULL.
+ * @p mport NULL iterates every mport's devices.
+ */
+__rte_experimental
+struct rte_rio_dev *rte_rio_dev_next(const struct rte_rio_mport *mport,
+				     const struct rte_rio_dev *prev);
+
+/** @return the endpoint with device ID @p destid on @p mport, or NULL. */
+__rte_experimental
+struct rte_rio_dev *rte_rio_dev_find_by_destid(const struct rte_rio_mport *mport,
+					       uint16_t destid);
+
+/** @return the device with component tag @p comptag on @p mport, or NULL. */
+__rte_experimental
+struct rte_rio_dev *rte_rio_dev_find_by_comptag(const struct rte_rio_mport *mport,
+						uint32_t comptag);
+
+/** @return the device named @p name, or NULL. */
+__rte_experimental
+struct rte_rio_dev *rte_rio_dev_find_by_name(const char *name);
+
+/** Copy a device's description. @return 0 or -EINVAL. */
+__rte_experimental
+int rte_rio_dev_info_get(const struct rte_rio_dev *dev, struct rte_rio_dev_info *info);
+
+/** @return the mport that knows @p dev. */
+__rte_experimental
+struct rte_rio_mport *rte_rio_dev_mport(const struct rte_rio_dev *dev);
+
+/** @return the device's name. */
+__rte_experimental
+const char *rte_rio_dev_name(const struct rte_rio_dev *dev);
+
+/**
+ * Config access to a device through its mport: local devices use local
+ * config, remote ones maintenance with the device's (destid, hopcount).
+ * Same errors as rte_rio_remote_read_config_32().
+ */
+__rte_experimental
+int rte_rio_dev_read_config_32(struct rte_rio_dev *dev, uint32_t offset, uint32_t *val);
+/** Write counterpart of rte_rio_dev_read_config_32(). */
+__rte_experimental
+int rte_rio_dev_write_config_32(struct rte_rio_dev *dev, uint32_t offset, uint32_t val);
+
+/**
+ * Route of a switch for @p destid from the library's shadow table.
+ * @return output port, RTE_RIO_INVALID_ROUTE if none, -EINVAL not a switch.
+ */
+__rte_experimental
+int rte_rio_switch_route_get(const struct rte_rio_dev *sw, uint16_t destid);
+
+/**
+ * Program a switch route (hardware and shadow table) through its route ops.
+ * @return 0 or -errno.
+ */
+__rte_experimental
+int rte_rio_switch_route_set(struct rte_rio_dev *sw, uint16_t destid, uint8_t port);
+
+/**
+ * Device that port @p port of switch @p sw leads to, or NULL (unconnected,
+ * inactive, or not known).
+ */
+__rte_experimental
+struct rte_rio_dev *rte_rio_switch_port_peer(const struct rte_rio_dev *sw, uint8_t port);
+
+/** Switch route operations, keyed by vendor and device ID. */
+struct rte_rio_switch_ops {
+	const char *name;
+	uint16_t vid;
+	uint16_t did;
+	/** Program destid -> port. */
+	int (*add_entry)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+			 uint16_t table, uint16_t route_destid, uint8_t route_port);
+	/** Read destid's port. */
+	int (*get_entry)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+			 uint16_t table, uint16_t route_destid, uint8_t *route_port);
+	/** Clear every entry to "no route". */
+	int (*clr_table)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+			 uint16_t table);
+};
+
+/**
+ * Register route ops for switches with (vid, did). Switches without
+ * registered ops use the standard route-table CSRs (0x70/0x74/0x78).
+ * @return 0, -EEXIST (ops for that vid/did exist), -EINVAL.
+ */
+__rte_experimental
+int rte_rio_switch_ops_register(const struct rte_rio_switch_ops *ops);
+
+/** Unregister route ops. @return 0 or -ENOENT. */
+__rte_experimental
+int rte_rio_switch_ops_unregister(const struct rte_rio_switch_ops *ops);
+
+/** The standard route ops (the fallback), for drivers that extend them. */
+__rte_experimental
+const struct rte_rio_switch_ops *rte_rio_switch_std_ops(void);
+
+/**
+ * Write the mport's view of the fabric as a Graphviz DOT graph.
+ * @return 0 or -errno.
+ */
+__rte_experimental
+int rte_rio_topology_dot(const struct rte_rio_mport *mport, FILE *f);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RTE_RIO_DEV_H */
