@@ -147,10 +147,10 @@ struct test_child {
 
 void add_test_child(struct test_child *c);
 
-#define REGISTER_TEST_CHILD(cname, func) \
+#define REGISTER_TEST_CHILD(cname, cfunc) \
 	static struct test_child test_child_##cname = { \
 		.name = RTE_STR(cname), \
-		.func = func, \
+		.func = cfunc, \
 	}; \
 	RTE_INIT(test_child_register_##cname) \
 	{ \
