@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+/*
+ * Multi-process helpers: re-execute this binary as a child running a
+ * registered child function, wait for it with a timeout, and name and clean
+ * up the POSIX shared-memory objects tests create.
+ */
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+
+#include "test.h"
+
+#define TEST_CHILD_ENV		"RIO_TEST_CHILD"
+#define TEST_SHM_DIR		"/dev/shm"
+#define TEST_WAIT_MIN_NS	(100 * 1000)		/* first poll after 0.1 ms */
+#define TEST_WAIT_MAX_NS	(10 * 1000 * 1000)	/* then back off up to 10 ms */
+
+extern char **environ;
+
+/* Defined in test.c. */
+int test_child_registered(const char *name);
+
+static uint32_t test_unique_counter;
+
+const char *
+rio_test_self(void)
+{
+	static char self[PATH_MAX];
+	ssize_t n;
+
+	if (self[0] != '\0')
+		return self;
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n <= 0 || (size_t)n >= sizeof(self) - 1) {
+		self[0] = '\0';
+		return NULL;
+	}
+	self[n] = '\0';
+	return self;
+}
+
+/* Copy of environ with RIO_TEST_CHILD replaced by RIO_TEST_CHILD=name. */
+static char **
+test_child_env(const char *name, char **var)
+{
+	size_t n = 0, i, j = 0, klen = strlen(TEST_CHILD_ENV);
+	char **env;
+
+	while (environ[n] != NULL)
+		n++;
+	env = calloc(n + 2, sizeof(*env));
+	if (env == NULL)
+		return NULL;
+	if (asprintf(var, "%s=%s", TEST_CHILD_ENV, name) < 0) {
+		free(env);
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		if (strncmp(environ[i], TEST_CHILD_ENV, klen) == 0 && environ[i][klen] == '=')
+			continue;
+		env[j++] = environ[i];
+	}
+	env[j++] = *var;
+	env[j] = NULL;
+	return env;
+}
+
+pid_t
+rio_test_spawn(const char *name, char *const argv[])
+{
+	const char *self = rio_test_self();
+	char **child_argv = NULL, **child_env = NULL;
+	char *var = NULL;
+	pid_t parent = getpid();
+	size_t argc = 0, i;
+	pid_t pid;
+
+	if (name == NULL || name[0] == '\0')
+		return -EINVAL;
+	if (!test_child_registered(name)) {
+		printf("rio_test_spawn: no child registered as '%s'\n", name);
+		return -ENOENT;
+	}
+	if (self == NULL)
+		return -ENOENT;
+
+	/* Build everything before fork(): the child only calls async-signal-safe functions. */
+	while (argv != NULL && argv[argc] != NULL)
+		argc++;
+	child_argv = calloc(argc + 2, sizeof(*child_argv));
+	if (child_argv == NULL) {
+		pid = -ENOMEM;
+		goto out;
+	}
+	child_argv[0] = (char *)(uintptr_t)self;
+	for (i = 0; i < argc; i++)
+		child_argv[i + 1] = argv[i];
+	child_argv[argc + 1] = NULL;
+	child_env = test_child_env(name, &var);
+	if (child_env == NULL) {
+		pid = -ENOMEM;
+		goto out;
+	}
+
+	/* Nothing buffered may be written twice or out of order. */
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0) {
+		pid = -errno;
+		goto out;
+	}
+	if (pid == 0) {
+		/* Do not outlive a parent killed by a test timeout. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(127);
+		execve(self, child_argv, child_env);
+		_exit(127);
+	}
+out:
+	free(var);
+	free(child_env);
+	free(child_argv);
+	return pid;
+}
+
+static uint64_t
+test_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static int
+test_decode_status(int status)
+{
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return -ECHILD;
+}
+
+int
+rio_test_wait(pid_t pid, unsigned int timeout_ms)
+{
+	uint64_t deadline = test_now_ns() + (uint64_t)timeout_ms * 1000000ULL;
+	uint64_t delay = TEST_WAIT_MIN_NS;
+	struct timespec ts;
+	int status;
+	pid_t r;
+
+	if (pid <= 0)
+		return -EINVAL;
+	for (;;) {
+		r = waitpid(pid, &status, WNOHANG);
+		if (r == pid)
+			return test_decode_status(status);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (test_now_ns() >= deadline)
+			break;
+		ts.tv_sec = 0;
+		ts.tv_nsec = (long)delay;
+		nanosleep(&ts, NULL);
+		if (delay < TEST_WAIT_MAX_NS)
+			delay *= 2;
+	}
+
+	printf("rio_test_wait: child %d still running after %u ms, killing it\n",
+	       (int)pid, timeout_ms);
+	kill(pid, SIGKILL);
+	do {
+		r = waitpid(pid, &status, 0);
+	} while (r < 0 && errno == EINTR);
+	return -ETIMEDOUT;
+}
+
+const char *
+rio_test_unique(const char *base, char *buf, size_t len)
+{
+	uint32_t n = __atomic_fetch_add(&test_unique_counter, 1, __ATOMIC_RELAXED);
+	int ret;
+
+	if (base == NULL || buf == NULL || len == 0)
+		return NULL;
+	ret = snprintf(buf, len, "%s_%d_%u", base, (int)getpid(), n);
+	if (ret < 0 || (size_t)ret >= len)
+		return NULL;
+	return buf;
+}
+
+/* Walk /dev/shm; unlink matching objects if @remove. Returns the match count or -errno. */
+static int
+test_shm_walk(const char *prefix, int remove)
+{
+	char name[NAME_MAX + 2];
+	struct dirent *de;
+	size_t plen;
+	DIR *dir;
+	int n = 0;
+
+	if (prefix == NULL)
+		return -EINVAL;
+	while (*prefix == '/')
+		prefix++;
+	plen = strlen(prefix);
+	if (plen == 0)
+		return -EINVAL;	/* never match everything */
+	dir = opendir(TEST_SHM_DIR);
+	if (dir == NULL)
+		return -errno;
+	while ((de = readdir(dir)) != NULL) {
+		if (strncmp(de->d_name, prefix, plen) != 0)
+			continue;
+		if (remove) {
+			snprintf(name, sizeof(name), "/%s", de->d_name);
+			if (shm_unlink(name) < 0 && errno != ENOENT) {
+				n = -errno;
+				break;
+			}
+		}
+		n++;
+	}
+	closedir(dir);
+	return n;
+}
+
+int
+rio_test_shm_cleanup(const char *prefix)
+{
+	return test_shm_walk(prefix, 1);
+}
+
+int
+rio_test_shm_count(const char *prefix)
+{
+	return test_shm_walk(prefix, 0);
+}
