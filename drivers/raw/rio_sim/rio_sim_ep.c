@@ -1,0 +1,1119 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+/*
+ * Claimed endpoints of an emulated fabric: ownership, inbound mailbox rings
+ * in the endpoint's data segment, messages, doorbells and port-writes.
+ *
+ * Senders resolve a destination ID to a target endpoint once per route
+ * generation (sim_route() walks the switches) and map the target's data
+ * segment once per target generation; the per-message path is a CAS on the
+ * target ring, copies and release stores.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_common.h>
+#include <rte_errno.h>
+#include <rte_memcpy.h>
+
+#include "rio_sim_fabric.h"
+#include "rio_sim_ring.h"
+
+/* Polls of a claimed-but-unpublished slot before checking that its writer lives. */
+#define SIM_EP_STALL_POLLS	1024
+
+/* Cached route: destination ID -> target endpoint, valid for one route generation. */
+struct sim_ep_route {
+	uint32_t gen;		/* low bits of route_gen + 1; 0: empty */
+	uint32_t ep_index;
+};
+
+/* This process's mapping of a target endpoint's data segment. */
+struct sim_ep_peer {
+	struct sim_shm_data_hdr *data;	/* NULL: not mapped */
+	size_t size;
+	uint32_t generation;
+	struct sim_ring rings[RTE_RIO_MAX_MBOX];
+	struct sim_shm_mbox_ring *ring_hdr[RTE_RIO_MAX_MBOX];
+};
+
+/* Sender state: one per outbound mailbox plus one for doorbells (one thread each). */
+struct sim_ep_tx {
+	bool open;
+	struct sim_ep_route *routes;	/* RTE_RIO_MAX_DESTIDS(devid_size) entries */
+	struct sim_ep_peer *peers;	/* n_endpoints entries; NULL for doorbells */
+	uint64_t accepted;
+	uint64_t reported;
+};
+
+/* Receiver state of one inbound mailbox. */
+struct sim_ep_rx {
+	bool open;
+	struct sim_ring ring;		/* own data segment */
+	struct sim_shm_mbox_ring *ring_hdr;
+	void **bufs;			/* FIFO of posted buffers */
+	uint32_t buf_size;		/* power of two */
+	uint32_t buf_head;		/* next to fill */
+	uint32_t buf_tail;		/* next free place */
+	uint64_t stall_pos;		/* position seen claimed but unpublished */
+	uint32_t stall_polls;
+};
+
+struct sim_ep {
+	struct sim_fabric *f;
+	uint32_t ep_index;
+	uint32_t dev_index;
+	struct sim_shm_endpoint *shm;
+	struct sim_shm_device *dev;
+	int32_t pid;
+	uint32_t generation;
+	uint32_t entries;		/* inbound ring slots */
+	char data_name[SIM_NAME_MAX + 32];
+	struct sim_shm_data_hdr *data;
+	size_t data_size;
+	struct sim_ring dbell_ring;
+	struct sim_ring pw_ring;
+	struct sim_ep_rx rx[RTE_RIO_MAX_MBOX];
+	struct sim_ep_tx tx[RTE_RIO_MAX_MBOX];
+	struct sim_ep_tx dbell_tx;
+	struct sim_ep_stats st;
+};
+
+/* ------------------------------------------------------------------ */
+/* Small atomic helpers for 32-bit shared words                       */
+
+static __rte_always_inline uint32_t
+sim_ep_load32_acquire(const uint32_t *p)
+{
+	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+}
+
+static __rte_always_inline void
+sim_ep_store32_release(uint32_t *p, uint32_t v)
+{
+	__atomic_store_n(p, v, __ATOMIC_RELEASE);
+}
+
+static __rte_always_inline int32_t
+sim_ep_load_pid(const int32_t *p)
+{
+	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+}
+
+/* ------------------------------------------------------------------ */
+/* Data segment geometry (computed locally, never read back)          */
+
+static size_t
+sim_ep_data_hdr_size(void)
+{
+	return RTE_ALIGN_CEIL(sizeof(struct sim_shm_data_hdr), RTE_CACHE_LINE_SIZE);
+}
+
+static size_t
+sim_ep_ring_bytes(uint32_t entries)
+{
+	return sizeof(struct sim_shm_mbox_ring) +
+		(size_t)entries * sizeof(struct sim_shm_msg_slot);
+}
+
+static size_t
+sim_ep_ring_off(uint32_t entries, unsigned int mbox)
+{
+	return sim_ep_data_hdr_size() + mbox * sim_ep_ring_bytes(entries);
+}
+
+static size_t
+sim_ep_data_size(uint32_t entries)
+{
+	return sim_ep_ring_off(entries, RTE_RIO_MAX_MBOX);
+}
+
+static bool
+sim_ep_entries_valid(uint32_t entries)
+{
+	return entries >= 2 && entries <= SIM_MBOX_ENTRIES_MAX && rte_is_power_of_2(entries);
+}
+
+/* Attach process-local ring views to a validated data segment. */
+static void
+sim_ep_data_rings(struct sim_shm_data_hdr *data, uint32_t entries,
+		  struct sim_ring rings[RTE_RIO_MAX_MBOX],
+		  struct sim_shm_mbox_ring *hdrs[RTE_RIO_MAX_MBOX])
+{
+	struct sim_shm_mbox_ring *rh;
+	unsigned int m;
+
+	for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
+		rh = RTE_PTR_ADD(data, sim_ep_ring_off(entries, m));
+		hdrs[m] = rh;
+		sim_ring_attach(&rings[m], &rh->pos, rh + 1, sizeof(struct sim_shm_msg_slot),
+				entries);
+	}
+}
+
+static void
+sim_ep_data_name(const struct sim_fabric *f, uint32_t ep_index, char *buf, size_t len)
+{
+	snprintf(buf, len, SIM_SHM_PREFIX "%s.ep%u", f->name, ep_index);
+}
+
+/* Permission bits of the fabric's main segment, for the data segments. */
+static mode_t
+sim_ep_fabric_mode(const struct sim_fabric *f)
+{
+	char name[SIM_NAME_MAX + 16];
+	struct stat st;
+	mode_t mode = 0600;
+	int fd;
+
+	snprintf(name, sizeof(name), SIM_SHM_PREFIX "%s", f->name);
+	fd = shm_open(name, O_RDONLY, 0);
+	if (fd < 0)
+		return mode;
+	if (fstat(fd, &st) == 0)
+		mode = st.st_mode & 0777;
+	close(fd);
+	return mode;
+}
+
+/* Own Base Device ID as the config space holds it. */
+static __rte_always_inline uint16_t
+sim_ep_own_destid(const struct sim_ep *ep)
+{
+	uint32_t v = __atomic_load_n(&ep->dev->base_devid, __ATOMIC_RELAXED);
+
+	return RTE_RIO_GET_DID(ep->f->devid_size, v);
+}
+
+/* ------------------------------------------------------------------ */
+/* Claim and release                                                  */
+
+static int
+sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
+{
+	struct sim_shm_mbox_ring *hdrs[RTE_RIO_MAX_MBOX];
+	struct sim_ring rings[RTE_RIO_MAX_MBOX];
+	struct sim_shm_data_hdr *data = NULL;
+	size_t size = sim_ep_data_size(ep->entries);
+	unsigned int m;
+	int fd, ret = 0;
+
+	fd = shm_open(ep->data_name, O_RDWR | O_CREAT | O_EXCL, sim_ep_fabric_mode(ep->f));
+	if (fd < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot create %s: %s", ep->data_name, strerror(errno));
+		goto out;
+	}
+	if (ftruncate(fd, size) < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot size %s: %s", ep->data_name, strerror(errno));
+		goto out;
+	}
+	data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (data == MAP_FAILED) {
+		data = NULL;
+		ret = -errno;
+		snprintf(err, errlen, "cannot map %s: %s", ep->data_name, strerror(errno));
+		goto out;
+	}
+	data->version = SIM_SHM_VERSION;
+	data->ep_index = ep->ep_index;
+	data->generation = ep->generation;
+	data->entries = ep->entries;
+	data->total_size = size;
+	for (m = 0; m < RTE_RIO_MAX_MBOX; m++)
+		data->ring_off[m] = sim_ep_ring_off(ep->entries, m);
+	sim_ep_data_rings(data, ep->entries, rings, hdrs);
+	for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
+		sim_ring_reset(&rings[m]);
+		ep->rx[m].ring = rings[m];
+		ep->rx[m].ring_hdr = hdrs[m];
+	}
+	/* Pairs with the acquire load of magic in sim_ep_peer_map(): all of the above first. */
+	__atomic_store_n(&data->magic, SIM_SHM_DATA_MAGIC, __ATOMIC_RELEASE);
+	ep->data = data;
+	ep->data_size = size;
+	data = NULL;
+out:
+	if (data != NULL)
+		munmap(data, size);
+	if (fd >= 0)
+		close(fd);
+	if (ret < 0 && fd >= 0)
+		shm_unlink(ep->data_name);
+	return ret;
+}
+
+/* Take ownership under the device lock; 0, or -EBUSY with err filled. */
+static int
+sim_ep_take(struct sim_ep *ep, const char *devname, char *err, size_t errlen)
+{
+	struct sim_shm_endpoint *shm = ep->shm;
+	int32_t owner;
+	uint64_t start;
+	int ret = 0;
+
+	sim_lock(&ep->dev->lock);
+	owner = sim_ep_load_pid(&shm->owner_pid);
+	start = __atomic_load_n(&shm->owner_start, __ATOMIC_RELAXED);
+	if (owner == ep->pid) {
+		snprintf(err, errlen, "endpoint %s of fabric %s is already claimed by this process",
+			 devname, ep->f->name);
+		ret = -EBUSY;
+		goto out;
+	}
+	if (owner != 0 && sim_process_alive(owner, start)) {
+		snprintf(err, errlen, "endpoint %s of fabric %s is owned by live process %d",
+			 devname, ep->f->name, (int)owner);
+		ret = -EBUSY;
+		goto out;
+	}
+	if (owner != 0)
+		SIM_LOG(NOTICE, "reclaiming endpoint %s of fabric %s from dead process %d",
+			devname, ep->f->name, (int)owner);
+	/* Nobody may enqueue into the previous owner's segment from now on. */
+	sim_ep_store32_release(&shm->mbox_open, 0);
+	__atomic_store_n(&shm->owner_start, sim_process_start_time(ep->pid), __ATOMIC_RELAXED);
+	__atomic_store_n(&shm->owner_pid, ep->pid, __ATOMIC_RELEASE);
+	ep->generation = __atomic_load_n(&shm->generation, __ATOMIC_RELAXED) + 1;
+	/* Pairs with the senders' acquire load of generation in sim_ep_peer_get(). */
+	sim_ep_store32_release(&shm->generation, ep->generation);
+out:
+	sim_unlock(&ep->dev->lock);
+	return ret;
+}
+
+static void
+sim_ep_give_up(struct sim_ep *ep)
+{
+	struct sim_shm_endpoint *shm = ep->shm;
+
+	sim_lock(&ep->dev->lock);
+	if (sim_ep_load_pid(&shm->owner_pid) == ep->pid) {
+		sim_ep_store32_release(&shm->mbox_open, 0);
+		shm_unlink(ep->data_name);
+		__atomic_store_n(&shm->owner_start, 0, __ATOMIC_RELAXED);
+		/* Pairs with the acquire load of owner_pid in sim_ep_take(). */
+		__atomic_store_n(&shm->owner_pid, 0, __ATOMIC_RELEASE);
+	}
+	sim_unlock(&ep->dev->lock);
+}
+
+static void
+sim_ep_tx_free(struct sim_ep *ep, struct sim_ep_tx *tx)
+{
+	uint32_t i;
+
+	if (tx->peers != NULL) {
+		for (i = 0; i < ep->f->n_endpoints; i++)
+			if (tx->peers[i].data != NULL)
+				munmap(tx->peers[i].data, tx->peers[i].size);
+		free(tx->peers);
+	}
+	free(tx->routes);
+	memset(tx, 0, sizeof(*tx));
+}
+
+static int
+sim_ep_tx_init(struct sim_ep *ep, struct sim_ep_tx *tx, bool with_peers)
+{
+	tx->routes = calloc(RTE_RIO_MAX_DESTIDS(ep->f->devid_size), sizeof(tx->routes[0]));
+	if (tx->routes == NULL)
+		return -ENOMEM;
+	if (with_peers) {
+		tx->peers = calloc(ep->f->n_endpoints, sizeof(tx->peers[0]));
+		if (tx->peers == NULL) {
+			sim_ep_tx_free(ep, tx);
+			return -ENOMEM;
+		}
+	}
+	tx->open = true;
+	tx->accepted = 0;
+	tx->reported = 0;
+	return 0;
+}
+
+struct sim_ep *
+sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, size_t errlen)
+{
+	char devname[SIM_NAME_MAX];
+	struct sim_ep *ep = NULL;
+	struct sim_shm_device *dev;
+	bool owned = false;
+	uint32_t dev_index;
+	int ret;
+
+	RTE_BUILD_BUG_ON(offsetof(struct sim_shm_msg_slot, seq) != 0);
+	RTE_BUILD_BUG_ON(offsetof(struct sim_shm_dbell_slot, seq) != 0);
+	RTE_BUILD_BUG_ON(offsetof(struct sim_shm_pw_slot, seq) != 0);
+	RTE_BUILD_BUG_ON(offsetof(struct sim_shm_msg_slot, data) != SIM_SLOT_HDR_SIZE);
+	RTE_BUILD_BUG_ON(sizeof(struct sim_shm_msg_slot) != SIM_SLOT_SIZE);
+	RTE_BUILD_BUG_ON(!RTE_IS_POWER_OF_2(SIM_DBELL_RING_SIZE));
+	RTE_BUILD_BUG_ON(!RTE_IS_POWER_OF_2(SIM_PW_RING_SIZE));
+
+	if (f == NULL || ep_index >= f->n_endpoints) {
+		snprintf(err, errlen, "endpoint index %u out of range", ep_index);
+		ret = -EINVAL;
+		goto fail;
+	}
+	dev_index = f->eps[ep_index].dev_index;
+	dev = sim_fabric_dev(f, dev_index);
+	if (dev == NULL || dev->type != SIM_DEV_ENDPOINT || dev->ep_index != ep_index) {
+		snprintf(err, errlen, "fabric %s: endpoint %u is corrupt", f->name, ep_index);
+		ret = -EIO;
+		goto fail;
+	}
+	if (!sim_ep_entries_valid(f->mbox_entries)) {
+		snprintf(err, errlen, "fabric %s: bad mailbox ring size %u", f->name,
+			 f->mbox_entries);
+		ret = -EINVAL;
+		goto fail;
+	}
+	snprintf(devname, sizeof(devname), "%.*s", SIM_NAME_MAX - 1, dev->name);
+
+	ep = calloc(1, sizeof(*ep));
+	if (ep == NULL) {
+		snprintf(err, errlen, "out of memory");
+		ret = -ENOMEM;
+		goto fail;
+	}
+	ep->f = f;
+	ep->ep_index = ep_index;
+	ep->dev_index = dev_index;
+	ep->shm = &f->eps[ep_index];
+	ep->dev = dev;
+	ep->pid = getpid();
+	ep->entries = f->mbox_entries;
+	sim_ep_data_name(f, ep_index, ep->data_name, sizeof(ep->data_name));
+
+	ret = sim_ep_take(ep, devname, err, errlen);
+	if (ret < 0)
+		goto fail;
+	owned = true;
+
+	/* A dead owner's segment: nobody maps it any more (generation changed). */
+	shm_unlink(ep->data_name);
+	sim_ring_attach(&ep->dbell_ring, &ep->shm->dbell_pos, ep->shm->dbell,
+			sizeof(ep->shm->dbell[0]), SIM_DBELL_RING_SIZE);
+	sim_ring_reset(&ep->dbell_ring);
+	sim_ring_attach(&ep->pw_ring, &ep->shm->pw_pos, ep->shm->pw,
+			sizeof(ep->shm->pw[0]), SIM_PW_RING_SIZE);
+	sim_ring_reset(&ep->pw_ring);
+	__atomic_store_n(&ep->shm->mbox_entries, ep->entries, __ATOMIC_RELAXED);
+
+	ret = sim_ep_data_create(ep, err, errlen);
+	if (ret < 0)
+		goto fail;
+	ret = sim_ep_tx_init(ep, &ep->dbell_tx, false);
+	if (ret < 0) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	return ep;
+fail:
+	if (ep != NULL) {
+		if (ep->data != NULL)
+			munmap(ep->data, ep->data_size);
+		if (owned)
+			sim_ep_give_up(ep);
+		free(ep);
+	}
+	SIM_LOG(ERR, "%s", err);
+	rte_errno = -ret;
+	return NULL;
+}
+
+void
+sim_ep_release(struct sim_ep *ep)
+{
+	unsigned int m;
+
+	if (ep == NULL)
+		return;
+	/* Senders check mbox_open first: close the door before removing the room. */
+	sim_ep_store32_release(&ep->shm->mbox_open, 0);
+	for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
+		sim_ep_close_inb_mbox(ep, m);
+		sim_ep_close_outb_mbox(ep, m);
+	}
+	sim_ep_tx_free(ep, &ep->dbell_tx);
+	if (ep->data != NULL)
+		munmap(ep->data, ep->data_size);
+	sim_ep_give_up(ep);
+	free(ep);
+}
+
+uint32_t
+sim_ep_dev_index(const struct sim_ep *ep)
+{
+	return ep->dev_index;
+}
+
+struct sim_fabric *
+sim_ep_fabric(const struct sim_ep *ep)
+{
+	return ep->f;
+}
+
+/* ------------------------------------------------------------------ */
+/* Config space                                                       */
+
+int
+sim_ep_lcread(struct sim_ep *ep, uint32_t offset, int len, uint32_t *val)
+{
+	return sim_config_read(ep->f, ep->dev_index, SIM_PORT_LOCAL, offset, len, val);
+}
+
+int
+sim_ep_lcwrite(struct sim_ep *ep, uint32_t offset, int len, uint32_t val)
+{
+	return sim_config_write(ep->f, ep->dev_index, SIM_PORT_LOCAL, offset, len, val);
+}
+
+int
+sim_ep_cread(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
+	     int len, uint32_t *val)
+{
+	int ret;
+
+	ep->st.maint_tx++;
+	ret = sim_maint(ep->f, ep->dev_index, destid, hopcount, false, offset, len, val);
+	if (ret < 0)
+		ep->st.maint_error++;
+	return ret;
+}
+
+int
+sim_ep_cwrite(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
+	      int len, uint32_t val)
+{
+	int ret;
+
+	ep->st.maint_tx++;
+	ret = sim_maint(ep->f, ep->dev_index, destid, hopcount, true, offset, len, &val);
+	if (ret < 0)
+		ep->st.maint_error++;
+	return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* Routing of messages and doorbells                                  */
+
+/* Endpoint index of the device a packet for destid reaches, or -ETIMEDOUT. */
+static int
+sim_ep_route_slow(struct sim_fabric *f, uint32_t src_dev, uint8_t src_port, uint16_t destid)
+{
+	struct sim_shm_device *dst;
+	uint32_t dst_dev;
+	uint8_t in_port;
+	int ret;
+
+	ret = sim_route(f, src_dev, src_port, destid, 0, false, &dst_dev, &in_port);
+	if (ret < 0)
+		return ret;
+	dst = sim_fabric_dev(f, dst_dev);
+	if (dst == NULL || dst->type != SIM_DEV_ENDPOINT || dst->ep_index >= f->n_endpoints ||
+	    f->eps[dst->ep_index].dev_index != dst_dev)
+		return -ETIMEDOUT;
+	return dst->ep_index;
+}
+
+/*
+ * Target endpoint of destid, from the cache when the route generation has
+ * not changed and the target still answers to destid.
+ */
+static __rte_always_inline int
+sim_ep_resolve(struct sim_ep *ep, struct sim_ep_tx *tx, uint16_t destid)
+{
+	struct sim_fabric *f = ep->f;
+	struct sim_ep_route *r;
+	struct sim_shm_device *dst;
+	uint32_t gen, dst_dev;
+	int ret;
+
+	if (unlikely(destid >= RTE_RIO_MAX_DESTIDS(f->devid_size)))
+		return -ETIMEDOUT;
+	/* Acquire pairs with the release that publishes a route change. */
+	gen = (uint32_t)__atomic_load_n(&f->hdr->route_gen, __ATOMIC_ACQUIRE) + 1;
+	if (gen == 0)
+		gen = 1;
+	r = &tx->routes[destid];
+	if (likely(r->gen == gen)) {
+		dst_dev = f->eps[r->ep_index].dev_index;
+		dst = sim_fabric_dev(f, dst_dev);
+		if (likely(dst != NULL &&
+			   RTE_RIO_GET_DID(f->devid_size,
+					   __atomic_load_n(&dst->base_devid, __ATOMIC_RELAXED)) ==
+			   destid))
+			return r->ep_index;
+	}
+	ret = sim_ep_route_slow(f, ep->dev_index, 0, destid);
+	if (ret < 0) {
+		r->gen = 0;
+		return ret;
+	}
+	r->ep_index = ret;
+	r->gen = gen;
+	return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* Peer data segments                                                 */
+
+static void
+sim_ep_peer_unmap(struct sim_ep_peer *p)
+{
+	if (p->data != NULL)
+		munmap(p->data, p->size);
+	memset(p, 0, sizeof(*p));
+}
+
+/* Map and validate the data segment of endpoint t for generation gen. */
+static int
+sim_ep_peer_map(struct sim_ep *ep, struct sim_ep_peer *p, uint32_t t, uint32_t gen)
+{
+	char name[SIM_NAME_MAX + 32];
+	struct sim_shm_data_hdr *data = NULL;
+	struct stat st;
+	uint32_t entries;
+	size_t size = 0;
+	unsigned int m;
+	int fd, ret = 0;
+
+	sim_ep_data_name(ep->f, t, name, sizeof(name));
+	fd = shm_open(name, O_RDWR, 0);
+	if (fd < 0)
+		return -EIO;
+	if (fstat(fd, &st) < 0 || (size_t)st.st_size < sim_ep_data_hdr_size()) {
+		ret = -EIO;
+		goto out;
+	}
+	size = st.st_size;
+	data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (data == MAP_FAILED) {
+		data = NULL;
+		ret = -EIO;
+		goto out;
+	}
+	/* Pairs with the release store of magic in sim_ep_data_create(). */
+	entries = data->entries;
+	if (__atomic_load_n(&data->magic, __ATOMIC_ACQUIRE) != SIM_SHM_DATA_MAGIC ||
+	    data->version != SIM_SHM_VERSION || data->ep_index != t ||
+	    data->generation != gen || !sim_ep_entries_valid(entries) ||
+	    data->total_size != sim_ep_data_size(entries) ||
+	    sim_ep_data_size(entries) > size) {
+		ret = -EIO;
+		goto out;
+	}
+	for (m = 0; m < RTE_RIO_MAX_MBOX; m++)
+		if (data->ring_off[m] != sim_ep_ring_off(entries, m)) {
+			ret = -EIO;
+			goto out;
+		}
+	p->data = data;
+	p->size = size;
+	p->generation = gen;
+	sim_ep_data_rings(data, entries, p->rings, p->ring_hdr);
+	data = NULL;
+out:
+	if (data != NULL)
+		munmap(data, size);
+	close(fd);
+	if (ret < 0)
+		SIM_LOG(DEBUG, "invalid data segment %s", name);
+	return ret;
+}
+
+/*
+ * Ring of mailbox mbox of endpoint t, or -EIO (mailbox closed, segment
+ * missing or invalid).
+ */
+static __rte_always_inline int
+sim_ep_peer_get(struct sim_ep *ep, struct sim_ep_tx *tx, uint32_t t, uint8_t mbox,
+		struct sim_ep_peer **out)
+{
+	struct sim_shm_endpoint *tshm = &ep->f->eps[t];
+	struct sim_ep_peer *p = &tx->peers[t];
+	uint32_t gen;
+	int ret;
+
+	/*
+	 * Acquire pairs with the owner's release of mbox_open in
+	 * sim_ep_open_inb_mbox(): the segment of this generation is complete.
+	 */
+	if (unlikely(!(sim_ep_load32_acquire(&tshm->mbox_open) & (1u << mbox))))
+		return -EIO;
+	/* Pairs with the release store of generation in sim_ep_take(). */
+	gen = sim_ep_load32_acquire(&tshm->generation);
+	if (unlikely(p->data == NULL || p->generation != gen)) {
+		sim_ep_peer_unmap(p);
+		ret = sim_ep_peer_map(ep, p, t, gen);
+		if (ret < 0)
+			return ret;
+	}
+	*out = p;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Messages                                                           */
+
+int
+sim_ep_open_outb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries)
+{
+	if (mbox >= RTE_RIO_MAX_MBOX || !sim_ep_entries_valid(entries))
+		return -EINVAL;
+	if (ep->tx[mbox].open)
+		return -EBUSY;
+	return sim_ep_tx_init(ep, &ep->tx[mbox], true);
+}
+
+void
+sim_ep_close_outb_mbox(struct sim_ep *ep, uint8_t mbox)
+{
+	if (mbox >= RTE_RIO_MAX_MBOX || !ep->tx[mbox].open)
+		return;
+	sim_ep_tx_free(ep, &ep->tx[mbox]);
+}
+
+/* Discard whatever is left in an inbound ring (mailbox being opened or closed). */
+static void
+sim_ep_rx_drain(struct sim_ep_rx *rx)
+{
+	uint32_t i;
+	void *slot;
+
+	for (i = 0; i < rx->ring.size; i++) {
+		if (sim_ring_peek(&rx->ring, &slot) == SIM_RING_EMPTY)
+			break;
+		sim_ring_free(&rx->ring);
+	}
+}
+
+int
+sim_ep_open_inb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries)
+{
+	struct sim_ep_rx *rx;
+
+	if (mbox >= RTE_RIO_MAX_MBOX || !sim_ep_entries_valid(entries))
+		return -EINVAL;
+	rx = &ep->rx[mbox];
+	if (rx->open)
+		return -EBUSY;
+	rx->bufs = calloc(entries, sizeof(rx->bufs[0]));
+	if (rx->bufs == NULL)
+		return -ENOMEM;
+	rx->buf_size = entries;
+	rx->buf_head = 0;
+	rx->buf_tail = 0;
+	rx->stall_polls = 0;
+	sim_ep_rx_drain(rx);
+	rx->open = true;
+	/* Pairs with the senders' acquire load in sim_ep_peer_get(). */
+	__atomic_fetch_or(&ep->shm->mbox_open, 1u << mbox, __ATOMIC_RELEASE);
+	return 0;
+}
+
+void
+sim_ep_close_inb_mbox(struct sim_ep *ep, uint8_t mbox)
+{
+	struct sim_ep_rx *rx;
+
+	if (mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open)
+		return;
+	rx = &ep->rx[mbox];
+	__atomic_fetch_and(&ep->shm->mbox_open, ~(1u << mbox), __ATOMIC_RELEASE);
+	sim_ep_rx_drain(rx);
+	free(rx->bufs);
+	rx->bufs = NULL;
+	rx->buf_size = 0;
+	rx->open = false;
+}
+
+/* Copy one message into a claimed slot (exact length, zero padding to 8 bytes). */
+static __rte_always_inline void
+sim_ep_fill_slot(struct sim_shm_msg_slot *s, const struct rte_rio_msg *m, uint16_t src,
+		 uint8_t mbox)
+{
+	uint32_t padded = RTE_ALIGN_CEIL(m->len, 8u);
+
+	s->len = m->len;
+	s->src = src;
+	s->mbox = mbox;
+	s->letter = m->letter;
+	rte_memcpy(s->data, m->buf, m->len);
+	if (padded != m->len)
+		memset(s->data + m->len, 0, padded - m->len);
+}
+
+uint16_t
+sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n)
+{
+	struct sim_ep_tx *tx;
+	struct sim_ep_peer *peer = NULL;
+	struct sim_ring *ring;
+	struct sim_shm_msg_slot *s;
+	uint16_t i = 0, j, run, src;
+	uint64_t first;
+	uint32_t k, c;
+	int t, ret = 0;
+
+	if (unlikely(mbox >= RTE_RIO_MAX_MBOX || !ep->tx[mbox].open)) {
+		if (n > 0)
+			msgs[0].status = -EINVAL;
+		return 0;
+	}
+	tx = &ep->tx[mbox];
+	src = sim_ep_own_destid(ep);
+
+	while (i < n) {
+		/* Messages i..i+run-1 go to the same destination. */
+		for (run = i; run < n; run++) {
+			if (unlikely(msgs[run].len < RTE_RIO_MIN_MSG_SIZE ||
+				     msgs[run].len > RTE_RIO_MAX_MSG_SIZE ||
+				     msgs[run].buf == NULL ||
+				     msgs[run].letter >= RTE_RIO_MAX_LETTER))
+				break;
+			if (msgs[run].destid != msgs[i].destid)
+				break;
+		}
+		run -= i;
+		if (unlikely(run == 0)) {
+			ret = -EINVAL;
+			break;
+		}
+		t = sim_ep_resolve(ep, tx, msgs[i].destid);
+		if (unlikely(t < 0)) {
+			ret = t;
+			break;
+		}
+		ret = sim_ep_peer_get(ep, tx, t, mbox, &peer);
+		if (unlikely(ret < 0))
+			break;
+		ring = &peer->rings[mbox];
+		k = sim_ring_claim(ring, run, &first);
+		if (unlikely(k == 0)) {
+			sim_ring_counter_add(&peer->ring_hdr[mbox]->retries, 1);
+			ret = -EAGAIN;
+			break;
+		}
+		/* Mark the slots ours before filling them: a dead writer can be skipped. */
+		for (c = 0; c < k; c++) {
+			s = sim_ring_slot(ring, first + c);
+			__atomic_store_n(&s->writer_pid, ep->pid, __ATOMIC_RELAXED);
+		}
+		for (c = 0; c < k; c++) {
+			j = i + c;
+			s = sim_ring_slot(ring, first + c);
+			sim_ep_fill_slot(s, &msgs[j], src, mbox);
+			msgs[j].mbox = mbox;
+			msgs[j].status = 0;
+			ep->st.msg_tx_bytes += msgs[j].len;
+			sim_ring_publish(ring, first + c);
+		}
+		i += k;
+		ret = 0;
+	}
+	ep->st.msg_tx += i;
+	tx->accepted += i;
+	if (unlikely(i < n)) {
+		msgs[i].status = ret;
+		if (ret == -EAGAIN)
+			ep->st.msg_tx_retry++;
+		else
+			ep->st.msg_tx_error++;
+	}
+	return i;
+}
+
+int64_t
+sim_ep_outb_completion(struct sim_ep *ep, uint8_t mbox)
+{
+	struct sim_ep_tx *tx;
+	int64_t done;
+
+	if (mbox >= RTE_RIO_MAX_MBOX || !ep->tx[mbox].open)
+		return -EINVAL;
+	tx = &ep->tx[mbox];
+	done = tx->accepted - tx->reported;
+	tx->reported = tx->accepted;
+	return done;
+}
+
+uint16_t
+sim_ep_add_inb_buffers(struct sim_ep *ep, uint8_t mbox, void * const *bufs, uint16_t n)
+{
+	struct sim_ep_rx *rx;
+	uint16_t i;
+
+	if (mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open)
+		return 0;
+	rx = &ep->rx[mbox];
+	for (i = 0; i < n; i++) {
+		if (bufs[i] == NULL || rx->buf_tail - rx->buf_head >= rx->buf_size)
+			break;
+		rx->bufs[rx->buf_tail & (rx->buf_size - 1)] = bufs[i];
+		rx->buf_tail++;
+	}
+	return i;
+}
+
+/*
+ * The consumer position is claimed but has not been published for a long
+ * time: if the writer died between claim and publish, skip the slot.
+ */
+static bool
+sim_ep_rx_stalled_dead(struct sim_ep_rx *rx, struct sim_shm_msg_slot *s)
+{
+	int32_t writer;
+
+	if (!sim_ring_claimed_unpublished(&rx->ring)) {
+		rx->stall_polls = 0;
+		return false;
+	}
+	if (rx->stall_pos != rx->ring.cons) {
+		rx->stall_pos = rx->ring.cons;
+		rx->stall_polls = 0;
+	}
+	if (++rx->stall_polls < SIM_EP_STALL_POLLS)
+		return false;
+	rx->stall_polls = 0;
+	writer = __atomic_load_n(&s->writer_pid, __ATOMIC_RELAXED);
+	return writer > 0 && !sim_process_alive(writer, 0);
+}
+
+uint16_t
+sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n)
+{
+	struct sim_ep_rx *rx;
+	struct sim_shm_msg_slot *s;
+	enum sim_ring_state state;
+	uint32_t budget, avail;
+	uint16_t cnt = 0, len, dst;
+	uint8_t letter;
+	void *slot, *buf;
+
+	if (unlikely(mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open))
+		return 0;
+	rx = &ep->rx[mbox];
+	avail = rx->buf_tail - rx->buf_head;
+	if (n > avail)
+		n = avail;
+	if (n == 0)
+		return 0;
+	dst = sim_ep_own_destid(ep);
+	/* Bad slots are skipped, but never more than one lap per call. */
+	for (budget = rx->ring.size + n; cnt < n && budget > 0; budget--) {
+		state = sim_ring_peek(&rx->ring, &slot);
+		s = slot;
+		if (state == SIM_RING_EMPTY) {
+			if (likely(!sim_ep_rx_stalled_dead(rx, s)))
+				break;
+			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
+			ep->st.msg_rx_bad++;
+			sim_ring_free(&rx->ring);
+			continue;
+		}
+		if (unlikely(state == SIM_RING_BAD)) {
+			ep->st.msg_rx_bad++;
+			sim_ring_free(&rx->ring);
+			continue;
+		}
+		/* Read each shared field once, then check the local copies. */
+		len = s->len;
+		letter = s->letter;
+		if (unlikely(len < RTE_RIO_MIN_MSG_SIZE || len > RTE_RIO_MAX_MSG_SIZE ||
+			     s->mbox != mbox || letter >= RTE_RIO_MAX_LETTER)) {
+			ep->st.msg_rx_bad++;
+			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
+			sim_ring_free(&rx->ring);
+			continue;
+		}
+		buf = rx->bufs[rx->buf_head & (rx->buf_size - 1)];
+		rx->buf_head++;
+		rte_memcpy(buf, s->data, len);
+		msgs[cnt].buf = buf;
+		msgs[cnt].len = len;
+		msgs[cnt].srcid = s->src;
+		msgs[cnt].destid = dst;
+		msgs[cnt].mbox = mbox;
+		msgs[cnt].letter = letter;
+		msgs[cnt].status = 0;
+		ep->st.msg_rx_bytes += len;
+		__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
+		sim_ring_free(&rx->ring);
+		cnt++;
+	}
+	if (cnt > 0) {
+		ep->st.msg_rx += cnt;
+		sim_ring_counter_add(&rx->ring_hdr->rx_msgs, cnt);
+	}
+	return cnt;
+}
+
+/* ------------------------------------------------------------------ */
+/* Doorbells                                                          */
+
+int
+sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info)
+{
+	struct sim_shm_endpoint *tshm;
+	struct sim_shm_dbell_slot *s;
+	struct sim_ring ring;
+	uint64_t p;
+	int t;
+
+	t = sim_ep_resolve(ep, &ep->dbell_tx, destid);
+	if (t < 0) {
+		ep->st.dbell_tx_error++;
+		return t;
+	}
+	tshm = &ep->f->eps[t];
+	/* Nobody runs that endpoint: its doorbell queue would be reset at claim. */
+	if (sim_ep_load_pid(&tshm->owner_pid) == 0) {
+		ep->st.dbell_tx_error++;
+		return -EIO;
+	}
+	sim_ring_attach(&ring, &tshm->dbell_pos, tshm->dbell, sizeof(tshm->dbell[0]),
+			SIM_DBELL_RING_SIZE);
+	if (sim_ring_claim(&ring, 1, &p) == 0) {
+		sim_ring_counter_add(&tshm->dbell_retry, 1);
+		ep->st.dbell_tx_retry++;
+		return -EAGAIN;
+	}
+	s = sim_ring_slot(&ring, p);
+	s->src = sim_ep_own_destid(ep);
+	s->dst = destid;
+	s->info = info;
+	sim_ring_publish(&ring, p);
+	sim_ring_counter_add(&tshm->dbell_rx, 1);
+	ep->st.dbell_tx++;
+	return 0;
+}
+
+int
+sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n)
+{
+	struct sim_shm_dbell_slot *s;
+	enum sim_ring_state state;
+	uint32_t budget;
+	void *slot;
+	int cnt = 0;
+
+	for (budget = SIM_DBELL_RING_SIZE + n; cnt < n && budget > 0; budget--) {
+		state = sim_ring_peek(&ep->dbell_ring, &slot);
+		if (state == SIM_RING_EMPTY)
+			break;
+		if (likely(state == SIM_RING_READY)) {
+			s = slot;
+			dbells[cnt].src = s->src;
+			dbells[cnt].dst = s->dst;
+			dbells[cnt].info = s->info;
+			cnt++;
+		}
+		sim_ring_free(&ep->dbell_ring);
+	}
+	ep->st.dbell_rx += cnt;
+	return cnt;
+}
+
+/* ------------------------------------------------------------------ */
+/* Port-writes                                                        */
+
+int
+sim_pw_deliver(struct sim_fabric *f, uint32_t src_dev, uint16_t destid,
+	       const uint32_t *payload, uint32_t len)
+{
+	struct sim_shm_device *sdev = sim_fabric_dev(f, src_dev);
+	struct sim_shm_endpoint *tshm;
+	struct sim_shm_pw_slot *s;
+	struct sim_ring ring;
+	uint8_t port = 0;
+	uint8_t *rt;
+	uint64_t p;
+	int t;
+
+	if (sdev == NULL || payload == NULL || len == 0 || len > RTE_RIO_PW_MSG_SIZE)
+		return -EINVAL;
+	if (destid >= RTE_RIO_MAX_DESTIDS(f->devid_size))
+		return -ETIMEDOUT;
+	if (sdev->type == SIM_DEV_SWITCH) {
+		/* The port-write leaves the switch by its route table entry for destid. */
+		rt = sim_fabric_rt(f, src_dev);
+		if (rt == NULL)
+			return -ETIMEDOUT;
+		port = rt[destid];
+		if (port >= sdev->nports || port >= SIM_MAX_PORTS)
+			return -ETIMEDOUT;
+	}
+	t = sim_ep_route_slow(f, src_dev, port, destid);
+	if (t < 0)
+		return t;
+	tshm = &f->eps[t];
+	sim_ring_attach(&ring, &tshm->pw_pos, tshm->pw, sizeof(tshm->pw[0]), SIM_PW_RING_SIZE);
+	if (sim_ep_load_pid(&tshm->owner_pid) == 0 || sim_ring_claim(&ring, 1, &p) == 0) {
+		/* Port-writes are droppable: count it, the sender does not retry. */
+		sim_ring_counter_add(&tshm->pw_dropped, 1);
+		return -ENOBUFS;
+	}
+	s = sim_ring_slot(&ring, p);
+	s->len = len;
+	memset(s->payload, 0, sizeof(s->payload));
+	memcpy(s->payload, payload, len);
+	sim_ring_publish(&ring, p);
+	sim_ring_counter_add(&tshm->pw_rx, 1);
+	return 0;
+}
+
+int
+sim_ep_pw_fetch(struct sim_ep *ep, struct rte_rio_pw_msg *msgs, uint16_t n)
+{
+	struct sim_shm_pw_slot *s;
+	enum sim_ring_state state;
+	uint32_t budget, len;
+	void *slot;
+	int cnt = 0;
+
+	for (budget = SIM_PW_RING_SIZE + n; cnt < n && budget > 0; budget--) {
+		state = sim_ring_peek(&ep->pw_ring, &slot);
+		if (state == SIM_RING_EMPTY)
+			break;
+		s = slot;
+		len = s->len;
+		if (likely(state == SIM_RING_READY && len > 0 && len <= RTE_RIO_PW_MSG_SIZE)) {
+			memset(&msgs[cnt], 0, sizeof(msgs[cnt]));
+			memcpy(msgs[cnt].raw, s->payload, len);
+			msgs[cnt].len = len;
+			cnt++;
+		}
+		sim_ring_free(&ep->pw_ring);
+	}
+	ep->st.pw_rx += cnt;
+	return cnt;
+}
+
+/* ------------------------------------------------------------------ */
+/* Statistics                                                         */
+
+void
+sim_ep_stats_get(const struct sim_ep *ep, struct sim_ep_stats *st)
+{
+	*st = ep->st;
+}
+
+void
+sim_ep_stats_reset(struct sim_ep *ep)
+{
+	memset(&ep->st, 0, sizeof(ep->st));
+}

@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+#ifndef RIO_SIM_RING_H
+#define RIO_SIM_RING_H
+
+/*
+ * Bounded multi-producer single-consumer ring in shared memory, used for the
+ * three ring kinds of an endpoint (inbound mailboxes, doorbells, port-writes).
+ *
+ * Every slot starts with a uint64_t sequence number; positions are
+ * free-running 64-bit counters masked to the ring size. For the slot at
+ * position p (lap of a ring of size S):
+ *   seq == p          free: a producer may claim position p
+ *   seq == p + 1      published: the consumer may read position p
+ *   seq == p + S      freed by the consumer: free for position p + S
+ * Producers claim one or more consecutive positions with one CAS on
+ * prod_head, fill the slots, then publish each with a release store of seq.
+ * The single consumer (the endpoint's owner) reads a slot after an acquire
+ * load of seq and frees it with a release store of seq + S.
+ *
+ * Nothing read from shared memory is trusted: the ring geometry is a
+ * process-local copy, positions are masked before use, and a seq value that
+ * is neither "free" nor "published" for the consumer's position is reported
+ * as a bad slot so the caller can skip it.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_common.h>
+
+#include "rio_sim_shm.h"
+
+/* CAS attempts before a producer gives up and reports the ring as busy. */
+#define SIM_RING_CAS_TRIES	64
+
+/* What the consumer finds at its position. */
+enum sim_ring_state {
+	SIM_RING_READY = 0,	/* published slot */
+	SIM_RING_EMPTY = 1,	/* free or claimed but not yet published */
+	SIM_RING_BAD = 2,	/* seq makes no sense: skip the slot */
+};
+
+/* Process-local view of one shared ring. */
+struct sim_ring {
+	struct sim_shm_ring_pos *pos;	/* shared heads */
+	uint8_t *slots;			/* first slot */
+	uint32_t slot_size;		/* bytes per slot, seq at offset 0 */
+	uint32_t size;			/* slots, power of two */
+	uint64_t cons;			/* consumer only: next position to read */
+};
+
+/* Atomic accessors: every caller names the barrier partner. */
+static __rte_always_inline uint64_t
+sim_ring_load_acquire(const uint64_t *p)
+{
+	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+}
+
+static __rte_always_inline uint64_t
+sim_ring_load_relaxed(const uint64_t *p)
+{
+	return __atomic_load_n(p, __ATOMIC_RELAXED);
+}
+
+static __rte_always_inline void
+sim_ring_store_release(uint64_t *p, uint64_t v)
+{
+	__atomic_store_n(p, v, __ATOMIC_RELEASE);
+}
+
+static __rte_always_inline void
+sim_ring_store_relaxed(uint64_t *p, uint64_t v)
+{
+	__atomic_store_n(p, v, __ATOMIC_RELAXED);
+}
+
+/* Relaxed counter increment for counters several processes update. */
+static __rte_always_inline void
+sim_ring_counter_add(uint64_t *p, uint64_t v)
+{
+	__atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+}
+
+static __rte_always_inline void
+sim_ring_attach(struct sim_ring *r, struct sim_shm_ring_pos *pos, void *slots,
+		uint32_t slot_size, uint32_t size)
+{
+	r->pos = pos;
+	r->slots = slots;
+	r->slot_size = slot_size;
+	r->size = size;
+	r->cons = 0;
+}
+
+static __rte_always_inline void *
+sim_ring_slot(const struct sim_ring *r, uint64_t p)
+{
+	return r->slots + (size_t)(p & (r->size - 1)) * r->slot_size;
+}
+
+static __rte_always_inline uint64_t *
+sim_ring_seq(const struct sim_ring *r, uint64_t p)
+{
+	return (uint64_t *)sim_ring_slot(r, p);
+}
+
+/*
+ * Owner only, before any producer can see the ring (or accepting that a
+ * producer racing with the reset loses its slot, which the consumer then
+ * skips as bad): every slot free for its first lap, heads at 0.
+ */
+static inline void
+sim_ring_reset(struct sim_ring *r)
+{
+	uint32_t i;
+
+	for (i = 0; i < r->size; i++)
+		sim_ring_store_relaxed(sim_ring_seq(r, i), i);
+	sim_ring_store_relaxed(&r->pos->cons_head, 0);
+	/* Pairs with the producers' acquire load of seq: slots are reset first. */
+	sim_ring_store_release(&r->pos->prod_head, 0);
+	r->cons = 0;
+}
+
+/*
+ * Producer: claim up to n consecutive positions with one CAS.
+ * Returns the number claimed (0: the ring is full or too contended) and the
+ * first position in *first.
+ */
+static __rte_always_inline uint32_t
+sim_ring_claim(struct sim_ring *r, uint32_t n, uint64_t *first)
+{
+	unsigned int tries;
+	uint64_t head, seq;
+	int64_t diff = 0;
+	uint32_t k;
+
+	if (n > r->size)
+		n = r->size;
+	for (tries = 0; tries < SIM_RING_CAS_TRIES; tries++) {
+		head = sim_ring_load_relaxed(&r->pos->prod_head);
+		for (k = 0; k < n; k++) {
+			/*
+			 * Acquire pairs with the consumer's release store in
+			 * sim_ring_free(): its reads of the slot are done
+			 * before we overwrite it.
+			 */
+			seq = sim_ring_load_acquire(sim_ring_seq(r, head + k));
+			diff = (int64_t)(seq - (head + k));
+			if (diff != 0)
+				break;
+		}
+		if (k == 0) {
+			if (diff < 0)
+				return 0;	/* full: slot still holds the previous lap */
+			continue;		/* stale head: another producer moved on */
+		}
+		/* Relaxed: the slots are published by the release store of seq. */
+		if (__atomic_compare_exchange_n(&r->pos->prod_head, &head, head + k,
+						false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+			*first = head;
+			return k;
+		}
+	}
+	return 0;
+}
+
+/* Producer: publish the filled slot at position p. */
+static __rte_always_inline void
+sim_ring_publish(struct sim_ring *r, uint64_t p)
+{
+	/* Pairs with the consumer's acquire load in sim_ring_peek(). */
+	sim_ring_store_release(sim_ring_seq(r, p), p + 1);
+}
+
+/* Consumer: state of the slot at the consumer position; *slot set when READY or BAD. */
+static __rte_always_inline enum sim_ring_state
+sim_ring_peek(const struct sim_ring *r, void **slot)
+{
+	uint64_t seq;
+
+	/* Pairs with the producer's release store in sim_ring_publish(). */
+	seq = sim_ring_load_acquire(sim_ring_seq(r, r->cons));
+	*slot = sim_ring_slot(r, r->cons);
+	if (likely(seq == r->cons + 1))
+		return SIM_RING_READY;
+	if (seq == r->cons)
+		return SIM_RING_EMPTY;
+	return SIM_RING_BAD;
+}
+
+/* Consumer: true when a producer has claimed the consumer position but not published it. */
+static __rte_always_inline bool
+sim_ring_claimed_unpublished(const struct sim_ring *r)
+{
+	return (int64_t)(sim_ring_load_relaxed(&r->pos->prod_head) - r->cons) > 0;
+}
+
+/* Consumer: free the slot at the consumer position and move on. */
+static __rte_always_inline void
+sim_ring_free(struct sim_ring *r)
+{
+	/* Pairs with the producers' acquire load in sim_ring_claim(). */
+	sim_ring_store_release(sim_ring_seq(r, r->cons), r->cons + r->size);
+	r->cons++;
+	/* Informational only (dumps); nobody relies on its ordering. */
+	sim_ring_store_relaxed(&r->pos->cons_head, r->cons);
+}
+
+#endif /* RIO_SIM_RING_H */
