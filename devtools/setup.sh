@@ -1,0 +1,72 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The DPDK RapidIO authors
+#
+# Install what is missing (Debian 12), then configure and build into build/.
+# Idempotent: a second run installs nothing and only rebuilds what changed.
+#
+# Usage: devtools/setup.sh
+# Environment: RIO_BUILD_DIR (default: build), relative to the repository root.
+
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+builddir=${RIO_BUILD_DIR:-build}
+
+PACKAGES="dpdk dpdk-dev libdpdk-dev meson ninja-build pkg-config gcc libc6-dev
+python3-pyelftools libnuma-dev dpkg-dev xz-utils python3-sphinx"
+
+die() {
+	echo "setup: error: $*" >&2
+	exit 1
+}
+
+note() {
+	echo "setup: $*"
+}
+
+command -v dpkg-query >/dev/null 2>&1 ||
+	die "this script supports Debian 12 (dpkg not found); install by hand: $PACKAGES"
+
+missing=()
+for p in $PACKAGES; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+		missing+=("$p")
+	fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+	note "installing missing packages: ${missing[*]}"
+	if [ "$(id -u)" -eq 0 ]; then
+		sudo=()
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+		sudo=(sudo -n)
+	else
+		die "missing packages (${missing[*]}); run as root, or: sudo apt-get install ${missing[*]}"
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	"${sudo[@]}" apt-get update -qq || die "apt-get update failed (is a Debian mirror reachable?)"
+	"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null ||
+		die "apt-get install ${missing[*]} failed"
+else
+	note "all required packages are installed"
+fi
+
+pkg-config --exists 'libdpdk >= 22.11' ||
+	die "pkg-config finds no libdpdk >= 22.11 (found: $(pkg-config --modversion libdpdk 2>&1))"
+
+# meson runs this too; running it first gives a clear error before configuring.
+sh buildtools/get-dpdk-sdk-headers.sh "$builddir/sdk-headers" ||
+	die "could not provide the DPDK driver-SDK headers (see above)"
+
+if [ ! -f "$builddir/build.ninja" ]; then
+	if [ -d "$builddir/meson-private" ]; then
+		note "previous configuration of $builddir is incomplete; reconfiguring from scratch"
+		meson setup --wipe "$builddir" || die "meson setup failed"
+	else
+		meson setup "$builddir" || die "meson setup failed"
+	fi
+fi
+# ninja re-runs meson by itself when a meson.build changed.
+ninja -C "$builddir" || die "build failed"
+note "build complete in $builddir/ (plugins in $builddir/drivers)"

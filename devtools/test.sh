@@ -1,0 +1,186 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The DPDK RapidIO authors
+#
+# Build (devtools/setup.sh) and run every test:
+#   - every dpdk-rio-test autotest through meson (suite fast-tests, 2 at a
+#     time; then suite perf-tests, one at a time),
+#   - the stock DPDK dpdk-test rawdev_autotest with our plugins loaded,
+#   - the quick-start demo,
+#   - the documentation build (sphinx-build -W),
+#   - no /dev/shm/rio_sim.* object left behind.
+# Each counts as one test. The last line is "N passed, N failed" (plus
+# ", N skipped" when some were skipped); the exit status is non-zero when
+# anything failed.
+#
+# Usage: devtools/test.sh [--quick]
+#   --quick   skip the perf-tests suite
+# Environment: RIO_BUILD_DIR (default: build).
+
+set -uo pipefail
+
+cd "$(dirname "$0")/.."
+builddir=${RIO_BUILD_DIR:-build}
+quick=0
+
+for arg in "$@"; do
+	case "$arg" in
+	--quick) quick=1 ;;
+	*) echo "test: error: unknown option '$arg' (usage: devtools/test.sh [--quick])" >&2
+	   exit 2 ;;
+	esac
+done
+
+passed=0
+failed=0
+skipped=0
+failures=()
+
+record() {	# record <name> pass|fail|skip
+	case "$2" in
+	pass) passed=$((passed + 1)); echo "test: PASS $1" ;;
+	skip) skipped=$((skipped + 1)); echo "test: SKIP $1" ;;
+	*) failed=$((failed + 1)); failures+=("$1"); echo "test: FAIL $1" ;;
+	esac
+}
+
+summary() {
+	echo
+	if [ ${#failures[@]} -gt 0 ]; then
+		echo "Failed tests:"
+		for f in "${failures[@]}"; do
+			echo "  $f"
+		done
+	fi
+	line="$passed passed, $failed failed"
+	[ "$skipped" -gt 0 ] && line="$line, $skipped skipped"
+	echo "$line"
+	[ "$failed" -eq 0 ]
+	exit $?
+}
+
+shm_list() {
+	ls -1 /dev/shm 2>/dev/null | grep '^rio_sim\.' || true
+}
+
+shm_before=$(shm_list)
+if [ -n "$shm_before" ]; then
+	echo "test: note: rio_sim shared-memory objects exist before the run (not counted):"
+	echo "$shm_before" | sed 's/^/  \/dev\/shm\//'
+fi
+
+echo "==== build (devtools/setup.sh)"
+if ! bash devtools/setup.sh </dev/null; then
+	record build fail
+	summary
+fi
+
+logdir="$builddir/test-logs"
+mkdir -p "$logdir"
+
+# Count the results meson wrote to <logbase>.json (one JSON object per line).
+count_meson() {	# count_meson <suite> <json>
+	local out
+	if [ ! -s "$2" ]; then
+		return 1
+	fi
+	out=$(python3 - "$2" <<'PY'
+import json, sys
+for line in open(sys.argv[1]):
+    line = line.strip()
+    if not line:
+        continue
+    t = json.loads(line)
+    r = t.get("result", "ERROR")
+    v = {"OK": "pass", "EXPECTEDFAIL": "pass", "SKIP": "skip"}.get(r, "fail")
+    print(t["name"], v, r)
+PY
+) || return 1
+	while read -r name verdict result; do
+		[ -n "$name" ] || continue
+		[ "$verdict" = fail ] && name="$name ($result)"
+		record "$name" "$verdict"
+	done <<< "$out"
+	return 0
+}
+
+run_meson_suite() {	# run_meson_suite <suite> <processes>
+	local suite=$1 json="$builddir/meson-logs/$1.json"
+	if ! meson test -C "$builddir" --no-rebuild --list --suite "$suite" 2>/dev/null |
+		grep -v -e '^ninja:' -e '^No suitable tests' | grep -q .; then
+		echo "test: suite $suite has no tests"
+		return
+	fi
+	echo "==== meson test --suite $suite"
+	rm -f "$json"
+	meson test -C "$builddir" --suite "$suite" --print-errorlogs \
+		--num-processes "$2" --logbase "$suite" </dev/null
+	count_meson "$suite" "$json" || record "meson test --suite $suite (no results)" fail
+}
+
+# run_check <name> <timeout_s> <command...>: one test from one command's exit status.
+run_check() {
+	local name=$1 tmo=$2 log="$logdir/$1.log" rc=0
+	shift 2
+	echo "==== $name: $*"
+	timeout --kill-after=5 "$tmo" "$@" </dev/null >"$log" 2>&1 || rc=$?
+	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+		echo "test: $name timed out after $tmo s; last lines of $log:"
+		tail -n 30 "$log"
+		record "$name (timeout)" fail
+		return 1
+	elif [ $rc -ne 0 ]; then
+		echo "test: $name exited with $rc; last lines of $log:"
+		tail -n 30 "$log"
+		record "$name" fail
+		return 1
+	fi
+	return 0
+}
+
+run_meson_suite fast-tests 2
+if [ $quick -eq 0 ]; then
+	run_meson_suite perf-tests 1
+else
+	echo "test: --quick: suite perf-tests not run"
+fi
+
+# Stock dpdk-test: rawdev_autotest runs the skeleton tests and then the
+# dev_selftest of every rawdev present, here rio_sim0 loaded from our plugins.
+name=stock_rawdev_autotest
+if run_check $name 120 env DPDK_TEST=rawdev_autotest dpdk-test --no-huge -m 256 --no-pci \
+	--file-prefix=rawdev_stock -d "$PWD/$builddir/drivers" --vdev rio_sim0; then
+	log="$logdir/$name.log"
+	if grep -q '^Test OK' "$log" && grep -q 'rio_sim.*selftest: Passed' "$log" &&
+		! grep -q 'selftest: Failed' "$log"; then
+		record $name pass
+	else
+		echo "test: $name: no 'Test OK' or no passed rio_sim selftest; last lines of $log:"
+		tail -n 30 "$log"
+		record $name fail
+	fi
+fi
+
+if run_check quickstart 150 bash devtools/quickstart.sh --no-setup; then
+	record quickstart pass
+fi
+
+if run_check docs 300 sphinx-build -W -E -q -b html -d "$builddir/doc/doctrees" \
+	doc/guides "$builddir/doc/html"; then
+	record docs pass
+fi
+
+# Nothing may leave an emulated fabric behind.
+leftover=$(comm -13 <(echo "$shm_before" | sort) <(shm_list | sort) | grep . || true)
+if [ -n "$leftover" ]; then
+	echo "test: shared-memory objects left behind (removed now):"
+	for f in $leftover; do
+		echo "  /dev/shm/$f"
+		rm -f "/dev/shm/$f"
+	done
+	record shm_leftovers fail
+else
+	record shm_leftovers pass
+fi
+
+summary
