@@ -140,6 +140,33 @@ test_split_env(char *env, char **names, int max)
 	return n;
 }
 
+/*
+ * Keep in rio_test_eal_argv only the program name and the EAL arguments, in
+ * their original order: drop "--" and the test names (argv[consumed + 1...]
+ * after rte_eal_init(), compared by pointer).
+ */
+static void
+test_save_eal_args(char **orig, int argc, char **argv, int consumed)
+{
+	int i, j, n = 0;
+	bool name;
+
+	if (orig == NULL)
+		return;
+	for (i = 0; i < argc; i++) {
+		name = false;
+		for (j = consumed + 1; j < argc; j++)
+			if (orig[i] == argv[j])
+				name = true;
+		if (name || (i > 0 && strcmp(orig[i], "--") == 0))
+			continue;
+		orig[n++] = orig[i];
+	}
+	orig[n] = NULL;
+	rio_test_eal_argc = n;
+	rio_test_eal_argv = orig;
+}
+
 static int
 test_run_one(struct test_command *t)
 {
@@ -164,7 +191,7 @@ main(int argc, char **argv)
 	static char *env_names[TEST_MAX_NAMES];
 	const char *child = getenv("RIO_TEST_CHILD");
 	char *dpdk_test = NULL;
-	char **names = NULL;
+	char **names = NULL, **orig_argv;
 	int nb_names = 0, nb_ok = 0, nb_skip = 0, nb_fail = 0;
 	int ret, i, status = 0;
 	bool eal_done = false;
@@ -182,12 +209,18 @@ main(int argc, char **argv)
 		return 0;
 	}
 
+	/* EAL permutes and overwrites argv: keep the original order aside. */
+	orig_argv = calloc(argc + 1, sizeof(*orig_argv));
+	if (orig_argv != NULL)
+		memcpy(orig_argv, argv, argc * sizeof(*argv));
+
 	rte_set_application_usage_hook(test_usage_hook);
 	ret = rte_eal_init(argc, argv);
 	if (ret < 0) {
 		fprintf(stderr, "%s: EAL initialisation failed: %s\n", TEST_PROG,
 			rte_strerror(rte_errno));
-		return TEST_EXIT_FAILURE;
+		status = TEST_EXIT_FAILURE;
+		goto out;
 	}
 	eal_done = true;
 
@@ -210,6 +243,8 @@ main(int argc, char **argv)
 		}
 		names = env_names;
 	}
+
+	test_save_eal_args(orig_argv, argc, argv, ret);
 
 	if (nb_names == 0) {
 		test_list();
@@ -249,6 +284,9 @@ out:
 	fflush(stdout);
 	if (eal_done)
 		rte_eal_cleanup();
+	rio_test_eal_argv = argv;
+	rio_test_eal_argc = argc;
+	free(orig_argv);
 	return status;
 }
 

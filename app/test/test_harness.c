@@ -309,11 +309,16 @@ test_harness_children(void)
 			       NULL };
 	uint64_t t0, elapsed;
 	pid_t pid;
-	int ret;
+	int ret, i;
 
 	TEST_ASSERT_NOT_NULL(rio_test_self(), "cannot resolve /proc/self/exe");
 	TEST_ASSERT(rio_test_eal_argc >= 1 && rio_test_eal_argv != NULL &&
-		    rio_test_eal_argv[0] != NULL, "EAL argv not saved");
+		    rio_test_eal_argv[0] != NULL &&
+		    rio_test_eal_argv[rio_test_eal_argc] == NULL, "EAL argv not saved");
+	for (i = 1; i < rio_test_eal_argc; i++)
+		TEST_ASSERT(strcmp(rio_test_eal_argv[i], "--") != 0 &&
+			    strcmp(rio_test_eal_argv[i], "harness_autotest") != 0,
+			    "EAL argv keeps '%s'", rio_test_eal_argv[i]);
 
 	pid = rio_test_spawn("harness_child_exit3", NULL);
 	TEST_ASSERT(pid > 0, "spawn failed: %d", (int)pid);
