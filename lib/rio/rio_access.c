@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <string.h>
 
 #include <rte_common.h>
 #include <rte_spinlock.h>
@@ -217,6 +218,74 @@ rte_rio_remote_write_config_8(struct rte_rio_mport *mport, uint16_t destid, uint
 			      uint32_t offset, uint8_t val)
 {
 	return rio_remote_write(mport, destid, hopcount, offset, 1, val);
+}
+
+static int
+rio_block_check(const struct rte_rio_mport *mport, uint32_t offset, int len, const void *words)
+{
+	if (mport == NULL || words == NULL ||
+	    (len != 8 && len != 16 && len != 32 && len != 64))
+		return -EINVAL;
+	if ((offset & 7) != 0)
+		return -EFAULT;
+	if (offset > RTE_RIO_MAINT_SPACE_SZ - (uint32_t)len)
+		return -ERANGE;
+	return 0;
+}
+
+int
+rio_remote_read_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+		      uint32_t offset, int len, uint32_t *words)
+{
+	uint32_t tmp[64 / sizeof(uint32_t)];
+	int ret;
+	int i;
+
+	ret = rio_block_check(mport, offset, len, words);
+	if (ret < 0)
+		return ret;
+
+	rte_spinlock_lock(&mport->config_lock);
+	if (mport->ops->cread_block != NULL) {
+		rio_maint_count_inc(mport);
+		ret = mport->ops->cread_block(mport, destid, hopcount, offset, len, tmp);
+	} else {
+		for (i = 0; ret == 0 && i < len / 4; i++) {
+			rio_maint_count_inc(mport);
+			ret = mport->ops->cread(mport, destid, hopcount, offset + 4 * i, 4,
+						&tmp[i]);
+		}
+	}
+	rte_spinlock_unlock(&mport->config_lock);
+	if (ret == 0)
+		memcpy(words, tmp, len);
+	return ret;
+}
+
+int
+rio_remote_write_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+		       uint32_t offset, int len, const uint32_t *words)
+{
+	int ret;
+	int i;
+
+	ret = rio_block_check(mport, offset, len, words);
+	if (ret < 0)
+		return ret;
+
+	rte_spinlock_lock(&mport->config_lock);
+	if (mport->ops->cwrite_block != NULL) {
+		rio_maint_count_inc(mport);
+		ret = mport->ops->cwrite_block(mport, destid, hopcount, offset, len, words);
+	} else {
+		for (i = 0; ret == 0 && i < len / 4; i++) {
+			rio_maint_count_inc(mport);
+			ret = mport->ops->cwrite(mport, destid, hopcount, offset + 4 * i, 4,
+						 words[i]);
+		}
+	}
+	rte_spinlock_unlock(&mport->config_lock);
+	return ret;
 }
 
 /* ---------------------------------------------------------------------- */
