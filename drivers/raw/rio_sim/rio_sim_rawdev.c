@@ -1409,12 +1409,16 @@ rio_sim_claim_endpoint(const char *name, struct sim_fabric *f, const char *spec,
 	const struct sim_shm_device *d;
 	struct sim_ep *ep;
 	unsigned long idx;
+	int32_t owner;
 	uint32_t i;
 	int di;
 
 	if (spec[0] == '\0') {
 		for (i = 0; i < f->n_endpoints; i++) {
-			if (rio_sim_ep_owner(f, i) == (int32_t)getpid())
+			owner = rio_sim_ep_owner(f, i);
+			/* Skip live owners here: claiming would only log a refusal. */
+			if (owner != 0 && sim_process_alive(owner,
+					__atomic_load_n(&f->eps[i].owner_start, __ATOMIC_RELAXED)))
 				continue;
 			ep = sim_ep_claim(f, i, err, sizeof(err));
 			if (ep != NULL)
@@ -1458,7 +1462,7 @@ rio_sim_claim_endpoint(const char *name, struct sim_fabric *f, const char *spec,
 	ep = sim_ep_claim(f, idx, err, sizeof(err));
 	if (ep == NULL) {
 		SIM_LOG(ERR, "%s: endpoint=%s: %s", name, spec, err);
-		*ret = -EBUSY;
+		*ret = rte_errno > 0 ? -rte_errno : -EBUSY;
 	}
 	return ep;
 }
