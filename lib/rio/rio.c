@@ -143,8 +143,8 @@ rte_rio_mport_register(const struct rte_rio_mport_conf *conf)
 		goto fail;
 	}
 	if (efptr == 0) {
-		RIO_LOG(ERR, "mport %s: no LP-Serial block in local config space",
-			conf->name);
+		RIO_LOG(ERR, "mport %s: no LP-Serial block in the local extended feature list "
+			"(PEF EXT_FEATURES bit, ASM_INFO pointer)", conf->name);
 		ret = -ENODEV;
 		goto fail;
 	}

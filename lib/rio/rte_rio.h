@@ -228,7 +228,9 @@ int rte_rio_remote_write_config_8(struct rte_rio_mport *mport, uint16_t destid, 
  *
  * Walks the list from the Assembly Information CAR following each header's
  * next pointer (pointers outside 0x100..0xfffc or not 8-byte aligned end
- * the walk; at most 256 blocks are visited).
+ * the walk; at most 256 blocks are visited). A device whose Processing
+ * Element Features CAR lacks RTE_RIO_PEF_EXT_FEATURES has no list. Remote
+ * walks are maintenance reads and count in the mport's maint_count.
  *
  * @param local     true: the mport's own config space (destid/hopcount ignored)
  * @param ftr       EF_ID to look for
@@ -262,7 +264,10 @@ int32_t rte_rio_next_efb(struct rte_rio_mport *mport, bool local, uint16_t desti
 
 /**
  * Inbound doorbell handler, called from rte_rio_dbell_poll() in the polling
- * thread for every doorbell whose info lies in the handler's range.
+ * thread for every doorbell whose info lies in the handler's range. The
+ * handler runs without library locks held and may request or release
+ * ranges; release a range from another thread only when no poll can be
+ * running the handler (its @p arg must stay valid until then).
  */
 typedef void (*rte_rio_dbell_cb_t)(struct rte_rio_mport *mport, void *arg,
 				   const struct rte_rio_dbell *dbell);
@@ -356,7 +361,10 @@ int rte_rio_add_outb_message(struct rte_rio_mport *mport, uint16_t destid, uint8
  * @return number of messages accepted (status DONE). When it is less than
  *         @p n, msgs[ret].status tells why: -EAGAIN (back-pressure: retry
  *         later), -EIO, -ETIMEDOUT or -EINVAL (that message will never be
- *         accepted; skip it).
+ *         accepted; skip it). A NULL mport, a mailbox out of range or not
+ *         open gives 0 with msgs[0].status = -EINVAL. The library checks
+ *         every message (buf, len, letter) before the driver sees any of
+ *         the burst: only the valid prefix reaches the driver.
  */
 __rte_experimental
 uint16_t rte_rio_send_messages(struct rte_rio_mport *mport, uint8_t mbox,
