@@ -129,6 +129,29 @@ bool sim_process_alive(int32_t pid, uint64_t start_time);
 /* starttime of a pid from /proc, 0 if unknown. */
 uint64_t sim_process_start_time(int32_t pid);
 
+/*
+ * Open a fabric: SIM_OPEN_ANY attaches or creates it (as sim_fabric_attach),
+ * SIM_OPEN_CREATE fails with -EEXIST if it exists, SIM_OPEN_ATTACH fails with
+ * -ENOENT if it does not.
+ */
+enum sim_open_mode {
+	SIM_OPEN_ANY = 0,
+	SIM_OPEN_CREATE = 1,
+	SIM_OPEN_ATTACH = 2,
+};
+struct sim_fabric *sim_fabric_open(const char *name, const struct sim_topology *topo,
+				   enum sim_open_mode mode, bool group_access,
+				   char *err, size_t errlen);
+/* Does a fabric of that name exist (its main segment)? */
+bool sim_fabric_exists(const char *name);
+/*
+ * A port's Port OK state changed or may have changed (link, disable): bump
+ * route_gen and, if it did change, latch the EM event and send the switch's
+ * error-management port-write. @was_ok: sim_port_ok() before the change.
+ */
+void sim_fabric_port_event(struct sim_fabric *f, uint32_t dev_index, uint8_t port,
+			   bool was_ok);
+
 /* Short shared lock for config-space critical sections. */
 void sim_lock(struct sim_shm_lock *l);
 void sim_unlock(struct sim_shm_lock *l);
@@ -159,6 +182,9 @@ int sim_route(struct sim_fabric *f, uint32_t src_dev, uint8_t src_port, uint16_t
 /* Maintenance transaction from an endpoint: route then read or write. */
 int sim_maint(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, uint8_t hopcount,
 	      bool write, uint32_t offset, int len, uint32_t *val);
+
+/* Port OK: physical link up, peer present, neither end disabled. */
+bool sim_port_ok(const struct sim_fabric *f, uint32_t dev_index, uint8_t port);
 
 /* Program standard routes for preset device IDs (static_routes topologies). */
 int sim_config_static_routes(struct sim_fabric *f);

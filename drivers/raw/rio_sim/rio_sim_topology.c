@@ -1,0 +1,1094 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+/*
+ * Fabric topologies: INI files read with librte_cfgfile, and built-in shapes.
+ *
+ * File format (';' starts a comment; keys and section types are lowercase):
+ *
+ *   [fabric]                   ; optional, at most once
+ *   devid_size = 16            ; 8 or 16 (default 8)
+ *   mbox_entries = 256         ; inbound ring slots, power of two 2..4096
+ *   static_routes = 0          ; 1: program route tables from preset destids
+ *   [switch sw0]
+ *   ports = 8                  ; 2..32 (required)
+ *   model = std                ; std (route CSRs 0x70-0x78) or vendor
+ *   vid = 0x5253               ; also did, asm_vid, asm_did, asm_rev (16 bits),
+ *                              ; dev_rev (32 bits)
+ *   [endpoint ep0]
+ *   host = 1                   ; 0 or 1: this endpoint enumerates
+ *   host_destid = 0            ; host device ID it uses (default 0)
+ *   destid = 5                 ; preset Base Device ID (default: unset, 0xff/0xffff)
+ *   [endpoint ep1]
+ *   [links]                    ; may appear more than once
+ *   sw0.0 = ep0.0              ; <device>.<port> = <device>.<port>
+ *   sw0.1 = ep1.0
+ *
+ * Device names: 1..31 characters from [A-Za-z0-9_-]. Endpoints have one port
+ * (port 0). Every port is linked at most once, never to the same device.
+ * Numbers are decimal, 0x hexadecimal or 0 octal.
+ *
+ * Built-in shapes (sim_topology_builtin()):
+ *
+ *   default        switch sw0 (8 ports); ep0 on sw0.0 (host, host_destid 0,
+ *                  destid 0), ep1 on sw0.1 (destid 1); static routes, so the
+ *                  two endpoints talk before any enumeration.
+ *   pair           ep0 (host, destid 0) and ep1 (destid 1) linked back to
+ *                  back (ep0.0 = ep1.0); static routes.
+ *   chain:N        N switches sw0..sw<N-1> (1 <= N <= 60) of 4 ports in a line:
+ *                  sw<i>.2 = sw<i+1>.0; ep0 (host) on sw0.0; ep<i+1> on
+ *                  sw<i>.1; port 3 unconnected. ep<i+1> is i+1 hops away.
+ *   tree:F:L       a tree of switches with fanout F (1..31) and L levels
+ *                  (1..16): every switch has F+1 ports, port 0 towards the
+ *                  root (the root's port 0 holds ep0, the host), ports 1..F
+ *                  hold the switches of the next level, and on the last level
+ *                  F endpoints each. Switches sw0.. in breadth-first order,
+ *                  endpoints ep1.. left to right.
+ *   star:N         N endpoints (2 <= N), ep0 the host, hung under 16-port
+ *                  switches: up to 16 endpoints share one switch; beyond that
+ *                  leaf switches take 15 endpoints on ports 0..14 and use port
+ *                  15 as uplink, grouped the same way level by level up to a
+ *                  root switch with at most 16 children.
+ *
+ * The generated shapes have no preset destids and no static routes (an
+ * enumerator numbers them) and use 16-bit device IDs when they have more than
+ * 200 endpoints.
+ */
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <rte_cfgfile.h>
+#include <rte_common.h>
+#include <rte_string_fns.h>
+
+#include "rio_sim_fabric.h"
+
+#define TOPO_VID		0x5253	/* emulator vendor ID (not a Linux-known vendor) */
+#define TOPO_DID_EP		0x0001
+#define TOPO_DID_SW		0x0002
+#define TOPO_DID_SW_VENDOR	0x0003
+#define TOPO_FILE_MAX		(16u << 20)	/* bytes */
+#define TOPO_LINE_MAX		(CFG_NAME_LEN + CFG_VALUE_LEN + 2)
+#define TOPO_AUTO_DEV16		200	/* generated shapes: 16-bit above this many endpoints */
+
+static void __rte_format_printf(3, 4)
+topo_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL || errlen == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+void
+sim_topology_free(struct sim_topology *topo)
+{
+	if (topo == NULL)
+		return;
+	free(topo->devs);
+	free(topo->links);
+	free(topo);
+}
+
+static struct sim_topology *
+topo_alloc(void)
+{
+	struct sim_topology *t = calloc(1, sizeof(*t));
+
+	if (t == NULL)
+		return NULL;
+	t->devid_size = 8;
+	t->mbox_entries = SIM_MBOX_ENTRIES_DEF;
+	return t;
+}
+
+int
+sim_topology_find(const struct sim_topology *topo, const char *name)
+{
+	uint32_t i;
+
+	if (topo == NULL || name == NULL)
+		return -ENOENT;
+	for (i = 0; i < topo->n_devs; i++)
+		if (strncmp(topo->devs[i].name, name, SIM_NAME_MAX) == 0)
+			return (int)i;
+	return -ENOENT;
+}
+
+static bool
+topo_name_valid(const char *name)
+{
+	size_t i, n = strlen(name);
+
+	if (n == 0 || n >= SIM_NAME_MAX)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)name[i]) && name[i] != '_' && name[i] != '-')
+			return false;
+	return true;
+}
+
+/* Append a device; returns its index or -errno. */
+static int
+topo_add_dev(struct sim_topology *t, const char *name, uint8_t type, uint32_t nports,
+	     char *err, size_t errlen)
+{
+	struct sim_topo_dev *d, *nd;
+
+	if (!topo_name_valid(name)) {
+		topo_err(err, errlen, "bad device name '%.40s': 1..%d characters from [A-Za-z0-9_-]",
+			 name, SIM_NAME_MAX - 1);
+		return -EINVAL;
+	}
+	if (sim_topology_find(t, name) >= 0) {
+		topo_err(err, errlen, "duplicate device name '%s'", name);
+		return -EEXIST;
+	}
+	if (t->n_devs >= SIM_MAX_DEVICES) {
+		topo_err(err, errlen, "too many devices (at most %d)", SIM_MAX_DEVICES);
+		return -E2BIG;
+	}
+	/* Grow by doubling. */
+	if ((t->n_devs & (t->n_devs - 1)) == 0) {
+		uint32_t cap = t->n_devs == 0 ? 8 : t->n_devs * 2;
+
+		if (cap < 8)
+			cap = 8;
+		nd = realloc(t->devs, cap * sizeof(*nd));
+		if (nd == NULL) {
+			topo_err(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+		t->devs = nd;
+	}
+	d = &t->devs[t->n_devs];
+	memset(d, 0, sizeof(*d));
+	strlcpy(d->name, name, sizeof(d->name));
+	d->type = type;
+	d->model = SIM_SW_STD;
+	d->nports = (uint8_t)nports;
+	d->destid = -1;
+	d->host_destid = 0;
+	d->vid = TOPO_VID;
+	d->did = type == SIM_DEV_SWITCH ? TOPO_DID_SW : TOPO_DID_EP;
+	d->asm_vid = TOPO_VID;
+	d->asm_did = 0;
+	d->dev_rev = 1;
+	d->asm_rev = 1;
+	return (int)t->n_devs++;
+}
+
+static int
+topo_add_link(struct sim_topology *t, uint32_t a, uint8_t pa, uint32_t b, uint8_t pb,
+	      char *err, size_t errlen)
+{
+	struct sim_topo_link *nl;
+
+	if ((t->n_links & (t->n_links - 1)) == 0) {
+		uint32_t cap = t->n_links == 0 ? 8 : t->n_links * 2;
+
+		if (cap < 8)
+			cap = 8;
+		nl = realloc(t->links, cap * sizeof(*nl));
+		if (nl == NULL) {
+			topo_err(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+		t->links = nl;
+	}
+	nl = &t->links[t->n_links++];
+	memset(nl, 0, sizeof(*nl));
+	nl->dev_a = a;
+	nl->port_a = pa;
+	nl->dev_b = b;
+	nl->port_b = pb;
+	return 0;
+}
+
+/* Checks every constraint of a complete topology (files and built-ins). */
+static int
+topo_validate(const struct sim_topology *t, char *err, size_t errlen)
+{
+	uint32_t anydest = RTE_RIO_ANY_DESTID(t->devid_size);
+	uint8_t *used = NULL;
+	uint8_t *destids = NULL;
+	uint32_t i, n_ep = 0;
+	int ret = -EINVAL;
+
+	if (t->devid_size != 8 && t->devid_size != 16) {
+		topo_err(err, errlen, "devid_size must be 8 or 16");
+		goto out;
+	}
+	if (t->mbox_entries < 2 || t->mbox_entries > SIM_MBOX_ENTRIES_MAX ||
+	    !rte_is_power_of_2(t->mbox_entries)) {
+		topo_err(err, errlen, "mbox_entries %u is not a power of two in 2..%d",
+			 t->mbox_entries, SIM_MBOX_ENTRIES_MAX);
+		goto out;
+	}
+	used = calloc((size_t)t->n_devs * SIM_MAX_PORTS + 1, 1);
+	destids = calloc(65536, 1);
+	if (used == NULL || destids == NULL) {
+		topo_err(err, errlen, "out of memory");
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < t->n_devs; i++) {
+		const struct sim_topo_dev *d = &t->devs[i];
+
+		if (d->type == SIM_DEV_ENDPOINT) {
+			n_ep++;
+			if (d->nports != 1) {
+				topo_err(err, errlen, "endpoint %s must have one port", d->name);
+				goto out;
+			}
+			if (d->destid >= 0) {
+				if ((uint32_t)d->destid >= anydest) {
+					topo_err(err, errlen,
+						 "endpoint %s: destid %d out of range 0..%u for devid_size %u",
+						 d->name, d->destid, anydest - 1, t->devid_size);
+					goto out;
+				}
+				if (destids[d->destid]) {
+					topo_err(err, errlen, "endpoint %s: destid %d used twice",
+						 d->name, d->destid);
+					goto out;
+				}
+				destids[d->destid] = 1;
+			}
+			if (d->host_destid < 0 || (uint32_t)d->host_destid >= anydest) {
+				topo_err(err, errlen,
+					 "endpoint %s: host_destid %d out of range 0..%u for devid_size %u",
+					 d->name, d->host_destid, anydest - 1, t->devid_size);
+				goto out;
+			}
+		} else if (d->type == SIM_DEV_SWITCH) {
+			if (d->nports < 2 || d->nports > SIM_MAX_PORTS) {
+				topo_err(err, errlen, "switch %s: ports must be 2..%d",
+					 d->name, SIM_MAX_PORTS);
+				goto out;
+			}
+		} else {
+			topo_err(err, errlen, "device %s has no type", d->name);
+			goto out;
+		}
+	}
+	if (n_ep == 0) {
+		topo_err(err, errlen, "no endpoints");
+		goto out;
+	}
+	for (i = 0; i < t->n_links; i++) {
+		const struct sim_topo_link *l = &t->links[i];
+		const struct sim_topo_dev *a, *b;
+
+		if (l->dev_a >= t->n_devs || l->dev_b >= t->n_devs) {
+			topo_err(err, errlen, "link %u names an unknown device", i);
+			goto out;
+		}
+		a = &t->devs[l->dev_a];
+		b = &t->devs[l->dev_b];
+		if (l->port_a >= a->nports || l->port_b >= b->nports) {
+			const struct sim_topo_dev *x = l->port_a >= a->nports ? a : b;
+
+			topo_err(err, errlen, "link %s.%u = %s.%u: port out of range (%s has %u)",
+				 a->name, l->port_a, b->name, l->port_b, x->name, x->nports);
+			goto out;
+		}
+		if (l->dev_a == l->dev_b) {
+			topo_err(err, errlen, "link %s.%u = %s.%u: device linked to itself",
+				 a->name, l->port_a, b->name, l->port_b);
+			goto out;
+		}
+		if (used[(size_t)l->dev_a * SIM_MAX_PORTS + l->port_a] ||
+		    used[(size_t)l->dev_b * SIM_MAX_PORTS + l->port_b]) {
+			const char *n = used[(size_t)l->dev_a * SIM_MAX_PORTS + l->port_a] ?
+				a->name : b->name;
+			unsigned int p = used[(size_t)l->dev_a * SIM_MAX_PORTS + l->port_a] ?
+				l->port_a : l->port_b;
+
+			topo_err(err, errlen, "port %s.%u linked twice", n, p);
+			goto out;
+		}
+		used[(size_t)l->dev_a * SIM_MAX_PORTS + l->port_a] = 1;
+		used[(size_t)l->dev_b * SIM_MAX_PORTS + l->port_b] = 1;
+	}
+	ret = 0;
+out:
+	free(used);
+	free(destids);
+	return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* INI parsing                                                        */
+
+static int
+topo_parse_u32(const char *s, uint32_t min, uint32_t max, uint32_t *out)
+{
+	unsigned long long v;
+	char *end;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s == '\0' || *s == '-' || *s == '+')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno != 0 || end == s)
+		return -EINVAL;
+	while (isspace((unsigned char)*end))
+		end++;
+	if (*end != '\0')
+		return -EINVAL;
+	if (v < min || v > max)
+		return -ERANGE;
+	*out = (uint32_t)v;
+	return 0;
+}
+
+/*
+ * Line-level check before rte_cfgfile, which silently skips lines without
+ * '=' and cannot say which line is wrong.
+ */
+static int
+topo_prescan(const char *path, char *err, size_t errlen)
+{
+	char line[TOPO_LINE_MAX + 2];
+	bool in_section = false;
+	unsigned int lineno = 0;
+	struct stat st;
+	FILE *fp;
+	int ret = -EINVAL;
+
+	fp = fopen(path, "r");
+	if (fp == NULL) {
+		ret = -errno;
+		topo_err(err, errlen, "topology %s: cannot open: %s", path, strerror(errno));
+		return ret;
+	}
+	if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode)) {
+		topo_err(err, errlen, "topology %s: not a regular file", path);
+		goto out;
+	}
+	if ((uint64_t)st.st_size > TOPO_FILE_MAX) {
+		topo_err(err, errlen, "topology %s: larger than %u bytes", path, TOPO_FILE_MAX);
+		ret = -EFBIG;
+		goto out;
+	}
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		size_t len = strlen(line);
+		char *p, *eq, *c;
+
+		lineno++;
+		if (len > 0 && line[len - 1] != '\n' && !feof(fp)) {
+			topo_err(err, errlen, "topology %s line %u: line too long", path, lineno);
+			goto out;
+		}
+		if (memchr(line, '\0', len) != NULL && strlen(line) != len) {
+			topo_err(err, errlen, "topology %s line %u: NUL byte", path, lineno);
+			goto out;
+		}
+		c = strchr(line, ';');
+		if (c != NULL)
+			*c = '\0';
+		p = line;
+		while (isspace((unsigned char)*p))
+			p++;
+		len = strlen(p);
+		while (len > 0 && isspace((unsigned char)p[len - 1]))
+			p[--len] = '\0';
+		if (len == 0)
+			continue;
+		if (p[0] == '[') {
+			if (p[len - 1] != ']' || strchr(p + 1, '[') != NULL ||
+			    strchr(p, ']') != p + len - 1) {
+				topo_err(err, errlen, "topology %s line %u: malformed section header",
+					 path, lineno);
+				goto out;
+			}
+			if (len - 2 >= CFG_NAME_LEN) {
+				topo_err(err, errlen, "topology %s line %u: section name too long",
+					 path, lineno);
+				goto out;
+			}
+			in_section = true;
+			continue;
+		}
+		eq = strchr(p, '=');
+		if (eq == NULL) {
+			topo_err(err, errlen, "topology %s line %u: expected '[section]' or 'key = value'",
+				 path, lineno);
+			goto out;
+		}
+		if (!in_section) {
+			topo_err(err, errlen, "topology %s line %u: key outside of any section",
+				 path, lineno);
+			goto out;
+		}
+		if (eq == p) {
+			topo_err(err, errlen, "topology %s line %u: empty key", path, lineno);
+			goto out;
+		}
+		if ((size_t)(eq - p) >= CFG_NAME_LEN || strlen(eq + 1) >= CFG_VALUE_LEN) {
+			topo_err(err, errlen, "topology %s line %u: key or value too long",
+				 path, lineno);
+			goto out;
+		}
+		c = eq + 1;
+		while (isspace((unsigned char)*c))
+			c++;
+		if (*c == '\0') {
+			topo_err(err, errlen, "topology %s line %u: empty value", path, lineno);
+			goto out;
+		}
+		if (strchr(c, '\\') != NULL) {
+			topo_err(err, errlen, "topology %s line %u: backslash not allowed",
+				 path, lineno);
+			goto out;
+		}
+	}
+	if (ferror(fp)) {
+		topo_err(err, errlen, "topology %s: read error", path);
+		ret = -EIO;
+		goto out;
+	}
+	ret = 0;
+out:
+	fclose(fp);
+	return ret;
+}
+
+static int
+topo_parse_fabric(struct sim_topology *t, const char *path,
+		  const struct rte_cfgfile_entry *e, int n, char *err, size_t errlen)
+{
+	uint32_t v;
+	int i, rc;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(e[i].name, "devid_size") == 0) {
+			rc = topo_parse_u32(e[i].value, 0, UINT32_MAX, &v);
+			if (rc != 0 || (v != 8 && v != 16)) {
+				topo_err(err, errlen, "topology %s [fabric]: devid_size must be 8 or 16, not '%s'",
+					 path, e[i].value);
+				return -EINVAL;
+			}
+			t->devid_size = (uint8_t)v;
+		} else if (strcmp(e[i].name, "mbox_entries") == 0) {
+			rc = topo_parse_u32(e[i].value, 2, SIM_MBOX_ENTRIES_MAX, &v);
+			if (rc != 0 || !rte_is_power_of_2(v)) {
+				topo_err(err, errlen,
+					 "topology %s [fabric]: mbox_entries must be a power of two in 2..%d, not '%s'",
+					 path, SIM_MBOX_ENTRIES_MAX, e[i].value);
+				return -EINVAL;
+			}
+			t->mbox_entries = v;
+		} else if (strcmp(e[i].name, "static_routes") == 0) {
+			if (topo_parse_u32(e[i].value, 0, 1, &v) != 0) {
+				topo_err(err, errlen, "topology %s [fabric]: static_routes must be 0 or 1, not '%s'",
+					 path, e[i].value);
+				return -EINVAL;
+			}
+			t->static_routes = v != 0;
+		} else {
+			topo_err(err, errlen, "topology %s [fabric]: unknown key '%s'",
+				 path, e[i].name);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* Keys of [switch] and [endpoint] sections; the device is already added. */
+static int
+topo_parse_dev(struct sim_topology *t, const char *path, uint32_t idx,
+	       const struct rte_cfgfile_entry *e, int n, char *err, size_t errlen)
+{
+	struct sim_topo_dev *d = &t->devs[idx];
+	const char *kind = d->type == SIM_DEV_SWITCH ? "switch" : "endpoint";
+	bool sw = d->type == SIM_DEV_SWITCH;
+	bool did_set = false;
+	uint32_t v;
+	int i, rc;
+
+	for (i = 0; i < n; i++) {
+		const char *k = e[i].name;
+		uint32_t max = 0xffff, min = 0;
+		bool ok_key = true;
+
+		if (strcmp(k, "model") == 0 && sw) {
+			if (strcmp(e[i].value, "std") == 0) {
+				d->model = SIM_SW_STD;
+			} else if (strcmp(e[i].value, "vendor") == 0) {
+				d->model = SIM_SW_VENDOR;
+			} else {
+				topo_err(err, errlen, "topology %s [%s %s]: model must be std or vendor, not '%s'",
+					 path, kind, d->name, e[i].value);
+				return -EINVAL;
+			}
+			continue;
+		}
+		if (strcmp(k, "ports") == 0 && sw) {
+			min = 2;
+			max = SIM_MAX_PORTS;
+		} else if (strcmp(k, "dev_rev") == 0) {
+			max = UINT32_MAX;
+		} else if (strcmp(k, "host") == 0 && !sw) {
+			max = 1;
+		} else if ((strcmp(k, "destid") == 0 || strcmp(k, "host_destid") == 0) && !sw) {
+			max = 0xfffe;
+		} else if (strcmp(k, "vid") != 0 && strcmp(k, "did") != 0 &&
+			   strcmp(k, "asm_vid") != 0 && strcmp(k, "asm_did") != 0 &&
+			   strcmp(k, "asm_rev") != 0) {
+			ok_key = false;
+		}
+		if (!ok_key) {
+			topo_err(err, errlen, "topology %s [%s %s]: unknown key '%s'",
+				 path, kind, d->name, k);
+			return -EINVAL;
+		}
+		rc = topo_parse_u32(e[i].value, min, max, &v);
+		if (rc != 0) {
+			topo_err(err, errlen, "topology %s [%s %s]: %s = '%s' is %s (%u..%u)",
+				 path, kind, d->name, k, e[i].value,
+				 rc == -ERANGE ? "out of range" : "not a number", min, max);
+			return -EINVAL;
+		}
+		if (strcmp(k, "ports") == 0)
+			d->nports = (uint8_t)v;
+		else if (strcmp(k, "dev_rev") == 0)
+			d->dev_rev = v;
+		else if (strcmp(k, "host") == 0)
+			d->is_host = (uint8_t)v;
+		else if (strcmp(k, "destid") == 0)
+			d->destid = (int32_t)v;
+		else if (strcmp(k, "host_destid") == 0)
+			d->host_destid = (int32_t)v;
+		else if (strcmp(k, "vid") == 0)
+			d->vid = (uint16_t)v;
+		else if (strcmp(k, "did") == 0) {
+			d->did = (uint16_t)v;
+			did_set = true;
+		} else if (strcmp(k, "asm_vid") == 0)
+			d->asm_vid = (uint16_t)v;
+		else if (strcmp(k, "asm_did") == 0)
+			d->asm_did = (uint16_t)v;
+		else
+			d->asm_rev = (uint16_t)v;
+	}
+	if (sw && d->nports == 0) {
+		topo_err(err, errlen, "topology %s [switch %s]: missing ports = 2..%d",
+			 path, d->name, SIM_MAX_PORTS);
+		return -EINVAL;
+	}
+	if (sw && d->model == SIM_SW_VENDOR && !did_set)
+		d->did = TOPO_DID_SW_VENDOR;
+	return 0;
+}
+
+/* "name.port" of a link; returns 0 with device index and port. */
+static int
+topo_parse_end(const struct sim_topology *t, const char *path, const char *s,
+	       uint32_t *dev, uint8_t *port, char *err, size_t errlen)
+{
+	char name[CFG_VALUE_LEN];
+	const char *dot;
+	uint32_t p;
+	int idx;
+
+	dot = strrchr(s, '.');
+	if (dot == NULL || dot == s || (size_t)(dot - s) >= sizeof(name)) {
+		topo_err(err, errlen, "topology %s [links]: '%s' is not <device>.<port>", path, s);
+		return -EINVAL;
+	}
+	memcpy(name, s, dot - s);
+	name[dot - s] = '\0';
+	idx = sim_topology_find(t, name);
+	if (idx < 0) {
+		topo_err(err, errlen, "topology %s [links]: unknown device '%s'", path, name);
+		return -ENOENT;
+	}
+	if (topo_parse_u32(dot + 1, 0, 255, &p) != 0) {
+		topo_err(err, errlen, "topology %s [links]: bad port number in '%s'", path, s);
+		return -EINVAL;
+	}
+	if (p >= t->devs[idx].nports) {
+		topo_err(err, errlen, "topology %s [links]: port %u of %s out of range (it has %u)",
+			 path, p, name, t->devs[idx].nports);
+		return -ERANGE;
+	}
+	*dev = (uint32_t)idx;
+	*port = (uint8_t)p;
+	return 0;
+}
+
+int
+sim_topology_parse_file(const char *path, struct sim_topology **out,
+			char *err, size_t errlen)
+{
+	struct rte_cfgfile_entry *ents = NULL;
+	struct sim_topology *t = NULL;
+	struct rte_cfgfile *cfg = NULL;
+	char secname[CFG_NAME_LEN];
+	bool have_fabric = false;
+	int nsec, i, n, pass, rc;
+
+	if (out == NULL)
+		return -EINVAL;
+	*out = NULL;
+	if (path == NULL || path[0] == '\0') {
+		topo_err(err, errlen, "no topology file given");
+		return -EINVAL;
+	}
+	rc = topo_prescan(path, err, errlen);
+	if (rc != 0)
+		return rc;
+	cfg = rte_cfgfile_load(path, 0);
+	if (cfg == NULL) {
+		topo_err(err, errlen, "topology %s: cannot parse", path);
+		return -EINVAL;
+	}
+	t = topo_alloc();
+	if (t == NULL) {
+		topo_err(err, errlen, "out of memory");
+		rc = -ENOMEM;
+		goto out;
+	}
+	nsec = rte_cfgfile_num_sections(cfg, NULL, 0);
+	/* Pass 0: fabric and devices; pass 1: links (every device known). */
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < nsec; i++) {
+			char type[CFG_NAME_LEN], name[CFG_NAME_LEN], extra[CFG_NAME_LEN];
+			int fields;
+
+			n = rte_cfgfile_section_num_entries_by_index(cfg, secname, i);
+			if (n < 0) {
+				topo_err(err, errlen, "topology %s: cannot read section %d", path, i);
+				rc = -EINVAL;
+				goto out;
+			}
+			free(ents);
+			ents = calloc(n + 1, sizeof(*ents));
+			if (ents == NULL) {
+				topo_err(err, errlen, "out of memory");
+				rc = -ENOMEM;
+				goto out;
+			}
+			n = rte_cfgfile_section_entries_by_index(cfg, i, secname, ents, n);
+			fields = sscanf(secname, "%63s %63s %63s", type, name, extra);
+			if (fields < 1) {
+				topo_err(err, errlen, "topology %s: empty section name", path);
+				rc = -EINVAL;
+				goto out;
+			}
+			if (strcmp(type, "links") == 0 && fields == 1) {
+				int j;
+
+				if (pass == 0)
+					continue;
+				for (j = 0; j < n; j++) {
+					uint32_t da, db;
+					uint8_t pa, pb;
+
+					rc = topo_parse_end(t, path, ents[j].name, &da, &pa,
+							    err, errlen);
+					if (rc == 0)
+						rc = topo_parse_end(t, path, ents[j].value, &db, &pb,
+								    err, errlen);
+					if (rc == 0)
+						rc = topo_add_link(t, da, pa, db, pb, err, errlen);
+					if (rc != 0)
+						goto out;
+				}
+				continue;
+			}
+			if (pass == 1)
+				continue;
+			if (strcmp(type, "fabric") == 0 && fields == 1) {
+				if (have_fabric) {
+					topo_err(err, errlen, "topology %s: duplicate [fabric] section",
+						 path);
+					rc = -EINVAL;
+					goto out;
+				}
+				have_fabric = true;
+				rc = topo_parse_fabric(t, path, ents, n, err, errlen);
+				if (rc != 0)
+					goto out;
+			} else if ((strcmp(type, "switch") == 0 || strcmp(type, "endpoint") == 0) &&
+				   fields == 2) {
+				bool sw = type[0] == 's';
+				char e2[SIM_NAME_MAX + 128];
+
+				rc = topo_add_dev(t, name, sw ? SIM_DEV_SWITCH : SIM_DEV_ENDPOINT,
+						  sw ? 0 : 1, e2, sizeof(e2));
+				if (rc < 0) {
+					topo_err(err, errlen, "topology %s [%s]: %s", path, secname, e2);
+					goto out;
+				}
+				rc = topo_parse_dev(t, path, (uint32_t)rc, ents, n, err, errlen);
+				if (rc != 0)
+					goto out;
+			} else if ((strcmp(type, "switch") == 0 || strcmp(type, "endpoint") == 0) &&
+				   fields == 1) {
+				topo_err(err, errlen, "topology %s: section [%s] needs a device name",
+					 path, secname);
+				rc = -EINVAL;
+				goto out;
+			} else {
+				topo_err(err, errlen,
+					 "topology %s: unknown section [%s] (fabric, switch <name>, endpoint <name>, links)",
+					 path, secname);
+				rc = -EINVAL;
+				goto out;
+			}
+		}
+	}
+	{
+		char e2[256];
+
+		rc = topo_validate(t, e2, sizeof(e2));
+		if (rc != 0) {
+			topo_err(err, errlen, "topology %s: %s", path, e2);
+			goto out;
+		}
+	}
+	*out = t;
+	t = NULL;
+	rc = 0;
+out:
+	free(ents);
+	sim_topology_free(t);
+	rte_cfgfile_close(cfg);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Built-in shapes                                                    */
+
+static int
+topo_build_default(struct sim_topology *t, char *err, size_t errlen)
+{
+	int sw, e0, e1;
+
+	t->static_routes = true;
+	sw = topo_add_dev(t, "sw0", SIM_DEV_SWITCH, 8, err, errlen);
+	e0 = topo_add_dev(t, "ep0", SIM_DEV_ENDPOINT, 1, err, errlen);
+	e1 = topo_add_dev(t, "ep1", SIM_DEV_ENDPOINT, 1, err, errlen);
+	if (sw < 0 || e0 < 0 || e1 < 0)
+		return -ENOMEM;
+	t->devs[e0].is_host = 1;
+	t->devs[e0].destid = 0;
+	t->devs[e1].destid = 1;
+	if (topo_add_link(t, sw, 0, e0, 0, err, errlen) != 0 ||
+	    topo_add_link(t, sw, 1, e1, 0, err, errlen) != 0)
+		return -ENOMEM;
+	return 0;
+}
+
+static int
+topo_build_pair(struct sim_topology *t, char *err, size_t errlen)
+{
+	int e0, e1;
+
+	t->static_routes = true;
+	e0 = topo_add_dev(t, "ep0", SIM_DEV_ENDPOINT, 1, err, errlen);
+	e1 = topo_add_dev(t, "ep1", SIM_DEV_ENDPOINT, 1, err, errlen);
+	if (e0 < 0 || e1 < 0)
+		return -ENOMEM;
+	t->devs[e0].is_host = 1;
+	t->devs[e0].destid = 0;
+	t->devs[e1].destid = 1;
+	return topo_add_link(t, e0, 0, e1, 0, err, errlen);
+}
+
+static int
+topo_build_chain(struct sim_topology *t, uint32_t n, char *err, size_t errlen)
+{
+	char name[SIM_NAME_MAX];
+	int host, prev = -1, sw, ep;
+	uint32_t i;
+
+	host = topo_add_dev(t, "ep0", SIM_DEV_ENDPOINT, 1, err, errlen);
+	if (host < 0)
+		return host;
+	t->devs[host].is_host = 1;
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "sw%u", i);
+		sw = topo_add_dev(t, name, SIM_DEV_SWITCH, 4, err, errlen);
+		if (sw < 0)
+			return sw;
+		snprintf(name, sizeof(name), "ep%u", i + 1);
+		ep = topo_add_dev(t, name, SIM_DEV_ENDPOINT, 1, err, errlen);
+		if (ep < 0)
+			return ep;
+		if (topo_add_link(t, sw, 0, prev < 0 ? host : prev, prev < 0 ? 0 : 2,
+				  err, errlen) != 0 ||
+		    topo_add_link(t, sw, 1, ep, 0, err, errlen) != 0)
+			return -ENOMEM;
+		prev = sw;
+	}
+	if (n + 1 > TOPO_AUTO_DEV16)
+		t->devid_size = 16;
+	return 0;
+}
+
+static int
+topo_build_tree(struct sim_topology *t, uint32_t fanout, uint32_t levels,
+		char *err, size_t errlen)
+{
+	uint64_t n_sw = 0, n_ep = 1, width = 1;
+	uint32_t lvl, i, first, count, next_first, ep_no = 1, sw_no = 0;
+	char name[SIM_NAME_MAX];
+	int host, root, d;
+	uint8_t c;
+
+	for (lvl = 0; lvl < levels; lvl++) {
+		n_sw += width;
+		width *= fanout;
+		if (n_sw + width + 1 > SIM_MAX_DEVICES)
+			break;
+	}
+	n_ep += width;
+	if (n_sw + n_ep > SIM_MAX_DEVICES) {
+		topo_err(err, errlen, "tree:%u:%u has too many devices (at most %d)",
+			 fanout, levels, SIM_MAX_DEVICES);
+		return -E2BIG;
+	}
+	if (n_ep - 1 > TOPO_AUTO_DEV16)
+		t->devid_size = 16;
+	host = topo_add_dev(t, "ep0", SIM_DEV_ENDPOINT, 1, err, errlen);
+	root = topo_add_dev(t, "sw0", SIM_DEV_SWITCH, fanout + 1, err, errlen);
+	if (host < 0 || root < 0)
+		return -ENOMEM;
+	sw_no = 1;
+	t->devs[host].is_host = 1;
+	if (topo_add_link(t, root, 0, host, 0, err, errlen) != 0)
+		return -ENOMEM;
+	/* Switches of one level are consecutive device indices. */
+	first = (uint32_t)root;
+	count = 1;
+	for (lvl = 1; lvl <= levels; lvl++) {
+		bool leaf = lvl == levels;
+
+		next_first = t->n_devs;
+		for (i = 0; i < count; i++) {
+			for (c = 1; c <= fanout; c++) {
+				if (leaf)
+					snprintf(name, sizeof(name), "ep%u", ep_no++);
+				else
+					snprintf(name, sizeof(name), "sw%u", sw_no++);
+				d = topo_add_dev(t, name, leaf ? SIM_DEV_ENDPOINT : SIM_DEV_SWITCH,
+						 leaf ? 1 : fanout + 1, err, errlen);
+				if (d < 0)
+					return d;
+				if (topo_add_link(t, first + i, c, d, 0, err, errlen) != 0)
+					return -ENOMEM;
+			}
+		}
+		first = next_first;
+		count *= fanout;
+	}
+	return 0;
+}
+
+static int
+topo_build_star(struct sim_topology *t, uint32_t n, char *err, size_t errlen)
+{
+	uint32_t *level = NULL, *up = NULL;
+	uint32_t cnt = n, i, sw_no = 0, nxt;
+	char name[SIM_NAME_MAX];
+	int d, ret = -ENOMEM;
+
+	if (n > TOPO_AUTO_DEV16)
+		t->devid_size = 16;
+	level = malloc(sizeof(*level) * n);
+	up = malloc(sizeof(*up) * n);
+	if (level == NULL || up == NULL) {
+		topo_err(err, errlen, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "ep%u", i);
+		d = topo_add_dev(t, name, SIM_DEV_ENDPOINT, 1, err, errlen);
+		if (d < 0) {
+			ret = d;
+			goto out;
+		}
+		level[i] = (uint32_t)d;
+	}
+	t->devs[level[0]].is_host = 1;
+	/* Group 15 children per switch until at most 16 remain for the root. */
+	for (;;) {
+		bool root = cnt <= 16;
+		uint32_t per = root ? 16 : 15;
+
+		nxt = 0;
+		for (i = 0; i < cnt; i += per) {
+			uint32_t j;
+
+			snprintf(name, sizeof(name), "sw%u", sw_no++);
+			d = topo_add_dev(t, name, SIM_DEV_SWITCH, 16, err, errlen);
+			if (d < 0) {
+				ret = d;
+				goto out;
+			}
+			for (j = 0; j < per && i + j < cnt; j++) {
+				uint32_t c = level[i + j];
+				uint8_t cport = t->devs[c].type == SIM_DEV_SWITCH ? 15 : 0;
+
+				if (topo_add_link(t, d, j, c, cport, err, errlen) != 0)
+					goto out;
+			}
+			up[nxt++] = (uint32_t)d;
+		}
+		memcpy(level, up, nxt * sizeof(*level));
+		cnt = nxt;
+		if (root)
+			break;
+	}
+	ret = 0;
+out:
+	free(level);
+	free(up);
+	return ret;
+}
+
+int
+sim_topology_builtin(const char *shape, struct sim_topology **out, char *err, size_t errlen)
+{
+	struct sim_topology *t;
+	char e2[256] = "";
+	uint32_t a = 0, b = 0;
+	char tail;
+	int rc;
+
+	if (out == NULL)
+		return -EINVAL;
+	*out = NULL;
+	if (shape == NULL)
+		shape = "default";
+	t = topo_alloc();
+	if (t == NULL) {
+		topo_err(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	if (strcmp(shape, "default") == 0) {
+		rc = topo_build_default(t, e2, sizeof(e2));
+	} else if (strcmp(shape, "pair") == 0) {
+		rc = topo_build_pair(t, e2, sizeof(e2));
+	} else if (sscanf(shape, "chain:%u%c", &a, &tail) == 1 &&
+		   strncmp(shape, "chain:", 6) == 0 && isdigit((unsigned char)shape[6])) {
+		if (a < 1 || a > 60) {
+			snprintf(e2, sizeof(e2), "chain length %u out of range 1..60", a);
+			rc = -ERANGE;
+		} else {
+			rc = topo_build_chain(t, a, e2, sizeof(e2));
+		}
+	} else if (sscanf(shape, "tree:%u:%u%c", &a, &b, &tail) == 2 &&
+		   isdigit((unsigned char)shape[5])) {
+		if (a < 1 || a > SIM_MAX_PORTS - 1 || b < 1 || b > 16) {
+			snprintf(e2, sizeof(e2), "tree fanout must be 1..%d and levels 1..16",
+				 SIM_MAX_PORTS - 1);
+			rc = -ERANGE;
+		} else {
+			rc = topo_build_tree(t, a, b, e2, sizeof(e2));
+		}
+	} else if (sscanf(shape, "star:%u%c", &a, &tail) == 1 &&
+		   isdigit((unsigned char)shape[5])) {
+		if (a < 2 || a > SIM_MAX_DEVICES - SIM_MAX_DEVICES / 14) {
+			snprintf(e2, sizeof(e2), "star size %u out of range 2..%d", a,
+				 SIM_MAX_DEVICES - SIM_MAX_DEVICES / 14);
+			rc = -ERANGE;
+		} else {
+			rc = topo_build_star(t, a, e2, sizeof(e2));
+		}
+	} else {
+		snprintf(e2, sizeof(e2),
+			 "unknown shape (default, pair, chain:<n>, tree:<fanout>:<levels>, star:<n>)");
+		rc = -EINVAL;
+	}
+	if (rc == 0)
+		rc = topo_validate(t, e2, sizeof(e2));
+	if (rc != 0) {
+		topo_err(err, errlen, "built-in topology '%s': %s", shape, e2);
+		sim_topology_free(t);
+		return rc < 0 ? rc : -EINVAL;
+	}
+	*out = t;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Hash (FNV-1a, 64 bit) of everything that shapes the built fabric   */
+
+static uint64_t
+topo_hash_bytes(uint64_t h, const void *p, size_t n)
+{
+	const uint8_t *b = p;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= b[i];
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+static uint64_t
+topo_hash_u32(uint64_t h, uint32_t v)
+{
+	uint8_t b[4] = { v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff, v >> 24 };
+
+	return topo_hash_bytes(h, b, sizeof(b));
+}
+
+uint64_t
+sim_topology_hash(const struct sim_topology *topo)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	uint32_t i;
+
+	if (topo == NULL)
+		return 0;
+	h = topo_hash_u32(h, topo->devid_size);
+	h = topo_hash_u32(h, topo->mbox_entries);
+	h = topo_hash_u32(h, topo->static_routes);
+	h = topo_hash_u32(h, topo->n_devs);
+	h = topo_hash_u32(h, topo->n_links);
+	for (i = 0; i < topo->n_devs; i++) {
+		const struct sim_topo_dev *d = &topo->devs[i];
+		char name[SIM_NAME_MAX] = "";
+
+		strlcpy(name, d->name, sizeof(name));
+		h = topo_hash_bytes(h, name, sizeof(name));
+		h = topo_hash_u32(h, d->type);
+		h = topo_hash_u32(h, d->model);
+		h = topo_hash_u32(h, d->nports);
+		h = topo_hash_u32(h, d->is_host);
+		h = topo_hash_u32(h, (uint32_t)d->destid);
+		h = topo_hash_u32(h, (uint32_t)d->host_destid);
+		h = topo_hash_u32(h, ((uint32_t)d->did << 16) | d->vid);
+		h = topo_hash_u32(h, ((uint32_t)d->asm_did << 16) | d->asm_vid);
+		h = topo_hash_u32(h, d->dev_rev);
+		h = topo_hash_u32(h, d->asm_rev);
+	}
+	for (i = 0; i < topo->n_links; i++) {
+		const struct sim_topo_link *l = &topo->links[i];
+
+		h = topo_hash_u32(h, l->dev_a);
+		h = topo_hash_u32(h, l->port_a);
+		h = topo_hash_u32(h, l->dev_b);
+		h = topo_hash_u32(h, l->port_b);
+	}
+	return h;
+}

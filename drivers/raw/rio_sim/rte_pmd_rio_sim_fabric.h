@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+#ifndef RTE_PMD_RIO_SIM_FABRIC_H
+#define RTE_PMD_RIO_SIM_FABRIC_H
+
+/**
+ * @file
+ * Management of emulated RapidIO fabrics (rio_sim), for tools and tests.
+ *
+ * A fabric is a POSIX shared-memory object "/rio_sim.<name>" built from a
+ * topology: an INI file, or "builtin:<shape>" with shape one of default, pair,
+ * chain:<n>, tree:<fanout>:<levels>, star:<n> (see the rio_sim guide).
+ *
+ * Functions that take a fabric name use this process's mapping of it when it
+ * has one (rawdev mports and fabrics created or attached here); otherwise they
+ * attach for the duration of the call. A fabric lives while a live process is
+ * attached; the last one to detach removes it.
+ *
+ * Device names are topology names, or "#<index>". Errors are negative errno
+ * values; functions with an err buffer also write one line saying why.
+ *
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <rte_compat.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Vendor ID of every emulated device unless the topology sets vid. */
+#define RTE_PMD_RIO_SIM_VID			0x5253
+/** Default device IDs: endpoint, standard switch, vendor-model switch. */
+#define RTE_PMD_RIO_SIM_DID_ENDPOINT		0x0001
+#define RTE_PMD_RIO_SIM_DID_SWITCH		0x0002
+#define RTE_PMD_RIO_SIM_DID_VENDOR_SWITCH	0x0003
+
+/**
+ * Vendor switch model (topology "model = vendor"): no standard route CSRs
+ * (PEF has no STD_RT); the route table is reached through these
+ * implementation-specific registers. Write a destination ID to SEL, then
+ * read or write its output port (low byte, 0xff = no route) at PORT. DEFAULT
+ * holds the default output port (0xff: drop).
+ */
+#define RTE_PMD_RIO_SIM_VENDOR_RTE_SEL		0x10000
+#define RTE_PMD_RIO_SIM_VENDOR_RTE_PORT		0x10004
+#define RTE_PMD_RIO_SIM_VENDOR_RTE_DEFAULT	0x10008
+
+/** Longest fabric or device name, including the NUL. */
+#define RTE_PMD_RIO_SIM_FABRIC_NAME_LEN		32
+/** Most ports of one device. */
+#define RTE_PMD_RIO_SIM_FABRIC_MAX_PORTS	32
+
+/** Device type. */
+enum rte_pmd_rio_sim_dev_type {
+	RTE_PMD_RIO_SIM_DEV_ENDPOINT = 1,
+	RTE_PMD_RIO_SIM_DEV_SWITCH = 2,
+};
+
+/** One port of a device. */
+struct rte_pmd_rio_sim_port_info {
+	int32_t peer_dev;	/**< device index at the other end, -1: unconnected */
+	uint8_t peer_port;	/**< port number at the other end */
+	uint8_t link_up;	/**< physical link state (link_set) */
+	uint8_t port_ok;	/**< Port OK as the Error/Status CSR reports it */
+	uint8_t lockout;	/**< Port Control LOCKOUT set */
+	uint32_t ctl;		/**< Port n Control CSR */
+	uint64_t tx_pkts;	/**< packets sent out of this port */
+	uint64_t rx_pkts;	/**< packets received on this port */
+	uint64_t drops;		/**< packets dropped at this port */
+};
+
+/** One device of a fabric. */
+struct rte_pmd_rio_sim_dev_info {
+	char name[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN];	/**< topology name */
+	uint32_t index;		/**< device index */
+	uint8_t type;		/**< enum rte_pmd_rio_sim_dev_type */
+	uint8_t vendor_model;	/**< switches: 1 for the vendor route model */
+	uint8_t nports;		/**< number of ports */
+	uint8_t is_host;	/**< endpoints: the topology makes it the host */
+	uint16_t vid;		/**< vendor ID */
+	uint16_t did;		/**< device ID */
+	uint32_t base_devid;	/**< endpoints: Base Device ID CSR (0x60) */
+	uint32_t comptag;	/**< Component Tag CSR */
+	uint32_t ep_index;	/**< endpoints: endpoint index, else UINT32_MAX */
+	int32_t owner_pid;	/**< endpoints: process that claimed it, 0: none */
+	uint64_t maint_rx;	/**< maintenance requests it executed */
+	struct rte_pmd_rio_sim_port_info ports[RTE_PMD_RIO_SIM_FABRIC_MAX_PORTS];
+};
+
+/**
+ * Create fabric @p name and keep it attached to this process until
+ * rte_pmd_rio_sim_fabric_detach() or _destroy().
+ *
+ * @param topology
+ *   INI file path, "builtin:<shape>", or NULL for "builtin:default".
+ * @return 0; -EEXIST if it exists; -EINVAL etc. on a bad name or topology
+ *   (err says why).
+ */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_create(const char *name, const char *topology,
+				  char *err, size_t errlen);
+
+/**
+ * Attach this process to existing fabric @p name (kept until detach). With
+ * @p topology non-NULL the fabric must have been built from the same one.
+ * @return 0, -ENOENT if it does not exist, -EEXIST on a different topology,
+ *   other -errno when it cannot be used (err says why).
+ */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_attach(const char *name, const char *topology,
+				  char *err, size_t errlen);
+
+/** Drop one create/attach reference of this process. @return 0 or -ENOENT. */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_detach(const char *name);
+
+/**
+ * Remove every shared-memory segment of fabric @p name now, whoever uses it,
+ * and drop this process's create/attach references. Processes that still map
+ * it keep their mapping until they detach.
+ * @return 0, or -ENOENT if nothing existed.
+ */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_destroy(const char *name);
+
+/** @return 1 if fabric @p name exists, 0 if not. */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_exists(const char *name);
+
+/** @return number of devices of the fabric, or -errno. */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_dev_count(const char *name);
+
+/** Describe device @p index. @return 0, -ENOENT (fabric), -EINVAL (index). */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_dev_info(const char *name, uint32_t index,
+				    struct rte_pmd_rio_sim_dev_info *info);
+
+/** @return index of device @p dev_name, or -ENOENT. */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_dev_find(const char *name, const char *dev_name);
+
+/**
+ * Bring the link of (@p dev_name, @p port) up or down (both ends, like
+ * pulling a cable). Switches report the change by an error-management
+ * port-write to their port-write target.
+ * @return 0, -ENOENT (fabric or device), -EINVAL (port), -ENOTCONN.
+ */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_link_set(const char *name, const char *dev_name, uint8_t port,
+				    bool up);
+
+/**
+ * Backdoor (JTAG-like) configuration read of any device: no routing, the
+ * access comes from no port (SWP_INFO reports port 0xff).
+ * @param len 1, 2 or 4 (big-endian byte lanes of the 32-bit register).
+ * @return 0, -ENOENT, -EINVAL (len), -EFAULT (misaligned), -ERANGE (offset).
+ */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_config_read(const char *name, const char *dev_name,
+				       uint32_t offset, int len, uint32_t *val);
+
+/** Backdoor configuration write; same rules as _config_read(). */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_config_write(const char *name, const char *dev_name,
+					uint32_t offset, int len, uint32_t val);
+
+/**
+ * Inject a maintenance read or write from endpoint @p from_ep as if its
+ * processor had issued it: routed by hop count and route tables like any
+ * maintenance transaction, response routed back to @p from_ep.
+ * @return 0, -ETIMEDOUT when the request or response is dropped, or the
+ *   errors of _config_read().
+ */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_maint(const char *name, const char *from_ep, uint16_t destid,
+				 uint8_t hopcount, bool write, uint32_t offset, int len,
+				 uint32_t *val);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RTE_PMD_RIO_SIM_FABRIC_H */
