@@ -1071,6 +1071,7 @@ test_inb_dbell(void)
 	struct db_log a = { 0 };
 	struct db_log b = { 0 };
 	static const uint16_t infos[] = { 0x1000, 0x1100, 0x10ff, 0x2000, 0x11ff };
+	unsigned int i;
 
 	TEST_ASSERT_SUCCESS(rte_rio_request_inb_dbell(mp, 0x1000, 0x10ff, db_log_cb, &a), "A");
 	TEST_ASSERT_EQUAL(rte_rio_request_inb_dbell(mp, 0x10ff, 0x1100, db_log_cb, &b), -EBUSY,
@@ -1093,7 +1094,7 @@ test_inb_dbell(void)
 			  -EINVAL, "NULL mport");
 
 	/* Loopback: each doorbell goes to the owner of the range holding its info. */
-	for (unsigned int i = 0; i < RTE_DIM(infos); i++)
+	for (i = 0; i < RTE_DIM(infos); i++)
 		TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(mp, 0x77, infos[i]), "send %u", i);
 	TEST_ASSERT_EQUAL(rte_rio_dbell_poll(mp, 64), (int)RTE_DIM(infos), "poll");
 	TEST_ASSERT_EQUAL(a.n, 2, "A deliveries");
@@ -1109,7 +1110,7 @@ test_inb_dbell(void)
 	TEST_ASSERT_EQUAL(rte_rio_dbell_poll(mp, 64), 0, "poll empty");
 
 	/* max bounds one poll; more than one driver burst is drained. */
-	for (unsigned int i = 0; i < 40; i++)
+	for (i = 0; i < 40; i++)
 		TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(mp, 0x77, 0x1001), "send");
 	TEST_ASSERT_EQUAL(rte_rio_dbell_poll(mp, 3), 3, "poll max 3");
 	TEST_ASSERT_EQUAL(rte_rio_dbell_poll(mp, 0), 0, "poll max 0");
