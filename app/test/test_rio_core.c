@@ -61,6 +61,8 @@ struct mock_port {
 	uint64_t get_inb_calls;
 	uint64_t add_inb_calls;
 	uint64_t pw_calls;
+	uint64_t cread_block_calls;
+	uint64_t cwrite_block_calls;
 	unsigned int open_inb[RTE_RIO_MAX_MBOX];
 	unsigned int close_inb[RTE_RIO_MAX_MBOX];
 	unsigned int open_outb[RTE_RIO_MAX_MBOX];
@@ -227,6 +229,57 @@ mock_cwrite(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 		ret = -ETIMEDOUT;
 	else
 		ret = mock_cfg_write(m, m->rcfg, offset, len, data);
+	mock_op_leave(m);
+	return ret;
+}
+
+/* Block maintenance: len 8..64, 8-byte aligned, words in register order. */
+static int
+mock_block_check(struct mock_port *m, uint16_t destid, uint32_t offset, int len)
+{
+	if ((len != 8 && len != 16 && len != 32 && len != 64) || (offset & 7) != 0) {
+		m->bad_calls++;
+		return -EINVAL;
+	}
+	if (destid == MOCK_DEAD_DESTID)
+		return -ETIMEDOUT;
+	if (offset + len > MOCK_CFG_SIZE)
+		return -EIO;
+	return 0;
+}
+
+static int
+mock_cread_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+		 uint32_t offset, int len, uint32_t *words)
+{
+	struct mock_port *m = mock_of(mport);
+	int ret;
+
+	mock_op_enter(m);
+	mock_inc(&m->cread_block_calls);
+	m->last_destid = destid;
+	m->last_hop = hopcount;
+	ret = mock_block_check(m, destid, offset, len);
+	if (ret == 0)
+		memcpy(words, &m->rcfg[offset / 4], len);
+	mock_op_leave(m);
+	return ret;
+}
+
+static int
+mock_cwrite_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+		  uint32_t offset, int len, const uint32_t *words)
+{
+	struct mock_port *m = mock_of(mport);
+	int ret;
+
+	mock_op_enter(m);
+	mock_inc(&m->cwrite_block_calls);
+	m->last_destid = destid;
+	m->last_hop = hopcount;
+	ret = mock_block_check(m, destid, offset, len);
+	if (ret == 0)
+		memcpy(&m->rcfg[offset / 4], words, len);
 	mock_op_leave(m);
 	return ret;
 }
@@ -427,7 +480,8 @@ static const struct rte_rio_mport_ops mock_ops = {
 	.pw_fetch = NULL,
 };
 
-static const struct rte_rio_mport_ops mock_ops_pw = {
+/* Every op, optional ones included. */
+static const struct rte_rio_mport_ops mock_ops_full = {
 	.lcread = mock_lcread,
 	.lcwrite = mock_lcwrite,
 	.cread = mock_cread,
@@ -443,6 +497,8 @@ static const struct rte_rio_mport_ops mock_ops_pw = {
 	.add_inb_buffers = mock_add_inb_buffers,
 	.get_inb_messages = mock_get_inb_messages,
 	.pw_fetch = mock_pw_fetch,
+	.cread_block = mock_cread_block,
+	.cwrite_block = mock_cwrite_block,
 };
 
 /* Mock config space layouts. */
@@ -652,6 +708,41 @@ test_registry(void)
 	mock_destroy(m2);
 	TEST_ASSERT_NULL(rte_rio_mport_find("rio_core_mock_c"), "find after destroy");
 	TEST_ASSERT_EQUAL(rte_rio_mport_count(), count0, "count restored");
+	return TEST_SUCCESS;
+}
+
+/* RTE_RIO_MAX_MPORTS mports, then ENOSPC; all share one mock. */
+static int
+test_registry_full(void)
+{
+	struct rte_rio_mport *mports[RTE_RIO_MAX_MPORTS];
+	struct rte_rio_mport_conf conf = {
+		.ops = &mock_ops,
+		.priv = mock,
+		.devid_size = 8,
+		.host_destid = RTE_RIO_NO_HOST,
+	};
+	char name[RTE_RIO_NAME_MAX_LEN];
+	unsigned int n = 0;
+	unsigned int i;
+	int err = 0;
+
+	while (n < RTE_RIO_MAX_MPORTS) {
+		snprintf(name, sizeof(name), "rio_core_full_%u", n);
+		conf.name = name;
+		mports[n] = rte_rio_mport_register(&conf);
+		if (mports[n] == NULL) {
+			err = rte_errno;
+			break;
+		}
+		n++;
+	}
+	for (i = 0; i < n; i++)
+		rte_rio_mport_unregister(mports[i]);
+	TEST_ASSERT_EQUAL(err, ENOSPC, "errno when the registry is full");
+	TEST_ASSERT_EQUAL(n + rte_rio_mport_count(), RTE_RIO_MAX_MPORTS,
+			  "registered until full");
+	TEST_ASSERT_NULL(rte_rio_mport_find("rio_core_full_0"), "left registered");
 	return TEST_SUCCESS;
 }
 
@@ -947,6 +1038,79 @@ test_config_concurrent(void)
 	TEST_ASSERT_EQUAL(rte_rio_mport_maint_count(mock->mport), CONC_ITERS,
 			  "maint_count lost updates");
 	return TEST_SUCCESS;
+}
+
+static int
+test_block_access(void)
+{
+	struct mock_port *full;
+	uint32_t words[16];
+	uint32_t back[16];
+	unsigned int i;
+	int ret = TEST_FAILED;
+
+	for (i = 0; i < RTE_DIM(words); i++)
+		words[i] = 0x01020304u * (i + 1);
+
+	/* Without block ops: len / 4 single-word transactions, all counted. */
+	rte_rio_mport_maint_count_reset(mock->mport);
+	TEST_ASSERT_SUCCESS(rte_rio_remote_write_block(mock->mport, 3, 2, 0x2000, 32, words),
+			    "write block by words");
+	TEST_ASSERT_EQUAL(mock->cwrite_calls, 8, "single-word writes");
+	TEST_ASSERT(memcmp(&mock->rcfg[0x2000 / 4], words, 32) == 0, "written words");
+	memset(back, 0, sizeof(back));
+	TEST_ASSERT_SUCCESS(rte_rio_remote_read_block(mock->mport, 3, 2, 0x2008, 16, back),
+			    "read block by words");
+	TEST_ASSERT(memcmp(back, &words[2], 16) == 0, "read words");
+	TEST_ASSERT_EQUAL(mock->last_destid, 3, "destid");
+	TEST_ASSERT_EQUAL(mock->last_hop, 2, "hopcount");
+	TEST_ASSERT_EQUAL(rte_rio_mport_maint_count(mock->mport), 12, "transactions counted");
+
+	/* Refused before any op call. */
+	TEST_ASSERT_EQUAL(rte_rio_remote_read_block(mock->mport, 3, 2, 0x2004, 8, back), -EFAULT,
+			  "offset not 8-byte aligned");
+	TEST_ASSERT_EQUAL(rte_rio_remote_read_block(mock->mport, 3, 2, 0x2000, 12, back),
+			  -EINVAL, "length 12");
+	TEST_ASSERT_EQUAL(rte_rio_remote_read_block(mock->mport, 3, 2, 0x2000, 128, back),
+			  -EINVAL, "length 128");
+	TEST_ASSERT_EQUAL(rte_rio_remote_write_block(mock->mport, 3, 2,
+			  RTE_RIO_MAINT_SPACE_SZ - 8, 16, words), -ERANGE, "beyond the space");
+	TEST_ASSERT_EQUAL(rte_rio_remote_read_block(mock->mport, 3, 2, 0x2000, 8, NULL), -EINVAL,
+			  "NULL words");
+	TEST_ASSERT_EQUAL(rte_rio_remote_read_block(NULL, 3, 2, 0x2000, 8, back), -EINVAL,
+			  "NULL mport");
+	TEST_ASSERT_EQUAL(rte_rio_mport_maint_count(mock->mport), 12, "refused access counted");
+	/* A failing word leaves the output untouched. */
+	memset(back, 0xa5, sizeof(back));
+	TEST_ASSERT_EQUAL(rte_rio_remote_read_block(mock->mport, MOCK_DEAD_DESTID, 0, 0x2000, 8,
+			  back), -ETIMEDOUT, "no response");
+	TEST_ASSERT_EQUAL(back[0], 0xa5a5a5a5, "output written on error");
+
+	/* With block ops: one transaction. */
+	full = mock_create("rio_core_mock_blk", 0, &mock_ops_full);
+	TEST_ASSERT_NOT_NULL(full, "mock with block ops not registered");
+	if (rte_rio_remote_write_block(full->mport, 3, 0, 0x3000, 64, words) != 0 ||
+	    full->cwrite_block_calls != 1 || full->cwrite_calls != 0 ||
+	    memcmp(&full->rcfg[0x3000 / 4], words, 64) != 0) {
+		printf("block write through cwrite_block failed\n");
+		goto out;
+	}
+	memset(back, 0, sizeof(back));
+	if (rte_rio_remote_read_block(full->mport, 3, 0, 0x3010, 16, back) != 0 ||
+	    full->cread_block_calls != 1 || full->cread_calls != 0 ||
+	    memcmp(back, &words[4], 16) != 0) {
+		printf("block read through cread_block failed\n");
+		goto out;
+	}
+	if (rte_rio_mport_maint_count(full->mport) != 2 || full->bad_calls != 0) {
+		printf("block transactions: count %" PRIu64 ", bad calls %u\n",
+		       rte_rio_mport_maint_count(full->mport), full->bad_calls);
+		goto out;
+	}
+	ret = TEST_SUCCESS;
+out:
+	mock_destroy(full);
+	return ret;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1371,7 +1535,7 @@ test_pw_fetch(void)
 	TEST_ASSERT_EQUAL(rte_rio_pw_fetch(mock->mport, pw, 2), -ENOTSUP, "no pw_fetch op");
 	TEST_ASSERT_EQUAL(rte_rio_pw_fetch(NULL, pw, 2), -EINVAL, "NULL mport");
 
-	m = mock_create("rio_core_mock_pw", 0, &mock_ops_pw);
+	m = mock_create("rio_core_mock_pw", 0, &mock_ops_full);
 	TEST_ASSERT_NOT_NULL(m, "mock with pw_fetch not registered");
 	if (rte_rio_pw_fetch(m->mport, pw, 2) != 1 || pw[0].em.comptag != 0x77 ||
 	    rte_rio_pw_fetch(m->mport, pw, 0) != 0 || m->pw_calls != 1 ||
@@ -1387,11 +1551,13 @@ static struct unit_test_suite rio_core_suite = {
 	.suite_name = "lib/rio core",
 	.unit_test_cases = {
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_registry),
+		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_registry_full),
 		TEST_CASE(test_unregister_releases),
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_config_lanes),
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_config_errors),
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_maint_count),
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_config_concurrent),
+		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_block_access),
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_efb_walk),
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_inb_dbell),
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_outb_dbell),

@@ -234,8 +234,8 @@ rio_block_check(const struct rte_rio_mport *mport, uint32_t offset, int len, con
 }
 
 int
-rio_remote_read_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
-		      uint32_t offset, int len, uint32_t *words)
+rte_rio_remote_read_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+			  uint32_t offset, int len, uint32_t *words)
 {
 	uint32_t tmp[64 / sizeof(uint32_t)];
 	int ret;
@@ -263,8 +263,8 @@ rio_remote_read_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopc
 }
 
 int
-rio_remote_write_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
-		       uint32_t offset, int len, const uint32_t *words)
+rte_rio_remote_write_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+			   uint32_t offset, int len, const uint32_t *words)
 {
 	int ret;
 	int i;

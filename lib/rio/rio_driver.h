@@ -143,6 +143,25 @@ struct rte_rio_mport *rte_rio_mport_register(const struct rte_rio_mport_conf *co
 __rte_internal
 int rte_rio_mport_unregister(struct rte_rio_mport *mport);
 
+/**
+ * Multi-word maintenance read for enumeration and switch drivers: one
+ * transaction of @p len bytes (8, 16, 32 or 64; offset 8-byte aligned)
+ * through the driver's cread_block op, or len / 4 four-byte reads when the
+ * driver has none. Serialized with the other config accesses of the mport;
+ * every transaction issued counts in maint_count. words[] is in register
+ * order and is not written on error.
+ * @return 0; -EFAULT offset not 8-byte aligned; -ERANGE beyond the 16 MiB
+ *         space; -EINVAL bad length or argument; or the driver's error.
+ */
+__rte_internal
+int rte_rio_remote_read_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+			      uint32_t offset, int len, uint32_t *words);
+
+/** Multi-word maintenance write; same rules as rte_rio_remote_read_block(). */
+__rte_internal
+int rte_rio_remote_write_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+			       uint32_t offset, int len, const uint32_t *words);
+
 /** @return the driver data given at registration. */
 static inline void *
 rte_rio_mport_priv(const struct rte_rio_mport *mport)

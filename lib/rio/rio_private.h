@@ -75,20 +75,6 @@ rio_mbox_entries_store(uint32_t *entries, uint32_t val)
  */
 int32_t rio_local_physefb(struct rte_rio_mport *mport, uint8_t *rmap);
 
-/*
- * Multi-word maintenance access: one transaction of @p len bytes (8, 16,
- * 32 or 64; offset 8-byte aligned) through the driver's cread_block /
- * cwrite_block op, or 4-byte accesses when the driver has none. Serialized
- * with the other config accesses and counted in maint_count (one per
- * transaction actually issued).
- * @return 0; -EFAULT misaligned; -ERANGE out of space; -EINVAL bad length
- *         or argument; or the driver's error.
- */
-int rio_remote_read_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
-			  uint32_t offset, int len, uint32_t *words);
-int rio_remote_write_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
-			   uint32_t offset, int len, const uint32_t *words);
-
 /* Initialize the resource state of a new mport (lists, counters). */
 void rio_mport_res_init(struct rte_rio_mport *mport);
 
