@@ -17,8 +17,8 @@
 #include <rte_bus_vdev.h>
 #include <rte_common.h>
 #include <rte_cycles.h>
-#include <rte_dev.h>
 #include <rte_rawdev.h>
+#include <rte_rawdev_pmd.h>
 
 #include "rte_pmd_rio_sim.h"
 #include "rte_rio.h"
@@ -67,19 +67,12 @@ rs_shm_cleanup(const char *fabric)
 static int
 rs_dev_id(const char *name, uint16_t *id)
 {
-	uint16_t i;
+	struct rte_rawdev *dev = rte_rawdev_pmd_get_named_dev(name);
 
-	for (i = 0; i < RTE_RAWDEV_MAX_DEVS; i++) {
-		struct rte_rawdev_info ri = { .dev_private = NULL };
-
-		if (rte_rawdev_info_get(i, &ri, 0) != 0 || ri.device == NULL)
-			continue;
-		if (strcmp(rte_dev_name(ri.device), name) == 0) {
-			*id = i;
-			return 0;
-		}
-	}
-	return -ENODEV;
+	if (dev == NULL)
+		return -ENODEV;
+	*id = dev->dev_id;
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */

@@ -85,7 +85,8 @@ msg_open_nodes(const char *fabric)
 	char args[128];
 	uint16_t id;
 
-	for (id = 0; id < RTE_RAWDEV_MAX_DEVS && found < MSG_NODES; id++) {
+	/* Devices given with --vdev have ids 0..count-1 right after EAL init. */
+	for (id = 0; id < rte_rawdev_count() && found < MSG_NODES; id++) {
 		memset(&ri, 0, sizeof(ri));
 		if (rte_rawdev_info_get(id, &ri, 0) != 0 || ri.driver_name == NULL ||
 		    strcmp(ri.driver_name, RTE_PMD_RIO_SIM_DRIVER_NAME) != 0)

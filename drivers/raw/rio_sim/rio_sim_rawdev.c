@@ -1271,8 +1271,8 @@ rio_sim_dev_selftest(uint16_t dev_id)
 	b = rte_rio_mport_find(name_b);
 	if (a == NULL || b == NULL)
 		RIO_SIM_ST_FAIL("mports not registered");
-	if (rio_sim_st_check_dev(rte_rawdev_get_dev_id(name_a)) != 0 ||
-	    rio_sim_st_check_dev(rte_rawdev_get_dev_id(name_b)) != 0)
+	if (rio_sim_st_check_dev(rte_rawdev_pmd_get_named_dev(name_a)->dev_id) != 0 ||
+	    rio_sim_st_check_dev(rte_rawdev_pmd_get_named_dev(name_b)->dev_id) != 0)
 		RIO_SIM_ST_FAIL("config reads of the private endpoints");
 	destid_a = rte_rio_mport_destid(a);
 	destid_b = rte_rio_mport_destid(b);
