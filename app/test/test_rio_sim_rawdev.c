@@ -114,7 +114,7 @@ rs_one_bad_case(const struct rs_bad_case *c, unsigned int idx)
 {
 	char fabric[40], args[160], name[64], holder[64];
 	uint16_t mports_before;
-	int shm_before, ret;
+	int shm_before, rawdevs_before, ret;
 
 	TEST_ASSERT_NOT_NULL(rs_unique_fabric(fabric, sizeof(fabric)), "unique name");
 	snprintf(name, sizeof(name), "rio_sim_bad%u_%s", idx, fabric);
@@ -129,6 +129,7 @@ rs_one_bad_case(const struct rs_bad_case *c, unsigned int idx)
 	}
 	shm_before = rs_shm_count(fabric);
 	mports_before = rte_rio_mport_count();
+	rawdevs_before = rte_rawdev_count();
 
 	ret = rte_vdev_init(name, args);
 	if (ret == 0)
@@ -137,6 +138,10 @@ rs_one_bad_case(const struct rs_bad_case *c, unsigned int idx)
 	TEST_ASSERT_NULL(rte_rio_mport_find(name), "case '%s': mport left behind", c->what);
 	TEST_ASSERT_EQUAL(rte_rio_mport_count(), mports_before,
 			  "case '%s': mport count changed", c->what);
+	TEST_ASSERT_EQUAL(rte_rawdev_count(), rawdevs_before,
+			  "case '%s': rawdev left behind", c->what);
+	TEST_ASSERT_NULL(rte_rawdev_pmd_get_named_dev(name), "case '%s': rawdev %s exists",
+			 c->what, name);
 	TEST_ASSERT_EQUAL(rs_shm_count(fabric), shm_before,
 			  "case '%s': shared memory left behind", c->what);
 	if (holder[0] != '\0')

@@ -60,6 +60,7 @@ static const char * const rio_sim_valid_args[] = {
 
 /* Parsed devargs. */
 struct rio_sim_params {
+	const char *name;		/* vdev name, for error lines */
 	char fabric[SIM_NAME_MAX];
 	char topology[PATH_MAX];	/* empty: join as is, or create builtin:default */
 	char endpoint[SIM_NAME_MAX];	/* empty: first endpoint not claimed */
@@ -144,8 +145,8 @@ rio_sim_name_valid(const char *s)
 }
 
 static int
-rio_sim_parse_uint(const char *key, const char *value, unsigned long max,
-		   unsigned long *out)
+rio_sim_parse_uint(const struct rio_sim_params *p, const char *key, const char *value,
+		   unsigned long max, unsigned long *out)
 {
 	unsigned long v;
 	char *end = NULL;
@@ -154,7 +155,8 @@ rio_sim_parse_uint(const char *key, const char *value, unsigned long max,
 	v = strtoul(value, &end, 0);
 	if (value[0] == '-' || !isdigit((unsigned char)value[0]) || errno != 0 ||
 	    end == value || *end != '\0' || v > max) {
-		SIM_LOG(ERR, "%s=%s: expected an integer in 0..%lu", key, value, max);
+		SIM_LOG(ERR, "%s: %s=%s: expected an integer in 0..%lu", p->name, key, value,
+			max);
 		return -EINVAL;
 	}
 	*out = v;
@@ -170,8 +172,8 @@ rio_sim_parse_fabric(const char *key, const char *value, void *opaque)
 	struct rio_sim_params *p = opaque;
 
 	if (strlen(value) >= sizeof(p->fabric) || !rio_sim_name_valid(value)) {
-		SIM_LOG(ERR, "%s=%s: a fabric name is 1..%zu characters [A-Za-z0-9_-]",
-			key, value, sizeof(p->fabric) - 1);
+		SIM_LOG(ERR, "%s: %s=%s: a fabric name is 1..%zu characters [A-Za-z0-9_-]",
+			p->name, key, value, sizeof(p->fabric) - 1);
 		return -EINVAL;
 	}
 	strlcpy(p->fabric, value, sizeof(p->fabric));
@@ -184,11 +186,11 @@ rio_sim_parse_topology(const char *key, const char *value, void *opaque)
 	struct rio_sim_params *p = opaque;
 
 	if (strlen(value) >= sizeof(p->topology)) {
-		SIM_LOG(ERR, "%s=%s: path too long", key, value);
+		SIM_LOG(ERR, "%s: %s=%s: path too long", p->name, key, value);
 		return -EINVAL;
 	}
 	if (strcmp(value, RIO_SIM_BUILTIN_PREFIX) == 0) {
-		SIM_LOG(ERR, "%s=%s: missing shape after '%s'", key, value,
+		SIM_LOG(ERR, "%s: %s=%s: missing shape after '%s'", p->name, key, value,
 			RIO_SIM_BUILTIN_PREFIX);
 		return -EINVAL;
 	}
@@ -202,7 +204,8 @@ rio_sim_parse_endpoint(const char *key, const char *value, void *opaque)
 	struct rio_sim_params *p = opaque;
 
 	if (strlen(value) >= sizeof(p->endpoint) || !rio_sim_name_valid(value)) {
-		SIM_LOG(ERR, "%s=%s: expected an endpoint name or index", key, value);
+		SIM_LOG(ERR, "%s: %s=%s: expected an endpoint name or index", p->name, key,
+			value);
 		return -EINVAL;
 	}
 	strlcpy(p->endpoint, value, sizeof(p->endpoint));
@@ -216,7 +219,7 @@ rio_sim_parse_host(const char *key, const char *value, void *opaque)
 	unsigned long v;
 
 	/* 0xffff (0xff for 8-bit IDs) is the "any" ID, never a host ID. */
-	if (rio_sim_parse_uint(key, value, 0xfffe, &v) < 0)
+	if (rio_sim_parse_uint(p, key, value, 0xfffe, &v) < 0)
 		return -EINVAL;
 	p->host = (int32_t)v;
 	return 0;
@@ -228,10 +231,10 @@ rio_sim_parse_devid_size(const char *key, const char *value, void *opaque)
 	struct rio_sim_params *p = opaque;
 	unsigned long v;
 
-	if (rio_sim_parse_uint(key, value, 16, &v) < 0)
+	if (rio_sim_parse_uint(p, key, value, 16, &v) < 0)
 		return -EINVAL;
 	if (v != 8 && v != 16) {
-		SIM_LOG(ERR, "%s=%s: device ID size is 8 or 16", key, value);
+		SIM_LOG(ERR, "%s: %s=%s: device ID size is 8 or 16", p->name, key, value);
 		return -EINVAL;
 	}
 	p->devid_size = (uint8_t)v;
@@ -244,7 +247,7 @@ rio_sim_parse_group(const char *key, const char *value, void *opaque)
 	struct rio_sim_params *p = opaque;
 	unsigned long v;
 
-	if (rio_sim_parse_uint(key, value, 1, &v) < 0)
+	if (rio_sim_parse_uint(p, key, value, 1, &v) < 0)
 		return -EINVAL;
 	p->group = v != 0;
 	return 0;
@@ -269,6 +272,7 @@ rio_sim_parse_args(const char *name, const char *args, struct rio_sim_params *p)
 	int ret = 0;
 
 	memset(p, 0, sizeof(*p));
+	p->name = name;
 	strlcpy(p->fabric, RTE_PMD_RIO_SIM_DEFAULT_FABRIC, sizeof(p->fabric));
 	p->host = -1;
 
@@ -1622,8 +1626,11 @@ rio_sim_remove(struct rte_vdev_device *vdev)
 		rte_rawdev_stop(rawdev->dev_id);
 	rio_sim_raw_close(sd);
 	ret = rte_rio_mport_unregister(sd->mport);
-	if (ret < 0)
+	if (ret < 0) {
+		/* Keep everything: the mport still points at the endpoint. */
 		SIM_LOG(ERR, "%s: cannot unregister the mport: %s", name, strerror(-ret));
+		return ret;
+	}
 	f = sd->fabric;
 	ep = sd->ep;
 	rte_free(sd->xstats_base);

@@ -107,6 +107,10 @@ enum rte_pmd_rio_sim_op_type {
  * may be NULL if only doorbells are expected: a message is then not taken).
  * The driver fills type, srcid, destid, info (DBELL) or mbox, letter, len and
  * the data bytes (MSG), and status 0.
+ *
+ * Threads: enqueue and dequeue of one device may run in two different
+ * threads, but neither may run in two threads at once, and neither while the
+ * device is being configured, started or stopped.
  */
 struct rte_pmd_rio_sim_op {
 	uint8_t type;		/**< enum rte_pmd_rio_sim_op_type */
