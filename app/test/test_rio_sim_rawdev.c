@@ -494,7 +494,8 @@ test_rio_sim_raw_ops(void)
 				TEST_ASSERT(memcmp(rops[i].data, tx8, 8) == 0, "mbox 0 data");
 			} else {
 				TEST_ASSERT_EQUAL(rops[i].mbox, 1, "mailbox");
-				TEST_ASSERT_EQUAL(rops[i].len, RTE_RIO_MAX_MSG_SIZE, "mbox 1 length");
+				TEST_ASSERT_EQUAL(rops[i].len, RTE_RIO_MAX_MSG_SIZE,
+						  "mbox 1 length");
 				TEST_ASSERT(memcmp(rops[i].data, tx4k, sizeof(tx4k)) == 0,
 					    "mbox 1 data");
 			}

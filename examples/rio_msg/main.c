@@ -103,8 +103,8 @@ msg_open_nodes(const char *fabric)
 			struct msg_node *n = &msg_nodes[i];
 
 			snprintf(n->name, sizeof(n->name), "rio_sim_%s_%u", fabric, i);
-			snprintf(args, sizeof(args), "fabric=%s,topology=builtin:default,endpoint=ep%u",
-				 fabric, i);
+			snprintf(args, sizeof(args),
+				 "fabric=%s,topology=builtin:default,endpoint=ep%u", fabric, i);
 			if (rte_vdev_init(n->name, args) != 0) {
 				fprintf(stderr, "rio_msg: cannot create %s (%s)\n", n->name, args);
 				return -1;
@@ -248,9 +248,9 @@ msg_exchange(struct msg_node *src, struct msg_node *dst, uint16_t len, unsigned 
 		return -ETIMEDOUT;
 	}
 	ret = (rlen == len && from == src->info.destid && memcmp(buf, tx, len) == 0) ? 0 : -EIO;
-	printf("%s (destid %u) -> %s (destid %u): mailbox %u, %4u bytes sent, %4zu received from %u: %s\n",
-	       src->name, src->info.destid, dst->name, dst->info.destid, MSG_MBOX, len, rlen,
-	       from, ret == 0 ? "OK" : "CORRUPT");
+	printf("%s (destid %u) -> %s (destid %u): mailbox %u, %4u bytes sent, "
+	       "%4zu received from %u: %s\n", src->name, src->info.destid, dst->name,
+	       dst->info.destid, MSG_MBOX, len, rlen, from, ret == 0 ? "OK" : "CORRUPT");
 	/* Give the buffer back to the mailbox. */
 	if (rte_rio_add_inb_buffer(dst->mport, MSG_MBOX, buf) != 0)
 		ret = -ENOSPC;

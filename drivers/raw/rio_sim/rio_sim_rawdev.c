@@ -971,7 +971,8 @@ static const struct {
 #define RIO_SIM_XS_EP		0u
 #define RIO_SIM_XS_PORT		(RIO_SIM_XS_EP + RTE_DIM(rio_sim_ep_xstats))
 #define RIO_SIM_XS_MBOX		(RIO_SIM_XS_PORT + RTE_DIM(rio_sim_port_xstats))
-#define RIO_SIM_XS_RAW		(RIO_SIM_XS_MBOX + RTE_RIO_MAX_MBOX * RTE_DIM(rio_sim_mbox_xstats))
+#define RIO_SIM_XS_RAW		(RIO_SIM_XS_MBOX + \
+				 RTE_RIO_MAX_MBOX * RTE_DIM(rio_sim_mbox_xstats))
 #define RIO_SIM_XS_NUM		(RIO_SIM_XS_RAW + RTE_DIM(rio_sim_raw_xstats))
 
 static void
