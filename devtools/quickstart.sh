@@ -32,10 +32,12 @@ eal=(--no-huge -m 256 --no-pci --file-prefix=quickstart)
 
 cat <<MSG
 quickstart: main job: $demo ${eal[*]}
-quickstart: the demo creates the built-in default fabric in shared memory
-quickstart: (RapidIO endpoints behind one switch, emulated by the rio_sim rawdev),
-quickstart: enumerates it, and exchanges doorbells and mailbox messages
-quickstart: between the endpoints through the rawdev API.
+quickstart: one process creates an emulated RapidIO fabric in shared memory
+quickstart: (the built-in default topology: endpoints behind one switch) and
+quickstart: opens two master ports on it (two rio_sim rawdevs). Each port
+quickstart: announces itself with a JOIN doorbell, they exchange mailbox
+quickstart: messages of 8 to 4096 bytes in both directions, say LEAVE, and the
+quickstart: demo checks that everything arrived intact.
 MSG
 
 rc=0
