@@ -429,7 +429,7 @@ fail:
 			sim_ep_give_up(ep);
 		free(ep);
 	}
-	SIM_LOG(ERR, "%s", err);
+	/* The caller reports err: one line for the user, not two. */
 	rte_errno = -ret;
 	return NULL;
 }
