@@ -24,7 +24,7 @@
 #include "rte_rio.h"
 #include "test.h"
 
-#define RS_POLL_TRIES	2000
+#define RS_POLL_TRIES	20000	/* x 100 us at least */
 #define RS_NB_OPS	8
 #define RS_FLOOD	300
 
@@ -696,6 +696,177 @@ test_rio_sim_remove(void)
 	return TEST_SUCCESS;
 }
 
+/* ------------------------------------------------------------------ */
+/* Two processes on one fabric                                        */
+
+#define RS_MP_DBELL	0x111
+#define RS_MP_HELLO	64
+
+static void
+rs_mp_pattern(uint8_t *buf, size_t len, uint8_t seed)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		buf[i] = (uint8_t)(seed + i * 3);
+}
+
+/*
+ * Child: one vdev without endpoint= on the parent's fabric (so it must skip
+ * ep0, held by the live parent), raw doorbell and message to the parent, then
+ * wait for the parent's 4096-byte answer.
+ */
+static int
+rs_child_peer(int argc, char **argv)
+{
+	static uint8_t tx[RS_MP_HELLO], rx[RS_NB_OPS][RTE_RIO_MAX_MSG_SIZE];
+	static uint8_t want[RTE_RIO_MAX_MSG_SIZE];
+	struct rte_pmd_rio_sim_op ops[2], rops[RS_NB_OPS];
+	struct rte_rawdev_buf bufs[2], *bp[2];
+	struct rte_pmd_rio_sim_info info;
+	int ret, got, i;
+
+	if (rte_eal_init(argc, argv) < 0)
+		return 10;
+	ret = 0;
+	if (rte_rawdev_count() != 1 || rs_info(0, &info) != 0 || info.ep_index != 1) {
+		printf("  child: expected one rio_sim rawdev on endpoint 1\n");
+		ret = 11;
+		goto out;
+	}
+	if (rs_configure(0, 0x1, true) != 0 || rte_rawdev_start(0) != 0) {
+		ret = 12;
+		goto out;
+	}
+	rs_mp_pattern(tx, sizeof(tx), 7);
+	ops[0] = (struct rte_pmd_rio_sim_op){ .type = RTE_PMD_RIO_SIM_OP_DBELL, .destid = 0,
+					      .info = RS_MP_DBELL };
+	ops[1] = (struct rte_pmd_rio_sim_op){ .type = RTE_PMD_RIO_SIM_OP_MSG, .destid = 0,
+					      .mbox = 0, .len = sizeof(tx), .data = tx };
+	for (i = 0; i < 2; i++) {
+		bufs[i].buf_addr = &ops[i];
+		bp[i] = &bufs[i];
+	}
+	if (rte_rawdev_enqueue_buffers(0, bp, 2, NULL) != 2 || ops[0].status != 0 ||
+	    ops[1].status != 0) {
+		printf("  child: send failed: %d %d\n", ops[0].status, ops[1].status);
+		ret = 13;
+		goto stop;
+	}
+	got = rs_dequeue_all(0, rops, rx, RS_NB_OPS, 1);
+	rs_mp_pattern(want, sizeof(want), 9);
+	if (got != 1 || rops[0].type != RTE_PMD_RIO_SIM_OP_MSG || rops[0].srcid != 0 ||
+	    rops[0].len != RTE_RIO_MAX_MSG_SIZE || memcmp(rops[0].data, want, sizeof(want)) != 0) {
+		printf("  child: answer not received (%d)\n", got);
+		ret = 14;
+	}
+stop:
+	rte_rawdev_stop(0);
+out:
+	rte_eal_cleanup();
+	return ret;
+}
+REGISTER_TEST_CHILD(rio_sim_rawdev_peer, rs_child_peer)
+
+static int
+test_rio_sim_two_processes(void)
+{
+	static uint8_t rx[RS_NB_OPS][RTE_RIO_MAX_MSG_SIZE], hello[RS_MP_HELLO];
+	static uint8_t answer[RTE_RIO_MAX_MSG_SIZE];
+	char fabric[40], name[64], args[96], prefix[64], vdev[128];
+	struct rte_pmd_rio_sim_op rops[RS_NB_OPS], op;
+	struct rte_rawdev_buf b = { .buf_addr = &op };
+	struct rte_rawdev_buf *bp = &b;
+	unsigned int n_db = 0, n_msg = 0, tries;
+	bool up = false, started = false;
+	char *child_args[10];
+	pid_t pid = -1;
+	uint16_t id;
+	int ret = TEST_FAILED, got, i, status;
+
+	if (rs_unique_fabric(fabric, sizeof(fabric)) == NULL)
+		return TEST_FAILED;
+	snprintf(name, sizeof(name), "rio_sim_mp_%s", fabric);
+	snprintf(args, sizeof(args), "fabric=%s,topology=builtin:default,endpoint=ep0", fabric);
+	if (rte_vdev_init(name, args) != 0 || rs_dev_id(name, &id) != 0) {
+		printf("  cannot create %s\n", name);
+		goto out;
+	}
+	up = true;
+	if (rs_configure(id, 0x1, true) != 0 || rte_rawdev_start(id) != 0)
+		goto out;
+	started = true;
+
+	snprintf(prefix, sizeof(prefix), "--file-prefix=%sc", fabric);
+	snprintf(vdev, sizeof(vdev), "rio_sim_peer_%s,fabric=%s", fabric, fabric);
+	i = 0;
+	child_args[i++] = (char *)"--no-huge";
+	child_args[i++] = (char *)"-m";
+	child_args[i++] = (char *)"128";
+	child_args[i++] = (char *)"--no-pci";
+	child_args[i++] = prefix;
+	child_args[i++] = (char *)"--log-level=lib.eal:error";
+	child_args[i++] = (char *)"--vdev";
+	child_args[i++] = vdev;
+	child_args[i] = NULL;
+	pid = rio_test_spawn("rio_sim_rawdev_peer", child_args);
+	if (pid <= 0) {
+		printf("  spawn failed: %d\n", (int)pid);
+		goto out;
+	}
+
+	/* The child's doorbell and hello message. */
+	for (tries = 0; tries < 10 && n_db + n_msg < 2; tries++) {
+		got = rs_dequeue_all(id, rops, rx, RS_NB_OPS, 2 - (n_db + n_msg));
+		for (i = 0; i < got; i++) {
+			if (rops[i].type == RTE_PMD_RIO_SIM_OP_DBELL && rops[i].srcid == 1 &&
+			    rops[i].info == RS_MP_DBELL)
+				n_db++;
+			rs_mp_pattern(hello, sizeof(hello), 7);
+			if (rops[i].type == RTE_PMD_RIO_SIM_OP_MSG && rops[i].srcid == 1 &&
+			    rops[i].len == sizeof(hello) &&
+			    memcmp(rops[i].data, hello, sizeof(hello)) == 0)
+				n_msg++;
+		}
+	}
+	if (n_db != 1 || n_msg != 1) {
+		printf("  from the child: %u doorbells, %u messages\n", n_db, n_msg);
+		goto out;
+	}
+	rs_mp_pattern(answer, sizeof(answer), 9);
+	op = (struct rte_pmd_rio_sim_op){ .type = RTE_PMD_RIO_SIM_OP_MSG, .destid = 1,
+					  .mbox = 0, .len = sizeof(answer), .data = answer };
+	if (rte_rawdev_enqueue_buffers(id, &bp, 1, NULL) != 1 || op.status != 0) {
+		printf("  answer not sent: %d\n", op.status);
+		goto out;
+	}
+	status = rio_test_wait(pid, 20000);
+	pid = -1;
+	if (status != 0) {
+		printf("  child exit status %d\n", status);
+		goto out;
+	}
+	/* The child removed its endpoint segment; ours and the fabric stay. */
+	if (rs_shm_count(fabric) != 2) {
+		printf("  %d segments after the child left, expected 2\n", rs_shm_count(fabric));
+		goto out;
+	}
+	ret = TEST_SUCCESS;
+out:
+	if (pid > 0)
+		rio_test_wait(pid, 1);
+	if (started)
+		rte_rawdev_stop(id);
+	if (up && rte_vdev_uninit(name) != 0)
+		ret = TEST_FAILED;
+	if (rs_shm_count(fabric) != 0) {
+		printf("  fabric %s left shared memory\n", fabric);
+		rs_shm_cleanup(fabric);
+		ret = TEST_FAILED;
+	}
+	return ret;
+}
+
 static struct unit_test_suite rio_sim_rawdev_suite = {
 	.suite_name = "rio_sim rawdev",
 	.setup = rs_setup,
@@ -713,6 +884,7 @@ static struct unit_test_suite rio_sim_rawdev_suite = {
 		TEST_CASE(test_rio_sim_dump),
 		TEST_CASE(test_rio_sim_stop),
 		TEST_CASE(test_rio_sim_selftest),
+		TEST_CASE(test_rio_sim_two_processes),
 		TEST_CASE(test_rio_sim_remove),
 		TEST_CASES_END()
 	}
