@@ -105,6 +105,7 @@ static const struct rs_bad_case rs_bad_cases[] = {
 	{ "topology file missing", "fabric=%s,topology=/nonexistent/rio_topo.ini", false },
 	{ "unknown built-in shape", "fabric=%s,topology=builtin:nosuch", false },
 	{ "builtin without shape", "fabric=%s,topology=builtin:", false },
+	{ "name too long", "fabric=%s", false },
 	{ "endpoint already claimed here", "fabric=%s,endpoint=0", true },
 	{ "endpoint already claimed by name", "fabric=%s,endpoint=ep0", true },
 };
@@ -112,12 +113,16 @@ static const struct rs_bad_case rs_bad_cases[] = {
 static int
 rs_one_bad_case(const struct rs_bad_case *c, unsigned int idx)
 {
-	char fabric[40], args[160], name[64], holder[64];
+	char fabric[40], args[160], name[128], holder[64];
 	uint16_t mports_before;
 	int shm_before, rawdevs_before, ret;
 
 	TEST_ASSERT_NOT_NULL(rs_unique_fabric(fabric, sizeof(fabric)), "unique name");
-	snprintf(name, sizeof(name), "rio_sim_bad%u_%s", idx, fabric);
+	if (strcmp(c->what, "name too long") == 0)
+		snprintf(name, sizeof(name), "rio_sim_bad%u_%s_%s", idx, fabric,
+			 "0123456789012345678901234567890123456789");
+	else
+		snprintf(name, sizeof(name), "rio_sim_bad%u_%s", idx, fabric);
 	snprintf(args, sizeof(args), c->args, fabric, fabric);
 	holder[0] = '\0';
 	if (c->pre_claim) {

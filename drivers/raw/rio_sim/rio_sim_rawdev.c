@@ -1603,6 +1603,11 @@ rio_sim_probe(struct rte_vdev_device *vdev)
 		SIM_LOG(ERR, "%s: secondary processes are not supported", name);
 		return -ENOTSUP;
 	}
+	if (strlen(name) >= (size_t)RTE_MIN(RTE_RAWDEV_NAME_MAX_LEN, RTE_RIO_NAME_MAX_LEN)) {
+		SIM_LOG(ERR, "%s: device name longer than %d characters", name,
+			RTE_MIN(RTE_RAWDEV_NAME_MAX_LEN, RTE_RIO_NAME_MAX_LEN) - 1);
+		return -EINVAL;
+	}
 	ret = rio_sim_parse_args(name, rte_vdev_device_args(vdev), &p);
 	if (ret < 0)
 		return ret;
