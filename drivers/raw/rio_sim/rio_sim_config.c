@@ -736,8 +736,11 @@ sim_maint(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, uint8_t hopco
 	if (rc != 0)
 		return rc;
 	rc = cfg_route(f, src_dev, 0, destid, hopcount, CFG_PKT_MAINT_REQ, &tdev, &in);
-	if (rc != 0)
+	if (rc != 0) {
+		if (!write)
+			*val = 0xffffffff;
 		return rc;
+	}
 	t = sim_fabric_dev(f, tdev);
 	if (write)
 		rc = sim_config_write(f, tdev, in, offset, len, *val);

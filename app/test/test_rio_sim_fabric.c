@@ -1,0 +1,1006 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+/*
+ * rio_sim fabric model: topology files and shapes, shared-memory lifetime,
+ * the configuration space of every device (backdoor), links, and
+ * maintenance routing (injected, and end-to-end through lib/rio).
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <rte_bus_vdev.h>
+#include <rte_common.h>
+
+#include "rte_rio.h"
+#include "rte_pmd_rio_sim_fabric.h"
+#include "test.h"
+
+#define FT_ERR_LEN	256
+
+static char ft_dir[64];
+
+/* Unique fabric name; the trailing 'f' keeps names prefix-free of each other. */
+static const char *
+ft_name(char *buf, size_t len)
+{
+	char tmp[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN - 1];
+
+	if (rio_test_unique("rfab", tmp, sizeof(tmp)) == NULL)
+		return NULL;
+	snprintf(buf, len, "%sf", tmp);
+	return buf;
+}
+
+static int
+ft_shm_count(const char *name)
+{
+	char prefix[64];
+
+	snprintf(prefix, sizeof(prefix), "rio_sim.%s", name);
+	return rio_test_shm_count(prefix);
+}
+
+static int
+ft_write_file(const char *path, const char *text, size_t len)
+{
+	FILE *fp = fopen(path, "w");
+
+	if (fp == NULL)
+		return -errno;
+	if (fwrite(text, 1, len, fp) != len) {
+		fclose(fp);
+		return -EIO;
+	}
+	return fclose(fp) == 0 ? 0 : -EIO;
+}
+
+static int
+ft_setup(void)
+{
+	if (ft_dir[0] != '\0')
+		return 0;
+	snprintf(ft_dir, sizeof(ft_dir), "/tmp/rio_fabric_test.XXXXXX");
+	if (mkdtemp(ft_dir) == NULL) {
+		ft_dir[0] = '\0';
+		return TEST_FAILED;
+	}
+	return 0;
+}
+
+static void
+ft_teardown(void)
+{
+	char cmd[128];
+
+	/* Fabrics a failed case could not destroy. */
+	snprintf(cmd, sizeof(cmd), "rio_sim.rfab_%d_", (int)getpid());
+	rio_test_shm_cleanup(cmd);
+	if (ft_dir[0] == '\0')
+		return;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", ft_dir);
+	if (system(cmd) != 0)
+		printf("cannot remove %s\n", ft_dir);
+	ft_dir[0] = '\0';
+}
+
+static uint32_t
+ft_rd(const char *fab, const char *dev, uint32_t off)
+{
+	uint32_t v = 0xdeadbeef;
+
+	if (rte_pmd_rio_sim_fabric_config_read(fab, dev, off, 4, &v) != 0)
+		return 0xdeadbeef;
+	return v;
+}
+
+static int
+ft_wr(const char *fab, const char *dev, uint32_t off, uint32_t v)
+{
+	return rte_pmd_rio_sim_fabric_config_write(fab, dev, off, 4, v);
+}
+
+/* ------------------------------------------------------------------ */
+/* Malformed topologies                                               */
+
+struct ft_bad {
+	const char *what;
+	const char *text;	/* NULL: special case handled by path */
+	const char *expect;	/* substring of the error */
+};
+
+#define FT_SW "[switch sw0]\nports = 4\n"
+#define FT_EP "[endpoint ep0]\n[endpoint ep1]\n"
+
+static const struct ft_bad ft_bad_cases[] = {
+	{ "unknown section type", FT_SW "[router r0]\nports = 2\n", "unknown section" },
+	{ "duplicate device", FT_SW "[switch sw0]\nports = 4\n", "duplicate device name" },
+	{ "ports not a number", "[switch sw0]\nports = abc\n" FT_EP, "not a number" },
+	{ "ports too small", "[switch sw0]\nports = 1\n" FT_EP, "out of range" },
+	{ "ports too large", "[switch sw0]\nports = 33\n" FT_EP, "out of range" },
+	{ "switch without ports", "[switch sw0]\nvid = 1\n" FT_EP, "missing ports" },
+	{ "unknown key", FT_SW "speed = 5\n" FT_EP, "unknown key 'speed'" },
+	{ "endpoint key on switch", FT_SW "destid = 5\n" FT_EP, "unknown key 'destid'" },
+	{ "link to unknown device", FT_SW FT_EP "[links]\nsw0.0 = ep9.0\n", "unknown device 'ep9'" },
+	{ "link port out of range", FT_SW FT_EP "[links]\nsw0.4 = ep0.0\n", "out of range" },
+	{ "endpoint port not 0", FT_SW FT_EP "[links]\nsw0.0 = ep0.1\n", "out of range" },
+	{ "port linked twice", FT_SW FT_EP "[links]\nsw0.0 = ep0.0\nsw0.0 = ep1.0\n",
+	  "linked twice" },
+	{ "self link", FT_SW FT_EP "[links]\nsw0.0 = sw0.1\n", "linked to itself" },
+	{ "link without port", FT_SW FT_EP "[links]\nsw0 = ep0.0\n", "<device>.<port>" },
+	{ "devid_size 12", "[fabric]\ndevid_size = 12\n" FT_SW FT_EP, "devid_size" },
+	{ "destid out of range 8-bit", FT_SW "[endpoint ep0]\ndestid = 255\n", "destid 255" },
+	{ "destid out of range 16-bit", "[fabric]\ndevid_size = 16\n[endpoint ep0]\ndestid = 70000\n",
+	  "out of range" },
+	{ "destid duplicated", "[endpoint ep0]\ndestid = 3\n[endpoint ep1]\ndestid = 3\n",
+	  "used twice" },
+	{ "no endpoints", FT_SW, "no endpoints" },
+	{ "bad name chars", "[switch sw.0]\nports = 4\n" FT_EP, "bad device name" },
+	{ "name too long", "[endpoint abcdefghijklmnopqrstuvwxyz0123456789]\n",
+	  "bad device name" },
+	{ "mbox_entries not a power of two", "[fabric]\nmbox_entries = 100\n" FT_EP,
+	  "power of two" },
+	{ "mbox_entries too large", "[fabric]\nmbox_entries = 8192\n" FT_EP, "power of two" },
+	{ "line without =", FT_SW "this is junk\n" FT_EP, "line 3" },
+	{ "key outside section", "ports = 4\n" FT_EP, "outside of any section" },
+	{ "duplicate fabric section", "[fabric]\n[fabric]\n" FT_EP, "duplicate [fabric]" },
+	{ "empty value", "[switch sw0]\nports =\n" FT_EP, "empty value" },
+	{ "unterminated section", "[switch sw0\nports = 4\n" FT_EP, "malformed section" },
+	{ "section without name", "[switch]\nports = 4\n" FT_EP, "needs a device name" },
+	{ "static_routes 2", "[fabric]\nstatic_routes = 2\n" FT_EP, "static_routes" },
+	{ "host 2", "[endpoint ep0]\nhost = 2\n", "out of range" },
+	{ "negative destid", "[endpoint ep0]\ndestid = -1\n", "not a number" },
+	{ "model fancy", "[switch sw0]\nports = 4\nmodel = fancy\n" FT_EP, "model" },
+	{ "too many devices", NULL, "too many devices" },
+	{ "binary garbage", NULL, "line" },
+	{ "directory", NULL, "not a regular file" },
+	{ "missing file", NULL, "cannot open" },
+};
+
+static int
+ft_check_refused(const char *fab, const char *topo, const char *what, const char *expect)
+{
+	char err[FT_ERR_LEN] = "";
+	int rc;
+
+	rc = rte_pmd_rio_sim_fabric_create(fab, topo, err, sizeof(err));
+	TEST_ASSERT(rc < 0, "case '%s': accepted", what);
+	TEST_ASSERT(err[0] != '\0', "case '%s': no error message", what);
+	TEST_ASSERT(strchr(err, '\n') == NULL, "case '%s': error is not one line", what);
+	TEST_ASSERT(strstr(err, expect) != NULL, "case '%s': error '%s' lacks '%s'",
+		    what, err, expect);
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_exists(fab), 0, "case '%s': fabric left", what);
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "case '%s': shm left behind", what);
+	printf("  refused %-32s %s\n", what, err);
+	return TEST_SUCCESS;
+}
+
+static int
+test_fabric_bad_topologies(void)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], path[128];
+	unsigned int i;
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	for (i = 0; i < RTE_DIM(ft_bad_cases); i++) {
+		const struct ft_bad *c = &ft_bad_cases[i];
+
+		snprintf(path, sizeof(path), "%s/bad%u.ini", ft_dir, i);
+		if (c->text != NULL) {
+			TEST_ASSERT_SUCCESS(ft_write_file(path, c->text, strlen(c->text)), "write");
+		} else if (strcmp(c->what, "too many devices") == 0) {
+			size_t cap = 16500 * 20, n = 0;
+			char *big = malloc(cap);
+			unsigned int k;
+			int rc;
+
+			TEST_ASSERT_NOT_NULL(big, "malloc");
+			for (k = 0; k <= 16384; k++)
+				n += snprintf(big + n, cap - n, "[endpoint e%u]\n", k);
+			rc = ft_write_file(path, big, n);
+			free(big);
+			TEST_ASSERT_SUCCESS(rc, "write");
+		} else if (strcmp(c->what, "binary garbage") == 0) {
+			static const char junk[] = "\x7f" "ELF\x02\x01\x01\x00\x00\x00\xff\xfe[\x01=";
+
+			TEST_ASSERT_SUCCESS(ft_write_file(path, junk, sizeof(junk) - 1), "write");
+		} else if (strcmp(c->what, "directory") == 0) {
+			snprintf(path, sizeof(path), "%s", ft_dir);
+		} else {
+			snprintf(path, sizeof(path), "%s/does-not-exist.ini", ft_dir);
+		}
+		if (ft_check_refused(fab, path, c->what, c->expect) != TEST_SUCCESS)
+			return TEST_FAILED;
+	}
+	/* Bad built-in shapes and bad fabric names. */
+	if (ft_check_refused(fab, "builtin:nosuch", "unknown shape", "unknown shape") ||
+	    ft_check_refused(fab, "builtin:chain:0", "chain:0", "out of range") ||
+	    ft_check_refused(fab, "builtin:chain:x", "chain:x", "unknown shape") ||
+	    ft_check_refused(fab, "builtin:tree:40:2", "tree:40:2", "fanout") ||
+	    ft_check_refused(fab, "builtin:tree:31:16", "tree:31:16", "too many devices") ||
+	    ft_check_refused(fab, "builtin:star:1", "star:1", "out of range") ||
+	    ft_check_refused(fab, "builtin:", "empty shape", "unknown shape"))
+		return TEST_FAILED;
+	{
+		char err[FT_ERR_LEN] = "";
+
+		TEST_ASSERT(rte_pmd_rio_sim_fabric_create("bad.name", NULL, err, sizeof(err)) < 0,
+			    "bad fabric name accepted");
+		TEST_ASSERT(strstr(err, "only [A-Za-z0-9_-]") != NULL, "error: %s", err);
+		TEST_ASSERT(rte_pmd_rio_sim_fabric_create("", NULL, err, sizeof(err)) < 0,
+			    "empty fabric name accepted");
+		TEST_ASSERT(rte_pmd_rio_sim_fabric_create(
+			"a_fabric_name_that_is_much_too_long_for_shm", NULL, err, sizeof(err)) < 0,
+			"long fabric name accepted");
+	}
+	return TEST_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ */
+/* Built-in shapes and a good file                                    */
+
+static int
+ft_shape(const char *topo, int ndev, int nsw, uint32_t pef_dev16)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "";
+	struct rte_pmd_rio_sim_dev_info info;
+	int i, n, sw = 0, hosts = 0;
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, topo, err, sizeof(err)),
+			    "%s: %s", topo, err);
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_exists(fab), 1, "%s: not there", topo);
+	n = rte_pmd_rio_sim_fabric_dev_count(fab);
+	TEST_ASSERT_EQUAL(n, ndev, "%s: device count", topo);
+	for (i = 0; i < n; i++) {
+		unsigned int p;
+
+		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(fab, i, &info), "info");
+		if (info.type == RTE_PMD_RIO_SIM_DEV_SWITCH)
+			sw++;
+		hosts += info.is_host;
+		TEST_ASSERT_EQUAL(ft_rd(fab, info.name, RTE_RIO_PEF_CAR) & RTE_RIO_PEF_DEV16,
+				  pef_dev16, "%s: %s PEF DEV16", topo, info.name);
+		/* Every linked port is OK and its peer points back. */
+		for (p = 0; p < info.nports; p++) {
+			struct rte_pmd_rio_sim_dev_info peer;
+			const struct rte_pmd_rio_sim_port_info *pi = &info.ports[p];
+
+			if (pi->peer_dev < 0) {
+				TEST_ASSERT_EQUAL(pi->port_ok, 0, "unlinked port OK");
+				continue;
+			}
+			TEST_ASSERT_EQUAL(pi->port_ok, 1, "%s: %s.%u not OK", topo, info.name, p);
+			TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(fab, pi->peer_dev,
+									    &peer), "peer");
+			TEST_ASSERT_EQUAL(peer.ports[pi->peer_port].peer_dev, i, "%s: asymmetric",
+					  topo);
+		}
+	}
+	TEST_ASSERT_EQUAL(sw, nsw, "%s: switches", topo);
+	TEST_ASSERT_EQUAL(hosts, 1, "%s: hosts", topo);
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_dev_info(fab, n, &info), -EINVAL, "index n");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "%s: shm left", topo);
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_destroy(fab), -ENOENT, "destroy twice");
+	return TEST_SUCCESS;
+}
+
+static int
+test_fabric_shapes(void)
+{
+	if (ft_shape(NULL, 3, 1, 0) || ft_shape("builtin:default", 3, 1, 0) ||
+	    ft_shape("builtin:pair", 2, 0, 0) || ft_shape("builtin:chain:3", 7, 3, 0) ||
+	    ft_shape("builtin:chain:60", 121, 60, 0) ||
+	    ft_shape("builtin:tree:2:3", 16, 7, 0) || ft_shape("builtin:tree:1:1", 3, 1, 0) ||
+	    ft_shape("builtin:star:16", 17, 1, 0) || ft_shape("builtin:star:20", 23, 3, 0) ||
+	    ft_shape("builtin:star:300", 323, 23, RTE_RIO_PEF_DEV16))
+		return TEST_FAILED;
+	return TEST_SUCCESS;
+}
+
+static const char ft_good_topo[] =
+	"; a commented topology\n"
+	"[fabric]\n"
+	"devid_size = 16   ; large system\n"
+	"mbox_entries = 64\n"
+	"static_routes = 1\n"
+	"\n"
+	"[switch core]\n"
+	"ports = 4\n"
+	"vid = 0x1234\n"
+	"did = 0x5678\n"
+	"dev_rev = 7\n"
+	"asm_vid = 0x11\n"
+	"asm_did = 0x22\n"
+	"asm_rev = 0x33\n"
+	"[switch vsw]\n"
+	"ports = 3\n"
+	"model = vendor\n"
+	"[endpoint host-0]\n"
+	"host = 1\n"
+	"host_destid = 0x10\n"
+	"destid = 0x10\n"
+	"[endpoint ep_a]\n"
+	"destid = 0x1234\n"
+	"[endpoint ep_b]\n"
+	"[links]\n"
+	"core.0 = host-0.0\n"
+	"core.1 = vsw.0\n"
+	"vsw.1 = ep_a.0\n"
+	"vsw.2 = ep_b.0\n";
+
+static int
+test_fabric_good_file(void)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], path[128], err[FT_ERR_LEN] = "";
+	struct rte_pmd_rio_sim_dev_info info;
+	uint32_t v;
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	snprintf(path, sizeof(path), "%s/good.ini", ft_dir);
+	TEST_ASSERT_SUCCESS(ft_write_file(path, ft_good_topo, strlen(ft_good_topo)), "write");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, path, err, sizeof(err)), "%s", err);
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_dev_count(fab), 5, "count");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "core", RTE_RIO_DEV_ID_CAR), 0x56781234, "core DEV_ID");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "core", RTE_RIO_DEV_INFO_CAR), 7, "core DEV_INFO");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "core", RTE_RIO_ASM_ID_CAR), 0x00220011, "ASM_ID");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "core", RTE_RIO_ASM_INFO_CAR), 0x00330100, "ASM_INFO");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "core", RTE_RIO_SWITCH_RT_LIMIT), 0xffff, "RT limit 16");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "host-0", RTE_RIO_DID_CSR), 0x10, "host base ID");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep_a", RTE_RIO_DID_CSR), 0x1234, "ep_a base ID");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep_b", RTE_RIO_DID_CSR), 0x00ffffff, "ep_b unset");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep_b", RTE_RIO_PEF_CAR),
+			  RTE_RIO_PEF_PROCESSOR | RTE_RIO_PEF_EXT_FEATURES | RTE_RIO_PEF_ADDR_34 |
+			  RTE_RIO_PEF_DEV16, "ep PEF 16");
+	/* Vendor model: no standard route CSRs, vendor registers instead. */
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_RIO_DEV_ID_CAR),
+			  ((uint32_t)RTE_PMD_RIO_SIM_DID_VENDOR_SWITCH << 16) | RTE_PMD_RIO_SIM_VID,
+			  "vendor DEV_ID");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_RIO_PEF_CAR),
+			  RTE_RIO_PEF_SWITCH | RTE_RIO_PEF_EXT_FEATURES | RTE_RIO_PEF_DEV16,
+			  "vendor PEF without STD_RT");
+	/* Static routes: core 0x1234 -> port 1; vsw 0x1234 -> 1, 0x10 -> 0. */
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "core", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0x1234), "sel");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "core", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 1, "core route");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "vsw", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0x1234), "sel");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR), 0,
+			  "vendor 0x70 reserved");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_SEL, 0x1234), "vsel");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_PORT), 1, "vendor route");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_SEL, 0x10), "vsel");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_PORT), 0, "vendor route");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_SEL, 0x77), "vsel");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_PORT), 0xff, "no route");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_PORT, 2), "vport");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_PORT), 2, "vendor set");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_DEFAULT), 0xff, "vdefault");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "core", RTE_PMD_RIO_SIM_VENDOR_RTE_SEL), 0,
+			  "std switch has no vendor registers");
+	/* Routed maintenance through both models, 16-bit IDs. */
+	v = 0;
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "host-0", 0x1234, 0xff, false,
+							 RTE_RIO_DID_CSR, 4, &v), "maint ep_a");
+	TEST_ASSERT_EQUAL(v, 0x1234, "ep_a answered");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "host-0", 0x1234, 1, false,
+							 RTE_RIO_SWP_INFO_CAR, 4, &v), "maint vsw");
+	TEST_ASSERT_EQUAL(v, (3 << 8) | 0, "vsw SWP_INFO");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(fab, 2, &info), "info");
+	TEST_ASSERT_EQUAL(strcmp(info.name, "host-0"), 0, "device order");
+	TEST_ASSERT_EQUAL(info.ep_index, 0, "ep index");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	return TEST_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ */
+/* Config space through the backdoor                                  */
+
+static int
+test_fabric_config_space(void)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "";
+	const uint32_t ph = 0x100, em = 0x1000;
+	uint32_t v;
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:default", err,
+							  sizeof(err)), "%s", err);
+	/* Switch CARs. */
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_DEV_ID_CAR),
+			  ((uint32_t)RTE_PMD_RIO_SIM_DID_SWITCH << 16) | RTE_PMD_RIO_SIM_VID, "DEV_ID");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_ASM_INFO_CAR) & 0xffff, 0x100, "EF ptr");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_PEF_CAR),
+			  RTE_RIO_PEF_SWITCH | RTE_RIO_PEF_STD_RT | RTE_RIO_PEF_EXT_FEATURES, "PEF");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_SWP_INFO_CAR), (8 << 8) | 0xff, "SWP_INFO");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_SRC_OPS_CAR), RTE_RIO_OPS_PORT_WRITE, "SRC");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_DST_OPS_CAR), 0, "DST");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_SWITCH_RT_LIMIT), 0xff, "RT limit");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_DEV_ID_CAR, 0), "write CAR");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_DEV_ID_CAR) >> 16, RTE_PMD_RIO_SIM_DID_SWITCH,
+			  "CAR write not ignored");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_DID_CSR), 0, "switch base ID");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_DID_CSR, 0x00050000), "switch base ID write");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_DID_CSR), 0, "switch base ID stored");
+	/* Endpoint CARs. */
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", RTE_RIO_DEV_ID_CAR),
+			  ((uint32_t)RTE_PMD_RIO_SIM_DID_ENDPOINT << 16) | RTE_PMD_RIO_SIM_VID, "ep ID");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", RTE_RIO_PEF_CAR),
+			  RTE_RIO_PEF_PROCESSOR | RTE_RIO_PEF_EXT_FEATURES | RTE_RIO_PEF_ADDR_34,
+			  "ep PEF");
+	v = RTE_RIO_OPS_READ | RTE_RIO_OPS_WRITE | RTE_RIO_OPS_DATA_MSG | RTE_RIO_OPS_DOORBELL |
+		RTE_RIO_OPS_PORT_WRITE;
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", RTE_RIO_SRC_OPS_CAR), v, "ep SRC");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", RTE_RIO_DST_OPS_CAR), v, "ep DST");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", RTE_RIO_DID_CSR), RTE_RIO_SET_DID(8, 1), "preset ID");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "ep1", RTE_RIO_DID_CSR, RTE_RIO_SET_DID(8, 9)), "set ID");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", RTE_RIO_DID_CSR), RTE_RIO_SET_DID(8, 9), "ID");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "ep1", RTE_RIO_DID_CSR, RTE_RIO_SET_DID(8, 1)), "restore");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", RTE_RIO_SWITCH_RT_LIMIT), 0, "ep RT limit");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", 0x2000), 0, "reserved");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", 0xfffffc), 0, "top of space");
+
+	/* Host Base Device ID Lock on both kinds. */
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_HOST_DID_LOCK_CSR), 0xffff, "lock reset");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_HOST_DID_LOCK_CSR, 5), "take");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_HOST_DID_LOCK_CSR), 5, "taken");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_HOST_DID_LOCK_CSR, 7), "other host");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_HOST_DID_LOCK_CSR), 5, "other host took it");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_HOST_DID_LOCK_CSR, 5), "release");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_HOST_DID_LOCK_CSR), 0xffff, "released");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "ep0", RTE_RIO_HOST_DID_LOCK_CSR, 0xabcd0007), "take hi");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep0", RTE_RIO_HOST_DID_LOCK_CSR), 7, "bits 0-15 read 0");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "ep0", RTE_RIO_HOST_DID_LOCK_CSR, 7), "release");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep0", RTE_RIO_HOST_DID_LOCK_CSR), 0xffff, "released");
+
+	/* Component tag. */
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_COMPONENT_TAG_CSR), 0, "tag reset");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_COMPONENT_TAG_CSR, 0x12345678), "tag");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_COMPONENT_TAG_CSR), 0x12345678, "tag");
+
+	/* Route CSRs: static routes of the default shape, then program one. */
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 1), "sel 1");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 1, "static 1");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0), "sel 0");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 0, "static 0");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0x42), "sel");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR), 0x42, "sel rb");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 0xff, "no route");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 3), "route");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 3, "route rb");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0x43), "sel");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 0xff, "neighbour");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_DEFAULT_PORT), 0xff, "default");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_DEFAULT_PORT, 0x102), "default");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_DEFAULT_PORT), 2, "default rb");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 0, "ep no routes");
+
+	/* LP-Serial and EM blocks. */
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph), (0x1000u << 16) | RTE_RIO_EFB_SER_EPF_SW_M1_ID,
+			  "switch phys header");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep0", ph), RTE_RIO_EFB_SER_EP_M1_ID, "ep phys header");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", em), RTE_RIO_EFB_ERR_MGMNT, "EM header, last");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep0", em), 0, "no EM on endpoints");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_LINKTO_CTL_CSR), 0xffffff00, "LTO");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep0", ph + RTE_RIO_PORT_RSPTO_CTL_CSR), 0xffffff00, "RTO");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "ep0", ph + RTE_RIO_PORT_RSPTO_CTL_CSR, 0x123456ff), "RTO");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep0", ph + RTE_RIO_PORT_RSPTO_CTL_CSR), 0x12345600, "RTO");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", ph + RTE_RIO_PORT_GEN_CTL_CSR, 0xe0000000), "gen");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_GEN_CTL_CSR),
+			  RTE_RIO_PORT_GEN_DISCOVERED, "switch keeps only Discovered");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "ep1", ph + RTE_RIO_PORT_GEN_CTL_CSR, 0xe0000000), "gen");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", ph + RTE_RIO_PORT_GEN_CTL_CSR), 0xe0000000, "ep gen");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_ERR_STS_CSR(0, 1)),
+			  RTE_RIO_PORT_N_ERR_STS_PORT_OK, "port 0 OK");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_ERR_STS_CSR(5, 1)),
+			  RTE_RIO_PORT_N_ERR_STS_PORT_UNINIT, "port 5 uninit");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_ERR_STS_CSR(8, 1)), 0,
+			  "port 8 does not exist");
+	v = ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_CTL_CSR(5, 1));
+	TEST_ASSERT_EQUAL(v, RTE_RIO_PORT_N_CTL_P_TYP_SER | RTE_RIO_PORT_N_CTL_PWIDTH_4 |
+			  RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX, "ctl reset");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", ph + RTE_RIO_PORT_N_CTL_CSR(5, 1),
+				  RTE_RIO_PORT_N_CTL_LOCKOUT), "lockout");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_CTL_CSR(5, 1)),
+			  RTE_RIO_PORT_N_CTL_P_TYP_SER | RTE_RIO_PORT_N_CTL_PWIDTH_4 |
+			  RTE_RIO_PORT_N_CTL_LOCKOUT, "ctl RO bits kept, enables cleared");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", ph + RTE_RIO_PORT_N_ACK_STS_CSR(1),
+				  0x05000007), "ackID");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_ACK_STS_CSR(1)), 0x05000707,
+			  "ackID readback");
+
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", em + RTE_RIO_EM_PW_TGT_DEVID), 0x00ff0000,
+			  "pw target unset");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", em + RTE_RIO_EM_PW_TGT_DEVID, 0xffffffff), "pw");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", em + RTE_RIO_EM_PW_TGT_DEVID), 0xffff8000, "pw mask");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", em + RTE_RIO_EM_LTL_ERR_DETECT, 0x80000000), "ltl");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", em + RTE_RIO_EM_LTL_ERR_DETECT), 0x80000000, "ltl");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", em + RTE_RIO_EM_LTL_ERR_DETECT, 0), "ltl clear");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", em + RTE_RIO_EM_LTL_ERR_DETECT), 0, "ltl cleared");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", em + RTE_RIO_EM_PKT_TTL, 0x1234ffff), "ttl");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", em + RTE_RIO_EM_PKT_TTL), 0x12340000, "ttl");
+
+	/* Byte lanes: the byte at 4k is bits 31..24 of the register at 4k. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_config_read(fab, "sw0", 0, 1, &v), "b0");
+	TEST_ASSERT_EQUAL(v, 0x00, "lane 0");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_config_read(fab, "sw0", 1, 1, &v), "b1");
+	TEST_ASSERT_EQUAL(v, 0x02, "lane 1");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_config_read(fab, "sw0", 3, 1, &v), "b3");
+	TEST_ASSERT_EQUAL(v, 0x53, "lane 3");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_config_read(fab, "sw0", 2, 2, &v), "h2");
+	TEST_ASSERT_EQUAL(v, 0x5253, "half 2");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_config_write(fab, "sw0",
+		RTE_RIO_COMPONENT_TAG_CSR + 3, 1, 0xab), "byte write");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_COMPONENT_TAG_CSR), 0x123456ab, "byte RMW");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_config_write(fab, "sw0",
+		RTE_RIO_COMPONENT_TAG_CSR, 2, 0xcafe), "half write");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_COMPONENT_TAG_CSR), 0xcafe56ab, "half RMW");
+	/* Lock through its low half (bits 16-31 of the register). */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_config_write(fab, "sw0",
+		RTE_RIO_HOST_DID_LOCK_CSR + 2, 2, 0x0003), "lock by half");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_HOST_DID_LOCK_CSR), 3, "locked by half");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_HOST_DID_LOCK_CSR, 3), "unlock");
+	/* Bad accesses. */
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_config_read(fab, "sw0", 1, 2, &v), -EFAULT,
+			  "misaligned 16");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_config_read(fab, "sw0", 2, 4, &v), -EFAULT,
+			  "misaligned 32");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_config_read(fab, "sw0", 0, 3, &v), -EINVAL,
+			  "len 3");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_config_read(fab, "sw0", 0x1000000, 4, &v),
+			  -ERANGE, "beyond 16 MiB");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_config_read(fab, "nosuch", 0, 4, &v), -ENOENT,
+			  "unknown device");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_config_read(fab, "#2", 0, 4, &v), 0, "#index");
+	TEST_ASSERT_EQUAL(v >> 16, RTE_PMD_RIO_SIM_DID_ENDPOINT, "#2 is ep1");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_config_read(fab, "#3", 0, 4, &v), -ENOENT,
+			  "#3 out of range");
+
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	return TEST_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ */
+/* Links                                                              */
+
+static int
+test_fabric_links(void)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "";
+	const uint32_t ph = 0x100, em = 0x1000;
+	struct rte_pmd_rio_sim_dev_info info;
+	uint32_t v;
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, NULL, err, sizeof(err)), "%s", err);
+	/* Port-write target: host ID 0, 8-bit (what Linux writes). */
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", em + RTE_RIO_EM_PW_TGT_DEVID, 0), "pw target");
+
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(fab, "ep1", 0, false), "down");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_ERR_STS_CSR(1, 1)) &
+			  (RTE_RIO_PORT_N_ERR_STS_PORT_OK | RTE_RIO_PORT_N_ERR_STS_PORT_UNINIT),
+			  RTE_RIO_PORT_N_ERR_STS_PORT_UNINIT, "switch side uninit");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", ph + RTE_RIO_PORT_N_ERR_STS_CSR(0, 1)),
+			  RTE_RIO_PORT_N_ERR_STS_PORT_UNINIT, "endpoint side uninit");
+	TEST_ASSERT(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_ERR_STS_CSR(1, 1)) &
+		    RTE_RIO_PORT_N_ERR_STS_PW_PEND, "port-write pending not set");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", em + RTE_RIO_EM_PN_ERR_DETECT(1)),
+			  RTE_RIO_EM_PED_LINK_OK2U, "EM OK->uninit");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(fab, 0, &info), "info");
+	TEST_ASSERT(info.ports[1].link_up == 0 && info.ports[1].port_ok == 0, "info says up");
+	/* Bring it back from the switch side. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(fab, "sw0", 1, true), "up");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", ph + RTE_RIO_PORT_N_ERR_STS_CSR(0, 1)),
+			  RTE_RIO_PORT_N_ERR_STS_PORT_OK, "endpoint side OK");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", em + RTE_RIO_EM_PN_ERR_DETECT(1)),
+			  RTE_RIO_EM_PED_LINK_OK2U | RTE_RIO_EM_PED_LINK_U2OK, "EM uninit->OK");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", em + RTE_RIO_EM_PN_ERR_DETECT(1), 0), "clear");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", em + RTE_RIO_EM_PN_ERR_DETECT(1)), 0, "cleared");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", ph + RTE_RIO_PORT_N_ERR_STS_CSR(1, 1),
+				  RTE_RIO_PORT_N_ERR_STS_PW_PEND), "W1C");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_ERR_STS_CSR(1, 1)),
+			  RTE_RIO_PORT_N_ERR_STS_PORT_OK, "W1C cleared");
+	/* Port disable takes the link down; enabling brings it back. */
+	v = ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_CTL_CSR(1, 1));
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", ph + RTE_RIO_PORT_N_CTL_CSR(1, 1),
+				  v | RTE_RIO_PORT_N_CTL_DISABLE), "disable");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", ph + RTE_RIO_PORT_N_ERR_STS_CSR(0, 1)),
+			  RTE_RIO_PORT_N_ERR_STS_PORT_UNINIT, "disabled peer uninit");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", ph + RTE_RIO_PORT_N_CTL_CSR(1, 1), v), "enable");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", ph + RTE_RIO_PORT_N_ERR_STS_CSR(0, 1)),
+			  RTE_RIO_PORT_N_ERR_STS_PORT_OK, "re-enabled");
+	/* Bad arguments. */
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_link_set(fab, "sw0", 5, false), -ENOTCONN,
+			  "unconnected port");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_link_set(fab, "sw0", 8, false), -EINVAL,
+			  "port out of range");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_link_set(fab, "swX", 0, false), -ENOENT,
+			  "unknown device");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_link_set("nosuchfabricf", "sw0", 0, false),
+			  -ENOENT, "unknown fabric");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	return TEST_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ */
+/* Maintenance routing (injected from an endpoint)                    */
+
+/* chain:3 = ep0 - sw0 - sw1 - sw2, with ep1/ep2/ep3 on port 1 of each switch. */
+static int
+ft_chain_routes(const char *fab, uint32_t destid)
+{
+	static const char * const sws[] = { "sw0", "sw1" };
+	unsigned int i;
+
+	/* Host ID 0 for ep0; destid -> port 2 (onwards), 0 -> port 0 (back). */
+	if (ft_wr(fab, "ep0", RTE_RIO_DID_CSR, RTE_RIO_SET_DID(8, 0)) != 0)
+		return -1;
+	for (i = 0; i < RTE_DIM(sws); i++) {
+		if (ft_wr(fab, sws[i], RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, destid) ||
+		    ft_wr(fab, sws[i], RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 2) ||
+		    ft_wr(fab, sws[i], RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0) ||
+		    ft_wr(fab, sws[i], RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 0))
+			return -1;
+	}
+	return 0;
+}
+
+static uint64_t
+ft_maint_rx(const char *fab, const char *dev)
+{
+	struct rte_pmd_rio_sim_dev_info info;
+	int idx = rte_pmd_rio_sim_fabric_dev_find(fab, dev);
+
+	if (idx < 0 || rte_pmd_rio_sim_fabric_dev_info(fab, idx, &info) != 0)
+		return UINT64_MAX;
+	return info.maint_rx;
+}
+
+static int
+test_fabric_maint_routing(void)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "";
+	const uint32_t ph = 0x100;
+	struct rte_pmd_rio_sim_dev_info info;
+	uint64_t rx0, rx1, rx2, drops;
+	uint32_t v, ctl;
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:chain:3", err,
+							  sizeof(err)), "%s", err);
+	/* Before any route: hop 0 works (sw0 is adjacent), hop 1 does not. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 0xff, 0, false,
+							 RTE_RIO_SWP_INFO_CAR, 4, &v), "sw0");
+	TEST_ASSERT_EQUAL(v, (4 << 8) | 0, "sw0 SWP_INFO from ep0: port 0");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "ep1", 0xff, 0, false,
+							 RTE_RIO_SWP_INFO_CAR, 4, &v), "sw0");
+	TEST_ASSERT_EQUAL(v, (4 << 8) | 1, "sw0 SWP_INFO from ep1: port 1");
+	v = 0;
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 0xff, 1, false,
+						       RTE_RIO_DEV_ID_CAR, 4, &v), -ETIMEDOUT,
+			  "no route yet");
+	TEST_ASSERT_EQUAL(v, 0xffffffff, "failed read data");
+
+	TEST_ASSERT_SUCCESS(ft_chain_routes(fab, 5), "routes");
+	rx0 = ft_maint_rx(fab, "sw0");
+	rx1 = ft_maint_rx(fab, "sw1");
+	rx2 = ft_maint_rx(fab, "sw2");
+	/* sw2 is two hops away: hop count 2 passes sw0 and sw1. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 5, 2, false,
+							 RTE_RIO_SWP_INFO_CAR, 4, &v), "sw2");
+	TEST_ASSERT_EQUAL(v, (4 << 8) | 0, "sw2 SWP_INFO");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 5, 2, true,
+							 RTE_RIO_COMPONENT_TAG_CSR, 4,
+							 &(uint32_t){ 0x77 }), "sw2 write");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw2", RTE_RIO_COMPONENT_TAG_CSR), 0x77, "written at sw2");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw1", RTE_RIO_COMPONENT_TAG_CSR), 0, "not at sw1");
+	TEST_ASSERT_EQUAL(ft_maint_rx(fab, "sw2"), rx2 + 2, "sw2 executed");
+	TEST_ASSERT_EQUAL(ft_maint_rx(fab, "sw1"), rx1, "sw1 only forwarded");
+	TEST_ASSERT_EQUAL(ft_maint_rx(fab, "sw0"), rx0, "sw0 only forwarded");
+	/* Hop count 1 stops at sw1. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 5, 1, false,
+							 RTE_RIO_COMPONENT_TAG_CSR, 4, &v), "sw1");
+	TEST_ASSERT_EQUAL(v, 0, "sw1 tag");
+	TEST_ASSERT_EQUAL(ft_maint_rx(fab, "sw1"), rx1 + 1, "sw1 executed");
+	/* Endpoints answer whatever the destination ID: ep2 hangs on sw1.1. */
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw1", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 9), "sel");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw1", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 1), "ep2");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 9), "sel");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 2), "to sw1");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 9, 0xff, false,
+							 RTE_RIO_DID_CSR, 4, &v), "ep2");
+	TEST_ASSERT_EQUAL(v, 0x00ffffff, "ep2 unset base ID answered");
+	TEST_ASSERT_EQUAL(ft_maint_rx(fab, "ep2"), 1, "ep2 executed");
+
+	/* Wrong route: sw1 drops the request; nothing reaches sw2. */
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw1", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 5), "sel");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw1", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 0xff), "clear");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(fab,
+		rte_pmd_rio_sim_fabric_dev_find(fab, "sw1"), &info), "info");
+	drops = info.ports[0].drops;
+	rx2 = ft_maint_rx(fab, "sw2");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 5, 2, false,
+						       RTE_RIO_DEV_ID_CAR, 4, &v), -ETIMEDOUT,
+			  "wrong route delivered");
+	TEST_ASSERT_EQUAL(ft_maint_rx(fab, "sw2"), rx2, "sw2 reached");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(fab,
+		rte_pmd_rio_sim_fabric_dev_find(fab, "sw1"), &info), "info");
+	TEST_ASSERT_EQUAL(info.ports[0].drops, drops + 1, "drop counted at sw1 ingress");
+	/* The default port catches unrouted IDs. */
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw1", RTE_RIO_STD_RTE_DEFAULT_PORT, 2), "default");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 5, 2, false,
+							 RTE_RIO_DEV_ID_CAR, 4, &v), "default");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw1", RTE_RIO_STD_RTE_DEFAULT_PORT, 0xff), "no default");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw1", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 2), "restore");
+
+	/* A route to a port beyond the switch's ports is dropped too. */
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw1", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 9), "bad port");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 5, 2, false,
+						       RTE_RIO_DEV_ID_CAR, 4, &v), -ETIMEDOUT,
+			  "port 9 of 4");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw1", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 2), "restore");
+
+	/* The response needs a route back: executed, but the requester times out. */
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0), "sel");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 0xff), "clr");
+	rx2 = ft_maint_rx(fab, "sw2");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 5, 2, false,
+						       RTE_RIO_DEV_ID_CAR, 4, &v), -ETIMEDOUT,
+			  "response without route");
+	TEST_ASSERT_EQUAL(ft_maint_rx(fab, "sw2"), rx2 + 1, "request executed");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 0), "restore");
+
+	/* Link down and port lockout stop maintenance. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(fab, "sw1", 2, false), "down");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 5, 2, false,
+						       RTE_RIO_DEV_ID_CAR, 4, &v), -ETIMEDOUT,
+			  "link down");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(fab, "sw1", 2, true), "up");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 5, 2, false,
+							 RTE_RIO_DEV_ID_CAR, 4, &v), "up again");
+	ctl = ft_rd(fab, "sw2", ph + RTE_RIO_PORT_N_CTL_CSR(0, 1));
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw2", ph + RTE_RIO_PORT_N_CTL_CSR(0, 1),
+				  ctl | RTE_RIO_PORT_N_CTL_LOCKOUT), "lockout");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 5, 2, false,
+						       RTE_RIO_DEV_ID_CAR, 4, &v), -ETIMEDOUT,
+			  "locked out");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw2", ph + RTE_RIO_PORT_N_CTL_CSR(0, 1),
+				  ctl & ~RTE_RIO_PORT_N_CTL_LOCKOUT), "unlock");
+	/* Input/output enables off still pass maintenance. */
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw2", ph + RTE_RIO_PORT_N_CTL_CSR(0, 1),
+				  ctl & ~(RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX)), "en");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 5, 2, false,
+							 RTE_RIO_DEV_ID_CAR, 4, &v),
+			    "maintenance with enables off");
+	/* A switch as source is refused. */
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_maint(fab, "sw0", 5, 0, false,
+						       RTE_RIO_DEV_ID_CAR, 4, &v), -EINVAL,
+			  "switch source");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	return TEST_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ */
+/* Lifetime and attach validation                                     */
+
+static int
+ft_attach_child(int argc, char **argv)
+{
+	char err[FT_ERR_LEN] = "";
+	const char *topo;
+	int rc, want;
+
+	if (argc != 4)
+		return 100;
+	topo = strcmp(argv[2], "-") == 0 ? NULL : argv[2];
+	want = atoi(argv[3]);
+	rc = rte_pmd_rio_sim_fabric_attach(argv[1], topo, err, sizeof(err));
+	if (rc == 0) {
+		/* Sees the creator's devices and changes. */
+		if (rte_pmd_rio_sim_fabric_dev_count(argv[1]) != 3 ||
+		    ft_rd(argv[1], "sw0", RTE_RIO_COMPONENT_TAG_CSR) != 0x5a5a)
+			rc = 50;
+		rte_pmd_rio_sim_fabric_detach(argv[1]);
+	} else {
+		printf("  child: %s\n", err);
+	}
+	return rc == want ? 0 : (rc == 50 ? 50 : 1);
+}
+REGISTER_TEST_CHILD(rio_fabric_attach_child, ft_attach_child)
+
+static int
+ft_spawn_attach(const char *fab, const char *topo, int want)
+{
+	char w[16];
+	char *argv[4];
+	pid_t pid;
+
+	snprintf(w, sizeof(w), "%d", want);
+	argv[0] = (char *)(uintptr_t)fab;
+	argv[1] = (char *)(uintptr_t)(topo != NULL ? topo : "-");
+	argv[2] = w;
+	argv[3] = NULL;
+	pid = rio_test_spawn("rio_fabric_attach_child", argv);
+	if (pid < 0)
+		return -1;
+	return rio_test_wait(pid, 20000);
+}
+
+static int
+test_fabric_lifetime(void)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "", shm[64];
+	struct stat st;
+	int fd;
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_attach(fab, NULL, err, sizeof(err)), -ENOENT,
+			  "attach before create");
+	TEST_ASSERT(strstr(err, "does not exist") != NULL, "error: %s", err);
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:default", err,
+							  sizeof(err)), "%s", err);
+	snprintf(shm, sizeof(shm), "/dev/shm/rio_sim.%s", fab);
+	TEST_ASSERT_SUCCESS(stat(shm, &st), "no %s", shm);
+	TEST_ASSERT_EQUAL(st.st_mode & 0777, 0600, "mode");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_create(fab, "builtin:default", err, sizeof(err)),
+			  -EEXIST, "created twice");
+	/* Same process: same mapping, topology still checked. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_attach(fab, "builtin:default", err,
+							  sizeof(err)), "%s", err);
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_attach(fab, "builtin:pair", err, sizeof(err)),
+			  -EEXIST, "different topology accepted");
+	TEST_ASSERT(strstr(err, "different topology") != NULL, "error: %s", err);
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_detach(fab), "detach");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_exists(fab), 1, "gone after one detach");
+
+	/* Another process validates the segment and sees our writes. */
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_COMPONENT_TAG_CSR, 0x5a5a), "tag");
+	TEST_ASSERT_EQUAL(ft_spawn_attach(fab, NULL, 0), 0, "child attach");
+	TEST_ASSERT_EQUAL(ft_spawn_attach(fab, "builtin:default", 0), 0, "child same topology");
+	TEST_ASSERT_EQUAL(ft_spawn_attach(fab, "builtin:pair", -EEXIST), 0,
+			  "child different topology");
+	TEST_ASSERT_EQUAL(ft_spawn_attach(fab, "builtin:chain:2", -EEXIST), 0,
+			  "child different topology 2");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_exists(fab), 1, "child removed it");
+
+	/* Last detach removes it. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_detach(fab), "last detach");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_exists(fab), 0, "still there");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_detach(fab), -ENOENT, "detach unknown");
+
+	/* A foreign or corrupt object under the name is refused, not trusted. */
+	snprintf(shm, sizeof(shm), "/rio_sim.%s", fab);
+	fd = shm_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
+	TEST_ASSERT(fd >= 0, "shm_open");
+	TEST_ASSERT_SUCCESS(ftruncate(fd, 1 << 20), "ftruncate");
+	{
+		uint32_t *p = mmap(NULL, 1 << 20, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+
+		TEST_ASSERT(p != MAP_FAILED, "mmap");
+		memset(p, 0x5a, 1 << 20);
+		p[3] = 1;	/* state READY, magic garbage */
+		munmap(p, 1 << 20);
+	}
+	close(fd);
+	TEST_ASSERT(rte_pmd_rio_sim_fabric_attach(fab, NULL, err, sizeof(err)) < 0,
+		    "garbage accepted");
+	TEST_ASSERT(strstr(err, "magic") != NULL, "error: %s", err);
+	printf("  refused garbage segment: %s\n", err);
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy garbage");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+
+	/* Destroy removes a fabric in use, with its endpoint data segments. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, NULL, err, sizeof(err)), "%s", err);
+	snprintf(shm, sizeof(shm), "/rio_sim.%s.ep1", fab);
+	fd = shm_open(shm, O_RDWR | O_CREAT, 0600);
+	TEST_ASSERT(fd >= 0, "data segment");
+	close(fd);
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 2, "two segments");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	/* Re-create under the same name right away. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:pair", err, sizeof(err)),
+			    "%s", err);
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_dev_count(fab), 2, "new topology");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	return TEST_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ */
+/* End to end through lib/rio and the rio_sim rawdev                  */
+
+static int
+test_fabric_maint_lib_rio(void)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "";
+	char vname[64], args[160];
+	struct rte_pmd_rio_sim_dev_info info;
+	struct rte_rio_mport *mp;
+	uint64_t rx1, rx2;
+	uint32_t v = 0;
+	int rc;
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:chain:3", err,
+							  sizeof(err)), "%s", err);
+	TEST_ASSERT_SUCCESS(ft_chain_routes(fab, 5), "routes");
+	snprintf(vname, sizeof(vname), "rio_sim_%s", fab);
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0", fab);
+	rc = rte_vdev_init(vname, args);
+	if (rc != 0) {
+		rte_pmd_rio_sim_fabric_destroy(fab);
+		printf("  rio_sim vdev not available (%d): skipped\n", rc);
+		return TEST_SKIPPED;
+	}
+	mp = rte_rio_mport_find(vname);
+	TEST_ASSERT_NOT_NULL(mp, "no mport %s", vname);
+	rx1 = ft_maint_rx(fab, "sw1");
+	rx2 = ft_maint_rx(fab, "sw2");
+	TEST_ASSERT_SUCCESS(rte_rio_remote_read_config_32(mp, 5, 2, RTE_RIO_DEV_ID_CAR, &v),
+			    "read sw2");
+	TEST_ASSERT_EQUAL(v, ((uint32_t)RTE_PMD_RIO_SIM_DID_SWITCH << 16) | RTE_PMD_RIO_SIM_VID,
+			  "sw2 DEV_ID");
+	TEST_ASSERT_SUCCESS(rte_rio_remote_read_config_32(mp, 5, 2, RTE_RIO_SWP_INFO_CAR, &v),
+			    "read sw2");
+	TEST_ASSERT_EQUAL(v, (4 << 8) | 0, "sw2 SWP_INFO");
+	TEST_ASSERT_EQUAL(ft_maint_rx(fab, "sw2"), rx2 + 2, "sw2 executed");
+	TEST_ASSERT_EQUAL(ft_maint_rx(fab, "sw1"), rx1, "sw1 executed a hop-2 request");
+	TEST_ASSERT_SUCCESS(rte_rio_remote_write_config_32(mp, 5, 1, RTE_RIO_COMPONENT_TAG_CSR,
+							   0x99), "write sw1");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw1", RTE_RIO_COMPONENT_TAG_CSR), 0x99, "sw1 tag");
+	/* Wrong route: -ETIMEDOUT and no delivery. */
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw1", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 5), "sel");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw1", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 0xff), "clr");
+	rx2 = ft_maint_rx(fab, "sw2");
+	TEST_ASSERT_EQUAL(rte_rio_remote_read_config_32(mp, 5, 2, RTE_RIO_DEV_ID_CAR, &v),
+			  -ETIMEDOUT, "wrong route");
+	TEST_ASSERT_EQUAL(ft_maint_rx(fab, "sw2"), rx2, "delivered anyway");
+	/* Local access: SWP_INFO of an endpoint from its own processor. */
+	TEST_ASSERT_SUCCESS(rte_rio_local_read_config_32(mp, RTE_RIO_DEV_ID_CAR, &v), "local");
+	TEST_ASSERT_EQUAL(v >> 16, RTE_PMD_RIO_SIM_DID_ENDPOINT, "local DEV_ID");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(fab,
+		rte_pmd_rio_sim_fabric_dev_find(fab, "ep0"), &info), "info");
+	TEST_ASSERT_EQUAL(info.owner_pid, (int32_t)getpid(), "ep0 owner");
+	TEST_ASSERT_SUCCESS(rte_vdev_uninit(vname), "uninit");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	return TEST_SUCCESS;
+}
+
+static struct unit_test_suite rio_sim_fabric_suite = {
+	.suite_name = "rio_sim fabric model",
+	.setup = ft_setup,
+	.teardown = ft_teardown,
+	.unit_test_cases = {
+		TEST_CASE(test_fabric_bad_topologies),
+		TEST_CASE(test_fabric_shapes),
+		TEST_CASE(test_fabric_good_file),
+		TEST_CASE(test_fabric_config_space),
+		TEST_CASE(test_fabric_links),
+		TEST_CASE(test_fabric_maint_routing),
+		TEST_CASE(test_fabric_lifetime),
+		TEST_CASE(test_fabric_maint_lib_rio),
+		TEST_CASES_END()
+	}
+};
+
+static int
+test_rio_sim_fabric(void)
+{
+	return unit_test_suite_runner(&rio_sim_fabric_suite);
+}
+
+REGISTER_TEST_COMMAND(rio_sim_fabric_autotest, test_rio_sim_fabric);
