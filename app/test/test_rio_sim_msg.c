@@ -10,6 +10,8 @@
  * Every case builds its own fabric from a topology file
  *
  *   ep0 (destid 1) -- sw0 -- sw1 -- ep1 (destid 2)     static_routes = 1
+ *                       |
+ *                      ep2 (destid 3)
  *
  * and checks at teardown that no /dev/shm/rio_sim.<fabric>* object remains.
  *
@@ -40,6 +42,7 @@
 
 #define MSG_DESTID_A		1
 #define MSG_DESTID_B		2
+#define MSG_DESTID_C		3	/* ep2, on sw0, claimed by child processes */
 #define MSG_DESTID_NOBODY	7
 #define MSG_BURST		32
 #define MSG_INB_ENTRIES		256	/* receive buffers posted per mport */
@@ -94,11 +97,14 @@ msg_topo_write(char *path, size_t len, uint32_t mbox_entries)
 		"destid = %d\n"
 		"[endpoint ep1]\n"
 		"destid = %d\n"
+		"[endpoint ep2]\n"
+		"destid = %d\n"
 		"[links]\n"
 		"sw0.0 = ep0.0\n"
 		"sw0.1 = sw1.1\n"
-		"sw1.0 = ep1.0\n",
-		mbox_entries, MSG_DESTID_A, MSG_DESTID_B);
+		"sw1.0 = ep1.0\n"
+		"sw0.2 = ep2.0\n",
+		mbox_entries, MSG_DESTID_A, MSG_DESTID_B, MSG_DESTID_C);
 	if (fclose(fp) != 0) {
 		unlink(path);
 		return -EIO;
@@ -737,8 +743,8 @@ test_msg_garbage(void)
  * and -EAGAIN are retried until the deadline.
  */
 static int
-msg_exchange(struct rte_rio_mport *mp, uint16_t peer, uint64_t count, unsigned int timeout_s,
-	     const char *who)
+msg_exchange(struct rte_rio_mport *mp, uint16_t peer, uint64_t tx_count, uint64_t rx_count,
+	     unsigned int timeout_s, const char *who)
 {
 	static uint8_t tx_buf[MSG_BURST][RTE_RIO_MAX_MSG_SIZE];
 	struct rte_rio_msg tx[MSG_BURST], rx[MSG_BURST];
@@ -747,13 +753,13 @@ msg_exchange(struct rte_rio_mport *mp, uint16_t peer, uint64_t count, unsigned i
 	uint16_t i, n, r, burst;
 	unsigned int polls = 0;
 
-	while (tx_seq < count || rx_seq < count) {
+	while (tx_seq < tx_count || rx_seq < rx_count) {
 		if ((++polls & 1023) == 0 && msg_now_ms() > deadline) {
 			printf("  %s: timeout, sent %" PRIu64 " received %" PRIu64 "\n",
 			       who, tx_seq, rx_seq);
 			return -ETIMEDOUT;
 		}
-		burst = RTE_MIN((uint64_t)MSG_BURST, count - tx_seq);
+		burst = RTE_MIN((uint64_t)MSG_BURST, tx_count - tx_seq);
 		for (i = 0; i < burst; i++) {
 			msg_fill(tx_buf[i], tx_seq + i, msg_len_of(tx_seq + i));
 			tx[i] = (struct rte_rio_msg){ .buf = tx_buf[i],
@@ -771,9 +777,9 @@ msg_exchange(struct rte_rio_mport *mp, uint16_t peer, uint64_t count, unsigned i
 			}
 			tx_seq += n;
 		}
-		r = rte_rio_recv_messages(mp, 0, rx, MSG_BURST);
+		r = rx_count > 0 ? rte_rio_recv_messages(mp, 0, rx, MSG_BURST) : 0;
 		for (i = 0; i < r; i++, rx_seq++) {
-			if (rx[i].len != msg_len_of(rx_seq) ||
+			if (rx_seq >= rx_count || rx[i].len != msg_len_of(rx_seq) ||
 			    msg_check(rx[i].buf, rx_seq, rx[i].len) != 0 ||
 			    rx[i].srcid != peer || rx[i].letter != (rx_seq & 3)) {
 				printf("  %s: message %" PRIu64 " lost, duplicated or corrupted\n",
@@ -792,7 +798,12 @@ msg_exchange(struct rte_rio_mport *mp, uint16_t peer, uint64_t count, unsigned i
 	return 0;
 }
 
-/* Child: argv after EAL = fabric topology mode [fd]. */
+/*
+ * Child: argv after EAL = fabric topology mode fd, mode one of
+ *   exchange  claim ep1, exchange MSG_XCHG_COUNT messages each way with ep0
+ *   hold      claim ep1, write "R" to fd, wait to be killed
+ *   send      claim ep2, send MSG_XCHG_COUNT messages to ep1
+ */
 static int
 msg_child(int argc, char **argv)
 {
@@ -813,9 +824,10 @@ msg_child(int argc, char **argv)
 		printf("  child: missing arguments\n");
 		return 11;
 	}
-	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep1", argv[1], argv[2]);
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=%s", argv[1], argv[2],
+		 strcmp(argv[3], "send") == 0 ? "ep2" : "ep1");
 	if (rte_vdev_init("rio_sim_msgchild", args) < 0) {
-		printf("  child: cannot claim ep1\n");
+		printf("  child: cannot claim its endpoint\n");
 		return 12;
 	}
 	mp = rte_rio_mport_find("rio_sim_msgchild");
@@ -835,7 +847,12 @@ msg_child(int argc, char **argv)
 	for (k = 0; k < MSG_INB_ENTRIES; k++)
 		if (rte_rio_add_inb_buffer(mp, 0, bufs[k]) < 0)
 			return 16;
-	ret = msg_exchange(mp, MSG_DESTID_A, MSG_XCHG_COUNT, MSG_XCHG_TIMEOUT_S, "child");
+	if (strcmp(argv[3], "send") == 0)
+		ret = msg_exchange(mp, MSG_DESTID_B, MSG_XCHG_COUNT, 0, MSG_XCHG_TIMEOUT_S,
+				   "child");
+	else
+		ret = msg_exchange(mp, MSG_DESTID_A, MSG_XCHG_COUNT, MSG_XCHG_COUNT,
+				   MSG_XCHG_TIMEOUT_S, "child");
 	rte_vdev_uninit("rio_sim_msgchild");
 	rte_eal_cleanup();
 	return ret == 0 ? 0 : 17;
@@ -877,8 +894,8 @@ msg_case_two_processes(void)
 	msg_mport_destroy(1);
 	pid = msg_spawn("exchange", -1);
 	TEST_ASSERT(pid > 0, "cannot spawn the child: %d", (int)pid);
-	ret = msg_exchange(env.mp[0], MSG_DESTID_B, MSG_XCHG_COUNT, MSG_XCHG_TIMEOUT_S,
-			   "parent");
+	ret = msg_exchange(env.mp[0], MSG_DESTID_B, MSG_XCHG_COUNT, MSG_XCHG_COUNT,
+			   MSG_XCHG_TIMEOUT_S, "parent");
 	status = rio_test_wait(pid, MSG_CHILD_WAIT_MS);
 	TEST_ASSERT_SUCCESS(ret, "parent side of the exchange failed");
 	TEST_ASSERT_EQUAL(status, 0, "child failed");
@@ -889,6 +906,137 @@ static int
 test_msg_two_processes(void)
 {
 	return msg_check_no_leak_after(msg_case_two_processes);
+}
+
+/*
+ * Two producers on one ring: a child sends from ep2 while this process sends
+ * from ep0, both to ep1's mailbox 0; each source's messages arrive once, in
+ * order and intact.
+ */
+static int
+msg_case_two_producers(void)
+{
+	static uint8_t tx_buf[MSG_BURST][RTE_RIO_MAX_MSG_SIZE];
+	struct rte_rio_msg tx[MSG_BURST], rx[MSG_BURST];
+	uint64_t deadline = msg_now_ms() + MSG_XCHG_TIMEOUT_S * 1000ull;
+	uint64_t tx_seq = 0, rx_a = 0, rx_c = 0, *seq;
+	uint16_t i, n, r, burst;
+	unsigned int polls = 0;
+	int ret = TEST_FAILED, status;
+	pid_t pid;
+
+	pid = msg_spawn("send", -1);
+	TEST_ASSERT(pid > 0, "cannot spawn the child: %d", (int)pid);
+	while (rx_a < MSG_XCHG_COUNT || rx_c < MSG_XCHG_COUNT) {
+		if ((++polls & 1023) == 0 && msg_now_ms() > deadline) {
+			printf("  timeout: sent %" PRIu64 ", received %" PRIu64 " from ep0 and %"
+			       PRIu64 " from ep2\n", tx_seq, rx_a, rx_c);
+			goto out;
+		}
+		burst = RTE_MIN((uint64_t)MSG_BURST, MSG_XCHG_COUNT - tx_seq);
+		for (i = 0; i < burst; i++) {
+			msg_fill(tx_buf[i], tx_seq + i, msg_len_of(tx_seq + i));
+			tx[i] = (struct rte_rio_msg){ .buf = tx_buf[i],
+				.len = msg_len_of(tx_seq + i), .destid = MSG_DESTID_B,
+				.letter = (tx_seq + i) & 3 };
+		}
+		if (burst > 0) {
+			n = rte_rio_send_messages(env.mp[0], 0, tx, burst);
+			if (n < burst && tx[n].status != -EAGAIN) {
+				printf("  send status %d\n", tx[n].status);
+				goto out;
+			}
+			tx_seq += n;
+		}
+		r = msg_recv(1, rx, MSG_BURST);
+		for (i = 0; i < r; i++) {
+			if (rx[i].srcid == MSG_DESTID_A) {
+				seq = &rx_a;
+			} else if (rx[i].srcid == MSG_DESTID_C) {
+				seq = &rx_c;
+			} else {
+				printf("  message from unknown source %u\n", rx[i].srcid);
+				goto out;
+			}
+			if (*seq >= MSG_XCHG_COUNT || rx[i].len != msg_len_of(*seq) ||
+			    msg_check(rx[i].buf, *seq, rx[i].len) != 0 ||
+			    rx[i].letter != (*seq & 3)) {
+				printf("  message %" PRIu64 " from %u lost, duplicated or corrupted\n",
+				       *seq, rx[i].srcid);
+				goto out;
+			}
+			(*seq)++;
+		}
+	}
+	printf("  received %" PRIu64 " from ep0 and %" PRIu64 " from ep2 (child)\n",
+	       rx_a, rx_c);
+	ret = TEST_SUCCESS;
+out:
+	status = rio_test_wait(pid, ret == TEST_SUCCESS ? MSG_CHILD_WAIT_MS : 0);
+	TEST_ASSERT_EQUAL(status, 0, "child failed");
+	TEST_ASSERT_EQUAL(msg_recv(1, rx, MSG_BURST), 0, "extra message");
+	return ret;
+}
+
+static int
+test_msg_two_producers(void)
+{
+	return msg_check_no_leak_after(msg_case_two_producers);
+}
+
+/* ------------------------------------------------------------------ */
+/* Port-writes                                                        */
+
+static int
+msg_case_port_writes(void)
+{
+	struct rte_rio_pw_msg pw[SIM_PW_RING_SIZE + 8];
+	uint32_t comptag = 0;
+	int dev_b, n, i;
+
+	dev_b = rte_rawdev_get_dev_id(env.name[1]);
+	TEST_ASSERT(dev_b >= 0, "no rawdev %s", env.name[1]);
+	TEST_ASSERT_EQUAL(rte_rio_pw_fetch(env.mp[0], pw, RTE_DIM(pw)), 0, "stale port-write");
+
+	/* sw1 (hop 1 on the way to B) reports to A; tag it to recognise it. */
+	TEST_ASSERT_SUCCESS(rte_rio_remote_write_config_32(env.mp[0], MSG_DESTID_B, 1,
+			    RTE_RIO_COMPONENT_TAG_CSR, 0x5a5a0001), "component tag");
+	TEST_ASSERT_SUCCESS(rte_rio_remote_read_config_32(env.mp[0], MSG_DESTID_B, 1,
+			    RTE_RIO_COMPONENT_TAG_CSR, &comptag), "component tag");
+	TEST_ASSERT_SUCCESS(rte_rio_remote_write_config_32(env.mp[0], MSG_DESTID_B, 1,
+			    SIM_EM_EFPTR + RTE_RIO_EM_PW_TGT_DEVID,
+			    RTE_RIO_SET_DID(8, MSG_DESTID_A)), "port-write target");
+
+	/* B's link (sw1 port 0) down then up: two port-writes reach A, none B. */
+	TEST_ASSERT_SUCCESS(rte_rawdev_set_attr(dev_b, RTE_PMD_RIO_SIM_ATTR_LINK, 0), "down");
+	TEST_ASSERT_SUCCESS(rte_rawdev_set_attr(dev_b, RTE_PMD_RIO_SIM_ATTR_LINK, 1), "up");
+	n = rte_rio_pw_fetch(env.mp[0], pw, RTE_DIM(pw));
+	TEST_ASSERT_EQUAL(n, 2, "port-writes at A");
+	for (i = 0; i < n; i++) {
+		TEST_ASSERT_EQUAL(pw[i].len, 16, "port-write length");
+		TEST_ASSERT_EQUAL(pw[i].em.comptag, comptag, "reporter's component tag");
+		TEST_ASSERT_EQUAL(pw[i].em.is_port & 0xff, 0, "reporting port");
+	}
+	TEST_ASSERT_EQUAL(rte_rio_pw_fetch(env.mp[1], pw, RTE_DIM(pw)), 0, "port-write at B");
+
+	/* Port-writes are droppable: a full ring keeps the oldest, then works again. */
+	for (i = 0; i < SIM_PW_RING_SIZE; i++) {
+		rte_rawdev_set_attr(dev_b, RTE_PMD_RIO_SIM_ATTR_LINK, 0);
+		rte_rawdev_set_attr(dev_b, RTE_PMD_RIO_SIM_ATTR_LINK, 1);
+	}
+	n = rte_rio_pw_fetch(env.mp[0], pw, RTE_DIM(pw));
+	TEST_ASSERT_EQUAL(n, SIM_PW_RING_SIZE, "a full ring holds its size");
+	TEST_ASSERT_SUCCESS(rte_rawdev_set_attr(dev_b, RTE_PMD_RIO_SIM_ATTR_LINK, 0), "down");
+	TEST_ASSERT_EQUAL(rte_rio_pw_fetch(env.mp[0], pw, RTE_DIM(pw)), 1, "after draining");
+	TEST_ASSERT_SUCCESS(rte_rawdev_set_attr(dev_b, RTE_PMD_RIO_SIM_ATTR_LINK, 1), "up");
+	TEST_ASSERT_EQUAL(rte_rio_pw_fetch(env.mp[0], pw, RTE_DIM(pw)), 1, "after draining");
+	return TEST_SUCCESS;
+}
+
+static int
+test_msg_port_writes(void)
+{
+	return msg_check_no_leak_after(msg_case_port_writes);
 }
 
 /* ------------------------------------------------------------------ */
@@ -997,6 +1145,8 @@ static struct unit_test_suite rio_sim_msg_suite = {
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_closed_mbox),
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_garbage),
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_two_processes),
+		TEST_CASE_ST(msg_case_setup, NULL, test_msg_two_producers),
+		TEST_CASE_ST(msg_case_setup, NULL, test_msg_port_writes),
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_owner_crash),
 		TEST_CASES_END()
 	}
