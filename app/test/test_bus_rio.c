@@ -585,7 +585,10 @@ test_br_callbacks(void)
 	return TEST_SUCCESS;
 }
 
-/* rte_dev_remove() unbinds (remove called), a late driver binds at registration, rte_dev_probe() rebinds. */
+/*
+ * rte_dev_remove() unbinds (remove called), a driver registered later binds
+ * at its registration, rte_dev_probe() binds again.
+ */
 static int
 test_br_unplug_replug(void)
 {
@@ -873,7 +876,8 @@ struct br_tel_line {
 static int
 br_tel_query(const char *prefix, const char *cmds, struct br_tel_line *out, int max)
 {
-	char script[64], cmdfile[64], shell[512], line[512];
+	static char line[16384];
+	char script[64], cmdfile[64], shell[512];
 	int n = 0;
 	FILE *f, *p;
 
@@ -1027,7 +1031,7 @@ test_bus_rio_telemetry(void)
 	for (i = 0; i < 3000 && access(ready, F_OK) != 0; i++) {
 		if (waitpid(pid, &status, WNOHANG) == pid) {
 			br_shm_cleanup(fabric);
-			TEST_ASSERT(false, "child exited before it was ready (status 0x%x)", status);
+			TEST_ASSERT(false, "child exited early (status 0x%x)", status);
 		}
 		usleep(10000);
 	}

@@ -387,7 +387,7 @@ RTE_INIT(rio_telemetry_init)
 	rte_telemetry_register_cmd("/rio/device", rio_tel_device,
 		"Returns a RapidIO device's IDs and features. Parameters: device name.");
 	rte_telemetry_register_cmd("/rio/routes", rio_tel_routes,
-		"Returns a switch's routes {destid: port}. Parameters: switch name[,first destid].");
+		"Returns a switch's routes {destid: port}. Parameters: switch[,first destid].");
 	rte_telemetry_register_cmd("/rio/config_read", rio_tel_config_read,
 		"Reads a 32-bit config register. Parameters: device name,offset.");
 	rte_telemetry_register_cmd("/rio/topology", rio_tel_topology,

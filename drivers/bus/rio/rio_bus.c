@@ -665,7 +665,8 @@ rio_bus_unplug(struct rte_device *device)
 
 /*
  * Device names are "<mport>-e<hex>" (endpoints) or "<mport>-s<hex>"
- * (switches). Anything else belongs to another bus.
+ * (switches). Anything else belongs to another bus. @p addr, if not NULL,
+ * is a char[RTE_RIO_NAME_MAX_LEN] that receives the name.
  */
 static int
 rio_bus_parse(const char *name, void *addr)
@@ -734,17 +735,17 @@ rio_bus_dev_iterate(const void *start, const char *str, const struct rte_dev_ite
 	return dev;
 }
 
-/* EAL cleanup: detach every driver and stop following lib/rio. */
+/*
+ * EAL cleanup: detach every driver, top-down, before the mports go. The bus
+ * keeps following lib/rio, so that the REMOVE events of the mports removed
+ * later (vdev cleanup) free the devices.
+ */
 static int
 rio_bus_cleanup(void)
 {
 	struct rio_bus_device *bd;
 	int ret = 0;
 
-	if (__atomic_load_n(&rio_bus_listening, __ATOMIC_ACQUIRE)) {
-		rte_rio_dev_event_unregister(rio_bus_lib_event, NULL);
-		__atomic_store_n(&rio_bus_listening, false, __ATOMIC_RELEASE);
-	}
 	rio_bus_lock_take();
 	TAILQ_FOREACH(bd, &rio_bus_devices, next) {
 		if (bd->pub.driver != NULL && rio_bus_detach(&bd->pub) < 0)
