@@ -874,7 +874,12 @@ test_fabric_lifetime(void)
 			  "child different topology 2");
 	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_exists(fab), 1, "child removed it");
 
-	/* Last detach removes it. */
+	/* Last detach removes it, with the endpoint data segments. */
+	snprintf(shm, sizeof(shm), "/rio_sim.%s.ep0", fab);
+	fd = shm_open(shm, O_RDWR | O_CREAT, 0600);
+	TEST_ASSERT(fd >= 0, "data segment");
+	close(fd);
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 2, "two segments");
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_detach(fab), "last detach");
 	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_exists(fab), 0, "still there");
 	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
@@ -980,6 +985,169 @@ test_fabric_maint_lib_rio(void)
 	return TEST_SUCCESS;
 }
 
+/* Port-write of a switch reaches the host's mport through lib/rio. */
+static int
+test_fabric_port_write(void)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "";
+	char vname[64], args[160];
+	struct rte_rio_pw_msg pw[4];
+	struct rte_rio_mport *mp;
+	int rc, n, i;
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, NULL, err, sizeof(err)), "%s", err);
+	snprintf(vname, sizeof(vname), "rio_sim_%s", fab);
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0", fab);
+	rc = rte_vdev_init(vname, args);
+	if (rc != 0) {
+		rte_pmd_rio_sim_fabric_destroy(fab);
+		printf("  rio_sim vdev not available (%d): skipped\n", rc);
+		return TEST_SKIPPED;
+	}
+	mp = rte_rio_mport_find(vname);
+	TEST_ASSERT_NOT_NULL(mp, "no mport");
+	/* What an enumerator does: tag the switch, aim its port-writes at host 0. */
+	TEST_ASSERT_SUCCESS(rte_rio_remote_write_config_32(mp, 0xff, 0, RTE_RIO_COMPONENT_TAG_CSR,
+							   0x2a), "tag");
+	TEST_ASSERT_SUCCESS(rte_rio_remote_write_config_32(mp, 0xff, 0,
+		0x1000 + RTE_RIO_EM_PW_TGT_DEVID, 0), "pw target");
+	/* Drain anything earlier. */
+	while (rte_rio_pw_fetch(mp, pw, RTE_DIM(pw)) > 0)
+		;
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(fab, "ep1", 0, false), "down");
+	n = 0;
+	for (i = 0; i < 100 && n == 0; i++) {
+		n = rte_rio_pw_fetch(mp, pw, RTE_DIM(pw));
+		if (n == 0)
+			usleep(1000);
+	}
+	TEST_ASSERT_EQUAL(n, 1, "port-writes after link down");
+	TEST_ASSERT_EQUAL(pw[0].len, 16, "payload length");
+	TEST_ASSERT_EQUAL(pw[0].em.comptag, 0x2a, "comptag");
+	TEST_ASSERT_EQUAL(pw[0].em.errdetect, RTE_RIO_EM_PED_LINK_OK2U, "errdetect");
+	TEST_ASSERT_EQUAL(pw[0].em.is_port & 0xff, 1, "port");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(fab, "ep1", 0, true), "up");
+	n = rte_rio_pw_fetch(mp, pw, RTE_DIM(pw));
+	TEST_ASSERT_EQUAL(n, 1, "port-writes after link up");
+	TEST_ASSERT(pw[0].em.errdetect & RTE_RIO_EM_PED_LINK_U2OK, "U2OK");
+	/* Disabled port-writes: nothing is sent. */
+	TEST_ASSERT_SUCCESS(rte_rio_remote_write_config_32(mp, 0xff, 0,
+		0x1000 + RTE_RIO_EM_PW_TX_CTRL, RTE_RIO_EM_PW_TX_CTRL_PW_DIS), "pw off");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(fab, "ep1", 0, false), "down");
+	TEST_ASSERT_EQUAL(rte_rio_pw_fetch(mp, pw, RTE_DIM(pw)), 0, "port-write while disabled");
+	TEST_ASSERT_SUCCESS(rte_vdev_uninit(vname), "uninit");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	return TEST_SUCCESS;
+}
+
+#define FT_LOCK_ITERS	20000
+#define FT_LOCK_INCS	2000
+#define FT_LOCK_PROCS	4
+
+/* Byte lane argv[2] of sw0's component tag: write then read back, many times. */
+static int
+ft_lock_child(int argc, char **argv)
+{
+	char err[FT_ERR_LEN] = "";
+	uint32_t lane, v;
+	int i, bad = 0;
+
+	if (argc != 3)
+		return 100;
+	lane = (uint32_t)atoi(argv[2]);
+	if (rte_pmd_rio_sim_fabric_attach(argv[1], NULL, err, sizeof(err)) != 0) {
+		printf("  lock child: %s\n", err);
+		return 101;
+	}
+	/* Start together: the parent sets sw0's L/T error enable when all run. */
+	for (i = 0; i < 20000; i++) {
+		if (rte_pmd_rio_sim_fabric_config_read(argv[1], "sw0",
+				0x1000 + RTE_RIO_EM_LTL_ERR_EN, 4, &v) != 0 || v != 0)
+			break;
+		usleep(500);
+	}
+	for (i = 0; i < FT_LOCK_ITERS; i++) {
+		uint8_t want = (uint8_t)(i * 7 + lane);
+
+		if (rte_pmd_rio_sim_fabric_config_write(argv[1], "sw0",
+				RTE_RIO_COMPONENT_TAG_CSR + lane, 1, want) != 0 ||
+		    rte_pmd_rio_sim_fabric_config_read(argv[1], "sw0",
+				RTE_RIO_COMPONENT_TAG_CSR + lane, 1, &v) != 0 || v != want)
+			bad++;
+	}
+	/*
+	 * Host Base Device ID Lock as a mutex between processes (what several
+	 * enumerating hosts do): take it with our ID, increment L/T error
+	 * detect by read then write, release it by writing our ID again.
+	 */
+	for (i = 0; i < FT_LOCK_INCS && bad == 0; i++) {
+		unsigned int spins = 0;
+
+		for (;;) {
+			if (ft_wr(argv[1], "sw0", RTE_RIO_HOST_DID_LOCK_CSR, lane + 1) != 0) {
+				bad++;
+				break;
+			}
+			if (ft_rd(argv[1], "sw0", RTE_RIO_HOST_DID_LOCK_CSR) == lane + 1)
+				break;
+			if (++spins > 10000000) {
+				bad++;
+				break;
+			}
+		}
+		v = ft_rd(argv[1], "sw0", 0x1000 + RTE_RIO_EM_LTL_ERR_DETECT);
+		if (ft_wr(argv[1], "sw0", 0x1000 + RTE_RIO_EM_LTL_ERR_DETECT, v + 1) != 0 ||
+		    ft_wr(argv[1], "sw0", RTE_RIO_HOST_DID_LOCK_CSR, lane + 1) != 0)
+			bad++;
+	}
+	rte_pmd_rio_sim_fabric_detach(argv[1]);
+	return bad == 0 ? 0 : 1;
+}
+REGISTER_TEST_CHILD(rio_fabric_lock_child, ft_lock_child)
+
+/*
+ * Several processes: read-modify-writes of different byte lanes never
+ * clobber each other, and the Host Base Device ID Lock CSR excludes them.
+ */
+static int
+test_fabric_lock_processes(void)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "", lane[FT_LOCK_PROCS][4];
+	pid_t pids[FT_LOCK_PROCS];
+	char *argv[3];
+	int i, rc, fails = 0;
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, NULL, err, sizeof(err)), "%s", err);
+	for (i = 0; i < FT_LOCK_PROCS; i++) {
+		snprintf(lane[i], sizeof(lane[i]), "%d", i);
+		argv[0] = fab;
+		argv[1] = lane[i];
+		argv[2] = NULL;
+		pids[i] = rio_test_spawn("rio_fabric_lock_child", argv);
+		TEST_ASSERT(pids[i] > 0, "spawn");
+	}
+	usleep(200000);
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", 0x1000 + RTE_RIO_EM_LTL_ERR_EN, 1), "go");
+	for (i = 0; i < FT_LOCK_PROCS; i++) {
+		rc = rio_test_wait(pids[i], 60000);
+		if (rc != 0) {
+			printf("  lock child %d: status %d\n", i, rc);
+			fails++;
+		}
+	}
+	TEST_ASSERT_EQUAL(fails, 0, "lost updates across processes");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", 0x1000 + RTE_RIO_EM_LTL_ERR_DETECT),
+			  FT_LOCK_PROCS * FT_LOCK_INCS, "increments under the host lock lost");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_HOST_DID_LOCK_CSR), 0xffff, "left locked");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_exists(fab), 1, "children removed it");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite rio_sim_fabric_suite = {
 	.suite_name = "rio_sim fabric model",
 	.setup = ft_setup,
@@ -993,6 +1161,8 @@ static struct unit_test_suite rio_sim_fabric_suite = {
 		TEST_CASE(test_fabric_maint_routing),
 		TEST_CASE(test_fabric_lifetime),
 		TEST_CASE(test_fabric_maint_lib_rio),
+		TEST_CASE(test_fabric_port_write),
+		TEST_CASE(test_fabric_lock_processes),
 		TEST_CASES_END()
 	}
 };
