@@ -129,7 +129,8 @@ static const struct ft_bad ft_bad_cases[] = {
 	{ "switch without ports", "[switch sw0]\nvid = 1\n" FT_EP, "missing ports" },
 	{ "unknown key", FT_SW "speed = 5\n" FT_EP, "unknown key 'speed'" },
 	{ "endpoint key on switch", FT_SW "destid = 5\n" FT_EP, "unknown key 'destid'" },
-	{ "link to unknown device", FT_SW FT_EP "[links]\nsw0.0 = ep9.0\n", "unknown device 'ep9'" },
+	{ "link to unknown device", FT_SW FT_EP "[links]\nsw0.0 = ep9.0\n",
+	  "unknown device 'ep9'" },
 	{ "link port out of range", FT_SW FT_EP "[links]\nsw0.4 = ep0.0\n", "out of range" },
 	{ "endpoint port not 0", FT_SW FT_EP "[links]\nsw0.0 = ep0.1\n", "out of range" },
 	{ "port linked twice", FT_SW FT_EP "[links]\nsw0.0 = ep0.0\nsw0.0 = ep1.0\n",
@@ -209,7 +210,8 @@ test_fabric_bad_topologies(void)
 			free(big);
 			TEST_ASSERT_SUCCESS(rc, "write");
 		} else if (strcmp(c->what, "binary garbage") == 0) {
-			static const char junk[] = "\x7f" "ELF\x02\x01\x01\x00\x00\x00\xff\xfe[\x01=";
+			static const char junk[] =
+				"\x7f" "ELF\x02\x01\x01\x00\x00\x00\xff\xfe[\x01=";
 
 			TEST_ASSERT_SUCCESS(ft_write_file(path, junk, sizeof(junk) - 1), "write");
 		} else if (strcmp(c->what, "directory") == 0) {
@@ -416,10 +418,12 @@ test_fabric_config_space(void)
 							  sizeof(err)), "%s", err);
 	/* Switch CARs. */
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_DEV_ID_CAR),
-			  ((uint32_t)RTE_PMD_RIO_SIM_DID_SWITCH << 16) | RTE_PMD_RIO_SIM_VID, "DEV_ID");
+			  ((uint32_t)RTE_PMD_RIO_SIM_DID_SWITCH << 16) | RTE_PMD_RIO_SIM_VID,
+			  "DEV_ID");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_ASM_INFO_CAR) & 0xffff, 0x100, "EF ptr");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_PEF_CAR),
-			  RTE_RIO_PEF_SWITCH | RTE_RIO_PEF_STD_RT | RTE_RIO_PEF_EXT_FEATURES, "PEF");
+			  RTE_RIO_PEF_SWITCH | RTE_RIO_PEF_STD_RT | RTE_RIO_PEF_EXT_FEATURES,
+			  "PEF");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_SWP_INFO_CAR), (8 << 8) | 0xff, "SWP_INFO");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_SRC_OPS_CAR), RTE_RIO_OPS_PORT_WRITE, "SRC");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_DST_OPS_CAR), 0, "DST");
@@ -432,7 +436,8 @@ test_fabric_config_space(void)
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_DID_CSR), 0, "switch base ID stored");
 	/* Endpoint CARs. */
 	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", RTE_RIO_DEV_ID_CAR),
-			  ((uint32_t)RTE_PMD_RIO_SIM_DID_ENDPOINT << 16) | RTE_PMD_RIO_SIM_VID, "ep ID");
+			  ((uint32_t)RTE_PMD_RIO_SIM_DID_ENDPOINT << 16) | RTE_PMD_RIO_SIM_VID,
+			  "ep ID");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "ep1", RTE_RIO_PEF_CAR),
 			  RTE_RIO_PEF_PROCESSOR | RTE_RIO_PEF_EXT_FEATURES | RTE_RIO_PEF_ADDR_34,
 			  "ep PEF");
@@ -778,7 +783,8 @@ test_fabric_maint_routing(void)
 				  ctl & ~RTE_RIO_PORT_N_CTL_LOCKOUT), "unlock");
 	/* Input/output enables off still pass maintenance. */
 	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw2", ph + RTE_RIO_PORT_N_CTL_CSR(0, 1),
-				  ctl & ~(RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX)), "en");
+				  ctl & ~(RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX)),
+			    "enables off");
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 5, 2, false,
 							 RTE_RIO_DEV_ID_CAR, 4, &v),
 			    "maintenance with enables off");

@@ -316,8 +316,7 @@ fab_attach_remove(struct sim_shm_hdr *h)
 /* Create                                                             */
 
 static struct fab_priv *
-fab_create(const char *name, const char *shm, const struct sim_topology *topo, int fd,
-	   char *err, size_t errlen)
+fab_create(const char *name, const struct sim_topology *topo, int fd, char *err, size_t errlen)
 {
 	struct fab_layout lo;
 	struct sim_shm_hdr *h;
@@ -435,7 +434,6 @@ fab_create(const char *name, const char *shm, const struct sim_topology *topo, i
 	}
 	/* Everything above is visible before READY: pairs with fab_state_load(). */
 	fab_state_store(h, SIM_FABRIC_READY);
-	RTE_SET_USED(shm);
 	return p;
 fail:
 	munmap(m, lo.total);
@@ -564,7 +562,6 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 		fab_err(err, errlen,
 			"fabric %s already exists with a different topology (destroy it first or omit the topology)",
 			name);
-		rc = -EEXIST;
 		goto fail;
 	}
 	m = mmap(NULL, lo.total, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
@@ -682,7 +679,7 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 					}
 					topo = deftopo;
 				}
-				p = fab_create(name, shm, topo, fd, err, errlen);
+				p = fab_create(name, topo, fd, err, errlen);
 				close(fd);
 				if (p == NULL)
 					shm_unlink(shm);

@@ -672,7 +672,8 @@ sim_topology_parse_file(const char *path, struct sim_topology **out,
 
 			n = rte_cfgfile_section_num_entries_by_index(cfg, secname, i);
 			if (n < 0) {
-				topo_err(err, errlen, "topology %s: cannot read section %d", path, i);
+				topo_err(err, errlen, "topology %s: cannot read section %d",
+					 path, i);
 				rc = -EINVAL;
 				goto out;
 			}
@@ -702,8 +703,8 @@ sim_topology_parse_file(const char *path, struct sim_topology **out,
 					rc = topo_parse_end(t, path, ents[j].name, &da, &pa,
 							    err, errlen);
 					if (rc == 0)
-						rc = topo_parse_end(t, path, ents[j].value, &db, &pb,
-								    err, errlen);
+						rc = topo_parse_end(t, path, ents[j].value,
+								    &db, &pb, err, errlen);
 					if (rc == 0)
 						rc = topo_add_link(t, da, pa, db, pb, err, errlen);
 					if (rc != 0)
@@ -732,7 +733,8 @@ sim_topology_parse_file(const char *path, struct sim_topology **out,
 				rc = topo_add_dev(t, name, sw ? SIM_DEV_SWITCH : SIM_DEV_ENDPOINT,
 						  sw ? 0 : 1, e2, sizeof(e2));
 				if (rc < 0) {
-					topo_err(err, errlen, "topology %s [%s]: %s", path, secname, e2);
+					topo_err(err, errlen, "topology %s [%s]: %s", path,
+						 secname, e2);
 					goto out;
 				}
 				rc = topo_parse_dev(t, path, (uint32_t)rc, ents, n, err, errlen);
