@@ -208,6 +208,15 @@ struct rte_rio_switch_ops {
 	/** Clear every entry to "no route". */
 	int (*clr_table)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 			 uint16_t table);
+	/**
+	 * Set the default output port, used for IDs whose entry is "no route"
+	 * (optional: without it the enumerator routes every ID explicitly).
+	 */
+	int (*set_default)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+			   uint8_t port);
+	/** Read the default output port (optional, goes with set_default). */
+	int (*get_default)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+			   uint8_t *port);
 };
 
 /**

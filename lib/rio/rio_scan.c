@@ -1,0 +1,1246 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+/*
+ * Enumeration (host) and discovery (agent) of a RapidIO fabric.
+ *
+ * Host: a depth-first walk from the host in port order, as Linux rio-scan
+ * does (reference section 4), with these differences:
+ *  - device IDs are handed out in DFS order, lowest free first, the host ID
+ *    reserved, so the same fabric always gets the same IDs and the IDs below
+ *    every switch port form one contiguous interval;
+ *  - a device is probed with the next free ID (the "candidate") as
+ *    destination: the candidate is routed along the current switch path, so
+ *    the entries written to reach a new endpoint are its final routes and no
+ *    ANY_DESTID route is needed; entries of a candidate that ends up
+ *    elsewhere are cleared when the walk leaves a switch;
+ *  - routes towards the host use the default output port, so only the IDs
+ *    below a switch get explicit entries (no clearing of whole tables);
+ *  - configuration is read and written with block maintenance where the
+ *    mport has it (one transaction for the CARs, one for 0x60-0x6c, ...).
+ *
+ * Agent: waits for Discovered, learns the host ID from a switch's
+ * port-write target, then rebuilds the host's view without reading whole
+ * route tables: at every switch the IDs routed to a port other than the
+ * default (host-facing) one form one interval, intervals ascend with port
+ * order and the region found so far is one interval, so probing the one ID
+ * just above (below) it tells which port leads to the next subtree.
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_cycles.h>
+#include <rte_malloc.h>
+
+#include "rio_scan_private.h"
+
+/* Returned by the enumerator when a host with a higher ID holds the fabric. */
+#define RIO_SCAN_BACKOFF		1
+/* How long a host waits for a lower-priority host to back off a device. */
+#define RIO_SCAN_LOCK_WAIT_MS		10000
+/* Discovery polls the Discovered bit this often. */
+#define RIO_SCAN_DISC_POLL_MS		10
+/* Extended feature blocks visited at most per device. */
+#define RIO_SCAN_MAX_EFB		16
+
+#define RIO_PORT_DISC_MASTER	(RTE_RIO_PORT_GEN_DISCOVERED | RTE_RIO_PORT_GEN_MASTER)
+
+/* What every device read tells: CARs, 0x60 block, extended features. */
+struct rio_scan_raw {
+	uint32_t car[8];	/* 0x00 .. 0x1c */
+	uint32_t csr[4];	/* 0x60 .. 0x6c: DID, DID32, lock, comptag */
+	uint32_t pw_target;	/* EM + 0x28 when read with the EM header, else 0 */
+	bool pw_target_valid;
+};
+
+struct rio_enum {
+	struct rte_rio_mport *mport;
+	struct rio_scan_data *sd;
+	struct rte_rio_dev *local;
+	uint16_t host;
+	uint32_t any;		/* ANY_DESTID: never assigned */
+	uint32_t nids;
+	uint8_t *used;		/* nids flags: ID assigned (endpoint or switch access ID) */
+	uint32_t cand;		/* next ID to assign */
+	uint32_t next_tag;	/* next component tag */
+	bool block;		/* the mport has block maintenance ops */
+	struct rte_rio_dev *path[RIO_SCAN_MAX_DEPTH];
+	uint8_t path_port[RIO_SCAN_MAX_DEPTH];
+	unsigned int depth;
+};
+
+struct rio_disc {
+	struct rte_rio_mport *mport;
+	struct rio_scan_data *sd;
+	struct rte_rio_dev *local;
+	int32_t host;
+	uint32_t any;
+	uint32_t nids;
+	int32_t lo, hi;		/* region of IDs found so far (host ID excluded) */
+	bool block;
+};
+
+static inline bool
+rio_is_switch(uint32_t pef)
+{
+	return (pef & RTE_RIO_PEF_SWITCH) != 0;
+}
+
+/* Can the device be reached by more than one link? */
+static inline bool
+rio_is_multiport(uint32_t pef)
+{
+	return (pef & (RTE_RIO_PEF_SWITCH | RTE_RIO_PEF_MULTIPORT)) != 0;
+}
+
+static inline bool
+rio_efb_ptr_ok(uint32_t ptr)
+{
+	return ptr >= RTE_RIO_EF_PTR_MIN && ptr <= RTE_RIO_EF_PTR_MAX && (ptr & 7) == 0;
+}
+
+/* Read @nwords registers from @off: one transaction if the mport can. */
+static int
+rio_scan_read(struct rte_rio_mport *mport, uint16_t destid, uint8_t hop, uint32_t off,
+	      unsigned int nwords, uint32_t *w)
+{
+	if (nwords == 1)
+		return rte_rio_remote_read_config_32(mport, destid, hop, off, w);
+	return rte_rio_remote_read_block(mport, destid, hop, off, (int)nwords * 4, w);
+}
+
+static void
+rio_scan_fill_info(struct rte_rio_dev *dev, const struct rio_scan_raw *raw)
+{
+	struct rte_rio_dev_info *in = &dev->info;
+
+	in->vid = raw->car[0] & RTE_RIO_DEV_ID_VID_MASK;
+	in->did = raw->car[0] >> 16;
+	in->device_rev = raw->car[1];
+	in->asm_vid = raw->car[2] & RTE_RIO_ASM_VEN_ID_MASK;
+	in->asm_did = raw->car[2] >> 16;
+	in->asm_rev = raw->car[3] >> 16;
+	in->pef = raw->car[4];
+	in->src_ops = raw->car[6];
+	in->dst_ops = raw->car[7];
+	in->nports = 1;
+	if (rio_is_multiport(in->pef)) {
+		in->nports = RTE_MIN(RTE_RIO_GET_TOTAL_PORTS(raw->car[5]),
+				     (uint32_t)RTE_RIO_MAX_SWITCH_PORTS);
+		in->sw_inport = RTE_RIO_GET_PORT_NUM(raw->car[5]);
+	}
+	dev->did32 = raw->csr[1];
+}
+
+/*
+ * Walk a remote device's extended features: LP-Serial block (and its
+ * General Control) and Error Management block (and its port-write target).
+ * With block maintenance each block costs one 64-byte read.
+ */
+static int
+rio_scan_efb(struct rte_rio_mport *mport, bool block, uint16_t destid, uint8_t hop,
+	     struct rte_rio_dev *dev, struct rio_scan_raw *raw)
+{
+	uint32_t ptr = 0, w[16];
+	unsigned int n;
+	int ret;
+
+	if (dev->info.pef & RTE_RIO_PEF_EXT_FEATURES)
+		ptr = raw->car[3] & RTE_RIO_EXT_FTR_PTR_MASK;
+	for (n = 0; rio_efb_ptr_ok(ptr) && n < RIO_SCAN_MAX_EFB; n++) {
+		uint16_t id;
+		int rmap;
+
+		ret = rio_scan_read(mport, destid, hop, ptr, block ? 16 : 1, w);
+		if (ret < 0)
+			return ret;
+		id = RTE_RIO_GET_BLOCK_ID(w[0]);
+		rmap = rte_rio_efb_phys_rmap(id);
+		if (rmap != 0 && dev->info.phys_efptr == 0) {
+			dev->info.phys_efptr = ptr;
+			dev->info.phys_rmap = rmap;
+			if (block)
+				dev->gen_ctl = w[RTE_RIO_PORT_GEN_CTL_CSR / 4];
+		} else if ((id == RTE_RIO_EFB_ERR_MGMNT || id == RTE_RIO_EFB_ERR_MGMNT_HS) &&
+			   dev->info.em_efptr == 0) {
+			dev->info.em_efptr = ptr;
+			if (block) {
+				raw->pw_target = w[RTE_RIO_EM_PW_TGT_DEVID / 4];
+				raw->pw_target_valid = true;
+			}
+		}
+		if (dev->info.phys_efptr != 0 && dev->info.em_efptr != 0)
+			break;
+		ptr = RTE_RIO_GET_BLOCK_PTR(w[0]);
+	}
+	return 0;
+}
+
+/* The mport's own endpoint, from local config space. */
+static int
+rio_scan_local_dev(struct rte_rio_mport *mport, struct rte_rio_dev **out)
+{
+	struct rio_scan_raw raw;
+	struct rte_rio_dev *dev;
+	unsigned int i;
+	int32_t em;
+	int ret;
+
+	memset(&raw, 0, sizeof(raw));
+	for (i = 0; i < RTE_DIM(raw.car); i++) {
+		ret = rte_rio_local_read_config_32(mport, i * 4, &raw.car[i]);
+		if (ret < 0)
+			return ret;
+	}
+	dev = rio_dev_alloc(mport, false);
+	if (dev == NULL)
+		return -ENOMEM;
+	rio_scan_fill_info(dev, &raw);
+	dev->info.local = true;
+	dev->info.nports = 1;
+	dev->info.sw_inport = 0;
+	dev->info.phys_efptr = mport->phys_efptr;
+	dev->info.phys_rmap = mport->phys_rmap;
+	em = rte_rio_get_feature(mport, true, 0, 0, RTE_RIO_EFB_ERR_MGMNT);
+	dev->info.em_efptr = em > 0 ? (uint32_t)em : 0;
+	*out = dev;
+	return 0;
+}
+
+static int
+rio_scan_local_port_ok(struct rte_rio_mport *mport)
+{
+	uint32_t sts;
+	int ret;
+
+	ret = rte_rio_local_read_config_32(mport, mport->phys_efptr +
+		RTE_RIO_PORT_N_ERR_STS_CSR(mport->port_index, mport->phys_rmap), &sts);
+	if (ret < 0)
+		return ret;
+	if (!(sts & RTE_RIO_PORT_N_ERR_STS_PORT_OK)) {
+		RIO_LOG(ERR, "%s: local port %u link is down", mport->name, mport->port_index);
+		return -EIO;
+	}
+	return 0;
+}
+
+static void
+rio_scan_link(struct rte_rio_dev *a, uint8_t pa, struct rte_rio_dev *b, uint8_t pb,
+	      bool redundant)
+{
+	if (pa < RTE_RIO_MAX_SWITCH_PORTS) {
+		a->peer[pa] = b;
+		a->peer_port[pa] = pb;
+		if (redundant)
+			a->redundant |= 1u << pa;
+	}
+	if (pb < RTE_RIO_MAX_SWITCH_PORTS) {
+		b->peer[pb] = a;
+		b->peer_port[pb] = pa;
+		if (redundant)
+			b->redundant |= 1u << pb;
+	}
+}
+
+/* Port of @dev that faces the device it was read from. */
+static inline uint8_t
+rio_scan_inport(const struct rte_rio_dev *dev)
+{
+	return rio_is_multiport(dev->info.pef) ? dev->info.sw_inport : 0;
+}
+
+static void
+rio_scan_append(struct rio_scan_data *sd, struct rte_rio_dev *dev)
+{
+	TAILQ_INSERT_TAIL(&sd->devs, dev, next);
+	sd->ndevs++;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Host enumeration                                                       */
+
+static uint32_t
+rio_enum_next_free(const struct rio_enum *e, uint32_t from)
+{
+	uint32_t id;
+
+	for (id = from; id < e->any; id++)
+		if (!e->used[id] && id != e->host)
+			return id;
+	return e->any;
+}
+
+/* Give the candidate ID away; every switch on the path now covers it. */
+static int
+rio_enum_assign(struct rio_enum *e, uint16_t *id)
+{
+	unsigned int i;
+
+	if (e->cand >= e->any) {
+		RIO_LOG(ERR, "%s: out of device IDs", e->mport->name);
+		return -ENOSPC;
+	}
+	*id = (uint16_t)e->cand;
+	e->used[e->cand] = 1;
+	for (i = 0; i < e->depth; i++)
+		e->path[i]->sub_hi = e->cand;
+	e->cand = rio_enum_next_free(e, e->cand + 1);
+	return 0;
+}
+
+/* Route the candidate ID along the current switch path. */
+static int
+rio_enum_route_path(struct rio_enum *e)
+{
+	unsigned int i;
+	int ret;
+
+	if (e->cand >= e->any)
+		return -ENOSPC;
+	for (i = 0; i < e->depth; i++) {
+		ret = rio_switch_route_write(e->path[i], (uint16_t)e->cand, e->path_port[i]);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * Take the host lock of the device at (destid, hop). @csr gets 0x60-0x6c as
+ * read back. Returns 0 (locked), RIO_SCAN_BACKOFF (a higher host holds it)
+ * or -errno. A lower host holding it is waited for, bounded.
+ */
+static int
+rio_enum_lock(struct rio_enum *e, uint16_t destid, uint8_t hop, uint32_t *csr)
+{
+	uint64_t deadline = rte_get_timer_cycles() +
+		rte_get_timer_hz() * RIO_SCAN_LOCK_WAIT_MS / 1000;
+	uint32_t cur;
+	int ret;
+
+	for (;;) {
+		ret = rte_rio_remote_write_config_32(e->mport, destid, hop,
+						     RTE_RIO_HOST_DID_LOCK_CSR, e->host);
+		if (ret < 0)
+			return ret;
+		if (e->block)
+			ret = rio_scan_read(e->mport, destid, hop, RTE_RIO_DID_CSR, 4, csr);
+		else
+			ret = rio_scan_read(e->mport, destid, hop, RTE_RIO_HOST_DID_LOCK_CSR, 1,
+					    &csr[2]);
+		if (ret < 0)
+			return ret;
+		cur = csr[2] & RTE_RIO_HOST_DID_LOCK_MASK;
+		if (cur == e->host)
+			return 0;
+		if (cur != RTE_RIO_HOST_DID_UNLOCKED && cur > e->host) {
+			RIO_LOG(NOTICE, "%s: host %u holds the fabric, backing off",
+				e->mport->name, cur);
+			return RIO_SCAN_BACKOFF;
+		}
+		/* Unlocked meanwhile (retry at once) or a lower host: wait for it. */
+		if (cur != RTE_RIO_HOST_DID_UNLOCKED) {
+			if (rte_get_timer_cycles() > deadline) {
+				RIO_LOG(ERR, "%s: host %u did not release a device within %u ms",
+					e->mport->name, cur, RIO_SCAN_LOCK_WAIT_MS);
+				return -ETIMEDOUT;
+			}
+			rte_delay_us_sleep(1000);
+		}
+	}
+}
+
+static int rio_enum_peer(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *prev,
+			 uint8_t prev_port);
+
+/* Read Port n Error/Status (and Control when cheap) of every switch port. */
+static int
+rio_enum_port_status(struct rio_enum *e, struct rte_rio_dev *sw, uint32_t *err,
+		     uint32_t *ctl, bool *ctl_valid)
+{
+	uint32_t stride = RTE_RIO_PORT_N_STRIDE(sw->info.phys_rmap);
+	unsigned int per = e->block ? RTE_MAX(64 / stride, 1u) : 1;
+	unsigned int p, k;
+	uint32_t w[16];
+	int ret;
+
+	*ctl_valid = e->block;
+	for (p = 0; p < sw->info.nports; p += per) {
+		uint32_t off = sw->info.phys_efptr +
+			RTE_RIO_PORT_N_ERR_STS_CSR(p, sw->info.phys_rmap);
+		unsigned int n = RTE_MIN(per, sw->info.nports - p);
+
+		if (e->block)
+			ret = rio_scan_read(e->mport, sw->info.destid, sw->info.hopcount, off,
+					    n == 1 ? 2 : 16, w);
+		else
+			ret = rio_scan_read(e->mport, sw->info.destid, sw->info.hopcount, off,
+					    1, w);
+		if (ret < 0)
+			return ret;
+		for (k = 0; k < n; k++) {
+			err[p + k] = w[k * stride / 4];
+			ctl[p + k] = e->block ? w[k * stride / 4 + 1] : 0;
+		}
+	}
+	return 0;
+}
+
+static int
+rio_enum_lockout(struct rio_enum *e, struct rte_rio_dev *sw, uint8_t port, uint32_t ctl,
+		 bool ctl_valid)
+{
+	uint32_t off = sw->info.phys_efptr + RTE_RIO_PORT_N_CTL_CSR(port, sw->info.phys_rmap);
+	int ret;
+
+	if (!ctl_valid) {
+		ret = rte_rio_remote_read_config_32(e->mport, sw->info.destid,
+						    sw->info.hopcount, off, &ctl);
+		if (ret < 0)
+			return ret;
+	}
+	if (ctl & RTE_RIO_PORT_N_CTL_LOCKOUT)
+		return 0;
+	return rte_rio_remote_write_config_32(e->mport, sw->info.destid, sw->info.hopcount,
+					      off, ctl | RTE_RIO_PORT_N_CTL_LOCKOUT);
+}
+
+static int
+rio_enum_switch(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *sw)
+{
+	uint32_t err[RTE_RIO_MAX_SWITCH_PORTS], ctl[RTE_RIO_MAX_SWITCH_PORTS];
+	uint8_t in = sw->info.sw_inport;
+	unsigned int p;
+	bool ctl_valid;
+	int ret;
+
+	/* Responses to the host leave by the ingress port from now on. */
+	ret = rio_switch_default_write(sw, in);
+	if (ret == -ENOTSUP)
+		ret = rio_switch_route_write(sw, e->host, in);
+	if (ret < 0)
+		return ret;
+
+	ret = rio_enum_port_status(e, sw, err, ctl, &ctl_valid);
+	if (ret < 0)
+		return ret;
+
+	if (e->depth >= RIO_SCAN_MAX_DEPTH) {
+		RIO_LOG(ERR, "%s: fabric deeper than %u switches", e->mport->name,
+			RIO_SCAN_MAX_DEPTH);
+		return -ELOOP;
+	}
+	e->path[e->depth++] = sw;
+	for (p = 0; p < sw->info.nports; p++) {
+		if (p == in) {
+			sw->port_ok |= 1u << p;
+			continue;
+		}
+		if (!(err[p] & RTE_RIO_PORT_N_ERR_STS_PORT_OK)) {
+			if (sw->info.em_efptr != 0) {
+				ret = rio_enum_lockout(e, sw, p, ctl[p], ctl_valid);
+				if (ret < 0)
+					return ret;
+			}
+			continue;
+		}
+		sw->port_ok |= 1u << p;
+		if (sw->peer[p] != NULL)
+			continue; /* known already from the other end */
+		e->path_port[e->depth - 1] = p;
+		ret = rio_enum_route_path(e);
+		if (ret < 0)
+			return ret;
+		ret = rio_enum_peer(e, hop + 1, sw, p);
+		if (ret != 0)
+			return ret;
+	}
+
+	/* Nothing below: the switch still needs an ID to be addressed by. */
+	if (sw->sub_hi < 0) {
+		uint16_t id;
+
+		ret = rio_enum_assign(e, &id);
+		if (ret < 0)
+			return ret;
+		if (sw->rt[id] != RTE_RIO_INVALID_ROUTE) {
+			ret = rio_switch_route_write(sw, id, RTE_RIO_INVALID_ROUTE);
+			if (ret < 0)
+				return ret;
+		}
+	}
+	/* The candidate is not below this switch: drop its probe route. */
+	if (e->cand < e->any && sw->rt[e->cand] != RTE_RIO_INVALID_ROUTE) {
+		ret = rio_switch_route_write(sw, (uint16_t)e->cand, RTE_RIO_INVALID_ROUTE);
+		if (ret < 0)
+			return ret;
+	}
+	e->depth--;
+
+	/* Port-writes go to the host. */
+	if ((sw->info.src_ops & RTE_RIO_OPS_PORT_WRITE) && sw->info.em_efptr != 0) {
+		uint32_t tgt = ((uint32_t)e->host << 16) |
+			(e->mport->devid_size == 16 ? RTE_RIO_EM_PW_TGT_DEVID_DEV16 : 0);
+
+		ret = rte_rio_remote_write_config_32(e->mport, sw->info.destid, hop,
+						     sw->info.em_efptr + RTE_RIO_EM_PW_TGT_DEVID,
+						     tgt);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * Enumerate the device behind @prev's port @prev_port (the mport itself
+ * when @prev is the local endpoint), addressed by (candidate, hop).
+ */
+static int
+rio_enum_peer(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *prev, uint8_t prev_port)
+{
+	struct rte_rio_mport *mport = e->mport;
+	uint16_t destid = (uint16_t)e->cand;
+	struct rio_scan_raw raw;
+	struct rte_rio_dev *dev;
+	bool sw;
+	int ret;
+
+	memset(&raw, 0, sizeof(raw));
+	ret = rio_scan_read(mport, destid, hop, RTE_RIO_DEV_ID_CAR, 8, raw.car);
+	if (ret < 0) {
+		RIO_LOG(WARNING, "%s: no answer behind %s port %u (%d)", mport->name,
+			prev->info.name, prev_port, ret);
+		return 0;
+	}
+	sw = rio_is_switch(raw.car[4]);
+
+	if (rio_is_multiport(raw.car[4])) {
+		/* Reached before through another link? Then it is ours already. */
+		if (e->block)
+			ret = rio_scan_read(mport, destid, hop, RTE_RIO_DID_CSR, 4, raw.csr);
+		else
+			ret = rio_scan_read(mport, destid, hop, RTE_RIO_HOST_DID_LOCK_CSR, 1,
+					    &raw.csr[2]);
+		if (ret < 0)
+			return ret;
+		if ((raw.csr[2] & RTE_RIO_HOST_DID_LOCK_MASK) == e->host) {
+			if (!e->block) {
+				ret = rio_scan_read(mport, destid, hop,
+						    RTE_RIO_COMPONENT_TAG_CSR, 1, &raw.csr[3]);
+				if (ret < 0)
+					return ret;
+			}
+			dev = rio_dev_list_find_comptag(&e->sd->devs, raw.csr[3]);
+			if (dev != NULL) {
+				rio_scan_link(prev, prev_port, dev,
+					      RTE_RIO_GET_PORT_NUM(raw.car[5]), true);
+				RIO_LOG(DEBUG, "%s: redundant link %s.%u - %s.%u", mport->name,
+					prev->info.name, prev_port, dev->info.name,
+					RTE_RIO_GET_PORT_NUM(raw.car[5]));
+				return 0;
+			}
+			/* Our ID but not our tag: a stale lock; retake it below. */
+		}
+	}
+
+	ret = rio_enum_lock(e, destid, hop, raw.csr);
+	if (ret != 0)
+		return ret;
+	dev = rio_dev_alloc(mport, sw);
+	if (dev == NULL) {
+		/* Locked but unknown to the cleanup: release it here. */
+		rte_rio_remote_write_config_32(mport, destid, hop, RTE_RIO_HOST_DID_LOCK_CSR,
+					       e->host);
+		return -ENOMEM;
+	}
+	rio_scan_fill_info(dev, &raw);
+	dev->locked = true;
+	dev->info.hopcount = sw ? hop : RTE_RIO_HOPCOUNT_DIRECT;
+	dev->info.destid = destid;
+	dev->info.comptag = e->next_tag++;
+	if (prev != e->local) {
+		dev->info.prev_comptag = (int32_t)prev->info.comptag;
+		dev->info.prev_port = prev_port;
+	}
+	rio_scan_append(e->sd, dev);
+	rio_scan_link(prev, prev_port, dev, rio_scan_inport(dev), false);
+
+	ret = rio_scan_efb(mport, e->block, destid, hop, dev, &raw);
+	if (ret < 0)
+		return ret;
+
+	if (!sw) {
+		ret = rio_enum_assign(e, &dev->info.destid);
+		if (ret < 0)
+			return ret;
+		rio_dev_set_name(dev);
+		return 0;
+	}
+
+	dev->ops = rio_switch_ops_find(dev->info.vid, dev->info.did);
+	dev->sub_lo = destid;
+	rio_dev_set_name(dev);
+	ret = rte_rio_remote_write_config_32(mport, destid, hop, RTE_RIO_COMPONENT_TAG_CSR,
+					     dev->info.comptag);
+	if (ret < 0)
+		return ret;
+	return rio_enum_switch(e, hop, dev);
+}
+
+/* Switches without a default port: route every other ID towards the host. */
+static int
+rio_enum_fill_upstream(struct rio_enum *e)
+{
+	struct rte_rio_dev *dev;
+	uint32_t id;
+	int ret;
+
+	TAILQ_FOREACH(dev, &e->sd->devs, next) {
+		if (dev->info.type != RTE_RIO_DEV_SWITCH || dev->ops->set_default != NULL)
+			continue;
+		for (id = 0; id < e->any; id++) {
+			if (!e->used[id] || dev->rt[id] != RTE_RIO_INVALID_ROUTE ||
+			    ((int32_t)id >= dev->sub_lo && (int32_t)id <= dev->sub_hi))
+				continue;
+			ret = rio_switch_route_write(dev, id, dev->info.sw_inport);
+			if (ret < 0)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/* Success: IDs, tags, unlock, then Discovered so agents proceed. */
+static int
+rio_enum_finish(struct rio_enum *e)
+{
+	struct rte_rio_mport *mport = e->mport;
+	struct rte_rio_dev *dev;
+	uint32_t w[4];
+	int ret;
+
+	TAILQ_FOREACH(dev, &e->sd->devs, next) {
+		uint16_t hop = dev->info.hopcount;
+
+		if (dev->info.local)
+			continue;
+		if (dev->info.type == RTE_RIO_DEV_SWITCH) {
+			ret = rte_rio_remote_write_config_32(mport, dev->info.destid, hop,
+							     RTE_RIO_HOST_DID_LOCK_CSR, e->host);
+		} else if (e->block) {
+			/* Base Device ID, Dev32 ID unchanged, unlock, tag: one write. */
+			w[0] = RTE_RIO_SET_DID(mport->devid_size, dev->info.destid);
+			w[1] = dev->did32;
+			w[2] = e->host;
+			w[3] = dev->info.comptag;
+			ret = rte_rio_remote_write_block(mport, dev->info.destid, hop,
+							 RTE_RIO_DID_CSR, 16, w);
+		} else {
+			ret = rte_rio_remote_write_config_32(mport, dev->info.destid, hop,
+				RTE_RIO_DID_CSR, RTE_RIO_SET_DID(mport->devid_size,
+								 dev->info.destid));
+			if (ret == 0)
+				ret = rte_rio_remote_write_config_32(mport, dev->info.destid, hop,
+					RTE_RIO_COMPONENT_TAG_CSR, dev->info.comptag);
+			if (ret == 0)
+				ret = rte_rio_remote_write_config_32(mport, dev->info.destid, hop,
+					RTE_RIO_HOST_DID_LOCK_CSR, e->host);
+		}
+		if (ret < 0) {
+			RIO_LOG(ERR, "%s: cannot release %s (%d)", mport->name, dev->info.name,
+				ret);
+			return ret;
+		}
+		dev->locked = false;
+	}
+
+	TAILQ_FOREACH(dev, &e->sd->devs, next) {
+		uint32_t off = dev->info.phys_efptr + RTE_RIO_PORT_GEN_CTL_CSR;
+
+		if (dev->info.local || dev->info.type != RTE_RIO_DEV_ENDPOINT ||
+		    dev->info.phys_efptr == 0)
+			continue;
+		if (!e->block) {
+			ret = rte_rio_remote_read_config_32(mport, dev->info.destid,
+							    dev->info.hopcount, off, &dev->gen_ctl);
+			if (ret < 0)
+				return ret;
+		}
+		if ((dev->gen_ctl & RIO_PORT_DISC_MASTER) == RIO_PORT_DISC_MASTER)
+			continue;
+		dev->gen_ctl |= RIO_PORT_DISC_MASTER;
+		ret = rte_rio_remote_write_config_32(mport, dev->info.destid, dev->info.hopcount,
+						     off, dev->gen_ctl);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/* Failure or back-off: clear our routes and release every lock we took. */
+static void
+rio_enum_abort(struct rio_enum *e)
+{
+	struct rte_rio_mport *mport = e->mport;
+	struct rte_rio_dev *dev;
+	uint32_t id;
+
+	/* Endpoints first, while the routes to them still exist. */
+	TAILQ_FOREACH(dev, &e->sd->devs, next) {
+		if (dev->info.local || dev->info.type != RTE_RIO_DEV_ENDPOINT || !dev->locked)
+			continue;
+		rte_rio_remote_write_config_32(mport, dev->info.destid, dev->info.hopcount,
+					       RTE_RIO_HOST_DID_LOCK_CSR, e->host);
+		dev->locked = false;
+	}
+	/* Switches deepest first: each is reached through its ancestors only. */
+	TAILQ_FOREACH_REVERSE(dev, &e->sd->devs, rio_dev_list, next) {
+		if (dev->info.type != RTE_RIO_DEV_SWITCH)
+			continue;
+		for (id = 0; id < e->nids; id++)
+			if (dev->rt[id] != RTE_RIO_INVALID_ROUTE)
+				rio_switch_route_write(dev, id, RTE_RIO_INVALID_ROUTE);
+		if (dev->locked)
+			rte_rio_remote_write_config_32(mport, dev->info.destid,
+						       dev->info.hopcount,
+						       RTE_RIO_HOST_DID_LOCK_CSR, e->host);
+		dev->locked = false;
+	}
+}
+
+/* Lock the local port. 0, RIO_SCAN_BACKOFF (someone else has it) or -errno. */
+static int
+rio_enum_lock_local(struct rio_enum *e)
+{
+	uint32_t v;
+	int ret;
+
+	ret = rte_rio_local_read_config_32(e->mport, RTE_RIO_HOST_DID_LOCK_CSR, &v);
+	if (ret < 0)
+		return ret;
+	if ((v & RTE_RIO_HOST_DID_LOCK_MASK) == e->host)
+		return 0;
+	ret = rte_rio_local_write_config_32(e->mport, RTE_RIO_HOST_DID_LOCK_CSR, e->host);
+	if (ret == 0)
+		ret = rte_rio_local_read_config_32(e->mport, RTE_RIO_HOST_DID_LOCK_CSR, &v);
+	if (ret < 0)
+		return ret;
+	if ((v & RTE_RIO_HOST_DID_LOCK_MASK) != e->host) {
+		RIO_LOG(NOTICE, "%s: host %u already enumerates this port, discovering instead",
+			e->mport->name, v & RTE_RIO_HOST_DID_LOCK_MASK);
+		return RIO_SCAN_BACKOFF;
+	}
+	return 0;
+}
+
+static int
+rio_enum_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd)
+{
+	struct rio_enum e;
+	uint32_t gen;
+	int ret;
+
+	memset(&e, 0, sizeof(e));
+	e.mport = mport;
+	e.sd = sd;
+	e.host = (uint16_t)mport->host_destid;
+	e.nids = RTE_RIO_MAX_DESTIDS(mport->devid_size);
+	e.any = RTE_RIO_ANY_DESTID(mport->devid_size);
+	e.block = mport->ops->cread_block != NULL && mport->ops->cwrite_block != NULL;
+	e.next_tag = 1;
+	if (e.host >= e.any) {
+		RIO_LOG(ERR, "%s: host ID 0x%x does not fit %u-bit device IDs", mport->name,
+			e.host, mport->devid_size);
+		return -EINVAL;
+	}
+
+	ret = rio_scan_local_port_ok(mport);
+	if (ret < 0)
+		return ret;
+	ret = rio_enum_lock_local(&e);
+	if (ret != 0)
+		return ret;
+
+	e.used = calloc(e.nids, 1);
+	if (e.used == NULL) {
+		ret = -ENOMEM;
+		goto unlock_local;
+	}
+	ret = rio_scan_local_dev(mport, &e.local);
+	if (ret < 0)
+		goto unlock_local;
+	e.local->info.destid = e.host;
+	e.local->info.comptag = e.next_tag++;
+	rio_dev_set_name(e.local);
+	rio_scan_append(sd, e.local);
+	/* Own ID first: responses are routed back to it. */
+	ret = rte_rio_local_write_config_32(mport, RTE_RIO_DID_CSR,
+					    RTE_RIO_SET_DID(mport->devid_size, e.host));
+	if (ret == 0)
+		ret = rte_rio_local_write_config_32(mport, RTE_RIO_COMPONENT_TAG_CSR,
+						    e.local->info.comptag);
+	if (ret < 0)
+		goto unlock_local;
+
+	e.cand = rio_enum_next_free(&e, 0);
+	ret = rio_enum_peer(&e, 0, e.local, 0);
+	if (ret == 0)
+		ret = rio_enum_fill_upstream(&e);
+	if (ret == 0)
+		ret = rio_enum_finish(&e);
+	if (ret != 0) {
+		rio_enum_abort(&e);
+		goto unlock_local;
+	}
+
+	ret = rte_rio_local_write_config_32(mport, RTE_RIO_HOST_DID_LOCK_CSR, e.host);
+	if (ret == 0)
+		ret = rte_rio_local_read_config_32(mport, mport->phys_efptr +
+						   RTE_RIO_PORT_GEN_CTL_CSR, &gen);
+	if (ret == 0)
+		ret = rte_rio_local_write_config_32(mport, mport->phys_efptr +
+			RTE_RIO_PORT_GEN_CTL_CSR, gen | RTE_RIO_PORT_GEN_HOST | RIO_PORT_DISC_MASTER);
+	sd->enumerated = true;
+	sd->fabric_host = e.host;
+	free(e.used);
+	RIO_LOG(INFO, "%s: enumerated %u devices, %" PRIu64 " maintenance transactions",
+		mport->name, sd->ndevs, rte_rio_mport_maint_count(mport));
+	return ret;
+
+unlock_local:
+	rte_rio_local_write_config_32(mport, RTE_RIO_HOST_DID_LOCK_CSR, e.host);
+	free(e.used);
+	rio_dev_list_free(&sd->devs);
+	sd->ndevs = 0;
+	return ret;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Agent discovery                                                        */
+
+static int32_t
+rio_disc_above(const struct rio_disc *d, int32_t id)
+{
+	id++;
+	if (id == d->host)
+		id++;
+	return id < (int32_t)d->any ? id : -1;
+}
+
+static int32_t
+rio_disc_below(const struct rio_disc *d, int32_t id)
+{
+	id--;
+	if (id == d->host)
+		id--;
+	return id;
+}
+
+/* Read a device at (destid, hop) and add it to the view. */
+static int
+rio_disc_read_dev(struct rio_disc *d, uint16_t destid, uint8_t hop, struct rte_rio_dev **out,
+		  struct rio_scan_raw *raw)
+{
+	struct rte_rio_mport *mport = d->mport;
+	struct rte_rio_dev *dev;
+	bool sw;
+	int ret;
+
+	memset(raw, 0, sizeof(*raw));
+	ret = rio_scan_read(mport, destid, hop, RTE_RIO_DEV_ID_CAR, 8, raw->car);
+	if (ret < 0)
+		return ret;
+	ret = rio_scan_read(mport, destid, hop, RTE_RIO_DID_CSR, 4, raw->csr);
+	if (ret < 0)
+		return ret;
+	sw = rio_is_switch(raw->car[4]);
+	if (rio_dev_list_find_comptag(&d->sd->devs, raw->csr[3]) != NULL) {
+		RIO_LOG(ERR, "%s: component tag 0x%x seen twice: routes form a loop",
+			mport->name, raw->csr[3]);
+		return -ELOOP;
+	}
+	dev = rio_dev_alloc(mport, sw);
+	if (dev == NULL)
+		return -ENOMEM;
+	rio_scan_fill_info(dev, raw);
+	dev->info.comptag = raw->csr[3];
+	rio_scan_append(d->sd, dev);
+	ret = rio_scan_efb(mport, d->block, destid, hop, dev, raw);
+	if (ret < 0)
+		return ret;
+	if (sw) {
+		dev->info.hopcount = hop;
+		dev->info.destid = destid;
+		dev->ops = rio_switch_ops_find(dev->info.vid, dev->info.did);
+		ret = rio_switch_default_read(dev, &dev->def_port);
+		if (ret == -ENOTSUP && d->host >= 0)
+			ret = rio_switch_route_read(dev, (uint16_t)d->host, &dev->def_port);
+		if (ret < 0)
+			return ret;
+	} else {
+		dev->info.destid = RTE_RIO_GET_DID(mport->devid_size, raw->csr[0]);
+	}
+	rio_dev_set_name(dev);
+	*out = dev;
+	return 0;
+}
+
+/* Port of @sw that @id is routed to; the default port for "no route". */
+static int
+rio_disc_probe(struct rio_disc *d, struct rte_rio_dev *sw, int32_t id, uint8_t *port)
+{
+	int ret;
+
+	ret = rio_switch_route_read(sw, (uint16_t)id, port);
+	if (ret < 0)
+		return ret;
+	if (*port == RTE_RIO_INVALID_ROUTE)
+		*port = sw->def_port;
+	RTE_SET_USED(d);
+	return 0;
+}
+
+static inline bool
+rio_disc_down_port(const struct rte_rio_dev *sw, uint8_t port)
+{
+	return port != sw->def_port && port < sw->info.nports && sw->peer[port] == NULL;
+}
+
+static inline void
+rio_disc_region_add(struct rio_disc *d, int32_t lo, int32_t hi)
+{
+	d->lo = RTE_MIN(d->lo, lo);
+	d->hi = RTE_MAX(d->hi, hi);
+}
+
+/*
+ * Discover the subtree (host view) behind @sw's port @port, whose ID
+ * nearest the known region is @x; @dir +1: it extends the region upwards.
+ * Returns the subtree's interval.
+ */
+static int
+rio_disc_down(struct rio_disc *d, struct rte_rio_dev *sw, uint8_t port, int32_t x, int dir,
+	      uint8_t hop, int32_t *lo, int32_t *hi)
+{
+	struct rio_scan_raw raw;
+	struct rte_rio_dev *dev;
+	int32_t nxt, l, h;
+	uint8_t q;
+	int ret;
+
+	if (hop >= RIO_SCAN_MAX_DEPTH)
+		return -ELOOP;
+	ret = rio_disc_read_dev(d, (uint16_t)x, hop, &dev, &raw);
+	if (ret < 0)
+		return ret;
+	rio_scan_link(sw, port, dev, rio_scan_inport(dev), false);
+	dev->info.prev_comptag = (int32_t)sw->info.comptag;
+	dev->info.prev_port = port;
+	*lo = x;
+	*hi = x;
+	if (dev->info.type == RTE_RIO_DEV_ENDPOINT) {
+		if (dev->info.destid != x)
+			RIO_LOG(WARNING, "%s: %s routed as 0x%x", d->mport->name, dev->info.name,
+				x);
+		rio_disc_region_add(d, x, x);
+		return 0;
+	}
+
+	rio_disc_region_add(d, x, x);
+	/* x is the subtree's first ID: below one of the ports, or the switch's own. */
+	ret = rio_disc_probe(d, dev, x, &q);
+	if (ret < 0)
+		return ret;
+	for (nxt = x; rio_disc_down_port(dev, q);) {
+		ret = rio_disc_down(d, dev, q, nxt, dir, hop + 1, &l, &h);
+		if (ret < 0)
+			return ret;
+		dev->port_lo[q] = l;
+		dev->port_hi[q] = h;
+		*lo = RTE_MIN(*lo, l);
+		*hi = RTE_MAX(*hi, h);
+		nxt = dir > 0 ? rio_disc_above(d, *hi) : rio_disc_below(d, *lo);
+		if (nxt < 0)
+			break;
+		ret = rio_disc_probe(d, dev, nxt, &q);
+		if (ret < 0)
+			return ret;
+	}
+	dev->sub_lo = *lo;
+	dev->sub_hi = *hi;
+	dev->info.destid = (uint16_t)*lo;
+	return 0;
+}
+
+/* Explore the ports of @sw above and below the region. */
+static int
+rio_disc_sides(struct rio_disc *d, struct rte_rio_dev *sw, uint8_t hop)
+{
+	int32_t nxt, l, h;
+	uint8_t q;
+	int dir, ret;
+
+	for (dir = 1; dir >= -1; dir -= 2) {
+		for (;;) {
+			nxt = dir > 0 ? rio_disc_above(d, d->hi) : rio_disc_below(d, d->lo);
+			if (nxt < 0)
+				break;
+			ret = rio_disc_probe(d, sw, nxt, &q);
+			if (ret < 0)
+				return ret;
+			if (!rio_disc_down_port(sw, q))
+				break;
+			ret = rio_disc_down(d, sw, q, nxt, dir, hop + 1, &l, &h);
+			if (ret < 0)
+				return ret;
+			sw->port_lo[q] = l;
+			sw->port_hi[q] = h;
+		}
+	}
+	sw->sub_lo = d->lo;
+	sw->sub_hi = d->hi;
+	return 0;
+}
+
+/* Shadow tables from the intervals found. */
+static void
+rio_disc_build_routes(struct rio_disc *d)
+{
+	struct rte_rio_dev *dev;
+	unsigned int p;
+	int32_t id;
+
+	TAILQ_FOREACH(dev, &d->sd->devs, next) {
+		if (dev->info.type != RTE_RIO_DEV_SWITCH)
+			continue;
+		for (p = 0; p < dev->info.nports; p++) {
+			if (p == dev->def_port || dev->port_lo[p] < 0)
+				continue;
+			for (id = dev->port_lo[p]; id <= dev->port_hi[p]; id++)
+				if (id != d->host)
+					dev->rt[id] = p;
+		}
+		if (dev->ops->get_default != NULL)
+			continue;
+		/* No default port: the enumerator routed every other ID explicitly. */
+		for (id = d->lo; id <= d->hi; id++)
+			if (id != d->host && (id < dev->sub_lo || id > dev->sub_hi))
+				dev->rt[id] = dev->def_port;
+		if (d->host >= 0)
+			dev->rt[d->host] = dev->def_port;
+		dev->def_port = RTE_RIO_INVALID_ROUTE;
+	}
+}
+
+static int
+rio_disc_wait(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *conf)
+{
+	unsigned int timeout_ms = conf != NULL && conf->disc_timeout_ms != 0 ?
+		conf->disc_timeout_ms : RTE_RIO_DISC_TIMEOUT_DEFAULT * 1000;
+	uint64_t deadline = rte_get_timer_cycles() + rte_get_timer_hz() * timeout_ms / 1000;
+	uint32_t gen;
+	int ret;
+
+	for (;;) {
+		ret = rte_rio_local_read_config_32(mport, mport->phys_efptr +
+						   RTE_RIO_PORT_GEN_CTL_CSR, &gen);
+		if (ret < 0)
+			return ret;
+		if (gen & RTE_RIO_PORT_GEN_DISCOVERED)
+			return 0;
+		if (conf != NULL && conf->no_wait)
+			return -EAGAIN;
+		if (rte_get_timer_cycles() > deadline) {
+			RIO_LOG(ERR, "%s: no host enumerated the fabric within %u ms",
+				mport->name, timeout_ms);
+			return -ETIMEDOUT;
+		}
+		rte_delay_us_sleep(RIO_SCAN_DISC_POLL_MS * 1000);
+	}
+}
+
+static int
+rio_disc_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd,
+	       const struct rte_rio_scan_conf *conf)
+{
+	struct rte_rio_dev *cur, *up;
+	struct rio_scan_raw raw;
+	struct rio_disc d;
+	uint32_t v;
+	uint8_t hop;
+	int ret;
+
+	memset(&d, 0, sizeof(d));
+	d.mport = mport;
+	d.sd = sd;
+	d.host = -1;
+	d.nids = RTE_RIO_MAX_DESTIDS(mport->devid_size);
+	d.any = RTE_RIO_ANY_DESTID(mport->devid_size);
+	d.block = mport->ops->cread_block != NULL;
+
+	ret = rio_scan_local_port_ok(mport);
+	if (ret < 0)
+		return ret;
+	ret = rio_disc_wait(mport, conf);
+	if (ret < 0)
+		return ret;
+
+	ret = rio_scan_local_dev(mport, &d.local);
+	if (ret < 0)
+		return ret;
+	rio_scan_append(sd, d.local);
+	ret = rte_rio_local_read_config_32(mport, RTE_RIO_DID_CSR, &v);
+	if (ret == 0)
+		ret = rte_rio_local_read_config_32(mport, RTE_RIO_COMPONENT_TAG_CSR,
+						   &d.local->info.comptag);
+	if (ret < 0)
+		goto fail;
+	d.local->info.destid = RTE_RIO_GET_DID(mport->devid_size, v);
+	rio_dev_set_name(d.local);
+	d.lo = d.local->info.destid;
+	d.hi = d.local->info.destid;
+
+	/* The device on the other end of the link. */
+	ret = rio_disc_read_dev(&d, d.local->info.destid, 0, &cur, &raw);
+	if (ret < 0)
+		goto fail;
+	rio_scan_link(d.local, 0, cur, rio_scan_inport(cur), false);
+	if (cur->info.type == RTE_RIO_DEV_ENDPOINT) {
+		/* Back to back: the peer is the host. */
+		d.host = cur->info.destid;
+		goto done;
+	}
+	if (!raw.pw_target_valid && cur->info.em_efptr != 0) {
+		ret = rte_rio_remote_read_config_32(mport, d.local->info.destid, 0,
+						    cur->info.em_efptr + RTE_RIO_EM_PW_TGT_DEVID,
+						    &raw.pw_target);
+		if (ret < 0)
+			goto fail;
+		raw.pw_target_valid = true;
+	}
+	if (!raw.pw_target_valid) {
+		RIO_LOG(ERR, "%s: %s has no port-write target to learn the host ID from",
+			mport->name, cur->info.name);
+		ret = -ENOTSUP;
+		goto fail;
+	}
+	d.host = mport->devid_size == 16 ? (raw.pw_target >> 16) & 0xffff :
+		(raw.pw_target >> 16) & 0xff;
+	if ((uint32_t)d.host >= d.any) {
+		RIO_LOG(ERR, "%s: port-write target of %s is unset", mport->name,
+			cur->info.name);
+		ret = -EIO;
+		goto fail;
+	}
+	if (cur->ops->get_default == NULL) {
+		ret = rio_switch_route_read(cur, (uint16_t)d.host, &cur->def_port);
+		if (ret < 0)
+			goto fail;
+	}
+	cur->port_lo[cur->info.sw_inport] = d.lo;
+	cur->port_hi[cur->info.sw_inport] = d.hi;
+
+	/* Climb towards the host, exploring each switch's other subtrees. */
+	for (hop = 0;; hop++) {
+		uint8_t hf = cur->def_port;
+
+		ret = rio_disc_sides(&d, cur, hop);
+		if (ret < 0)
+			goto fail;
+		if (hf >= cur->info.nports) {
+			RIO_LOG(ERR, "%s: %s has no route towards host %d", mport->name,
+				cur->info.name, d.host);
+			ret = -EIO;
+			goto fail;
+		}
+		if (hop + 1 >= RIO_SCAN_MAX_DEPTH) {
+			ret = -ELOOP;
+			goto fail;
+		}
+		ret = rio_disc_read_dev(&d, (uint16_t)d.host, hop + 1, &up, &raw);
+		if (ret < 0)
+			goto fail;
+		rio_scan_link(cur, hf, up, rio_scan_inport(up), false);
+		cur->info.prev_comptag = (int32_t)up->info.comptag;
+		cur->info.prev_port = rio_scan_inport(up);
+		if (up->info.type == RTE_RIO_DEV_ENDPOINT) {
+			if (up->info.destid != d.host)
+				RIO_LOG(WARNING, "%s: host endpoint reports ID 0x%x, expected 0x%x",
+					mport->name, up->info.destid, d.host);
+			break;
+		}
+		/* Up-path switches are addressed by the host ID, which leads to them. */
+		up->port_lo[up->info.sw_inport] = d.lo;
+		up->port_hi[up->info.sw_inport] = d.hi;
+		cur = up;
+	}
+
+done:
+	rio_disc_build_routes(&d);
+	sd->enumerated = false;
+	sd->fabric_host = d.host;
+	RIO_LOG(INFO, "%s: discovered %u devices, %" PRIu64 " maintenance transactions",
+		mport->name, sd->ndevs, rte_rio_mport_maint_count(mport));
+	return 0;
+fail:
+	rio_dev_list_free(&sd->devs);
+	sd->ndevs = 0;
+	return ret;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Entry point                                                            */
+
+int
+rte_rio_mport_scan(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *conf)
+{
+	struct rio_scan_data *sd;
+	int ret;
+
+	if (mport == NULL)
+		return -EINVAL;
+	sd = rte_zmalloc("rio_scan", sizeof(*sd), 0);
+	if (sd == NULL)
+		return -ENOMEM;
+	TAILQ_INIT(&sd->devs);
+	sd->fabric_host = RTE_RIO_NO_HOST;
+
+	rio_dev_list_lock();
+	if (mport->scan_data != NULL) {
+		rio_dev_list_unlock();
+		rte_free(sd);
+		return -EALREADY;
+	}
+	mport->scan_data = sd;	/* claims the mport: a second scan gets -EALREADY */
+	rio_dev_list_unlock();
+
+	if (mport->host_destid >= 0) {
+		ret = rio_enum_mport(mport, sd);
+		if (ret == RIO_SCAN_BACKOFF) {
+			ret = rio_disc_mport(mport, sd, conf);
+			if (ret < 0) {
+				RIO_LOG(ERR, "%s: lost the fabric to another host and could not discover it (%d)",
+					mport->name, ret);
+				ret = -EBUSY;
+			}
+		}
+	} else {
+		ret = rio_disc_mport(mport, sd, conf);
+	}
+
+	if (ret < 0) {
+		rio_dev_list_lock();
+		mport->scan_data = NULL;
+		rio_dev_list_unlock();
+		rio_dev_list_free(&sd->devs);
+		rte_free(sd);
+		return ret;
+	}
+	rio_dev_publish(mport);
+	return 0;
+}

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+#ifndef RIO_SCAN_PRIVATE_H
+#define RIO_SCAN_PRIVATE_H
+
+/*
+ * Internal state of enumeration/discovery (rio_scan.c), the device model
+ * (rio_dev.c) and switch routing (rio_switch.c).
+ *
+ * Every mport that scanned has a struct rio_scan_data hung on
+ * mport->scan_data: its list of devices, the local endpoint first.
+ * Lists are protected by one process-wide recursive mutex
+ * (rio_dev_list_lock()), also held while device events are delivered.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/queue.h>
+
+#include "rio_private.h"
+#include "rte_rio_dev.h"
+
+/* Deepest switch path the enumerator follows. */
+#define RIO_SCAN_MAX_DEPTH	64
+
+struct rte_rio_dev {
+	TAILQ_ENTRY(rte_rio_dev) next;
+	struct rte_rio_mport *mport;
+	struct rte_rio_dev_info info;
+	uint32_t gen_ctl;		/* Port General Control as last read */
+	bool locked;			/* enumeration holds its host lock */
+	bool did_written;		/* Base Device ID written by us */
+	uint32_t did32;			/* Dev32 Base Device ID CSR as read */
+	/* Ports: peer device and its port; switches and endpoints (port 0). */
+	struct rte_rio_dev *peer[RTE_RIO_MAX_SWITCH_PORTS];
+	uint8_t peer_port[RTE_RIO_MAX_SWITCH_PORTS];
+	uint32_t port_ok;		/* bit p: Port OK at enumeration */
+	uint32_t redundant;		/* bit p: redundant link (loop, parallel link) */
+	/* Switches. */
+	const struct rte_rio_switch_ops *ops;
+	uint8_t *rt;			/* shadow route table, RTE_RIO_MAX_DESTIDS entries */
+	uint8_t def_port;		/* default output port, RTE_RIO_INVALID_ROUTE if none */
+	int32_t sub_lo;			/* lowest device ID of its subtree (host view) */
+	int32_t sub_hi;			/* highest, -1 while none */
+	int32_t port_lo[RTE_RIO_MAX_SWITCH_PORTS]; /* discovery: ID interval per port */
+	int32_t port_hi[RTE_RIO_MAX_SWITCH_PORTS];
+};
+
+TAILQ_HEAD(rio_dev_list, rte_rio_dev);
+
+struct rio_scan_data {
+	struct rio_dev_list devs;	/* local endpoint first */
+	unsigned int ndevs;
+	bool scanned;			/* scan finished, devices published */
+	bool enumerated;		/* true: this mport enumerated; false: discovered */
+	int32_t fabric_host;		/* host device ID of the fabric */
+};
+
+/* Process-wide lock of every mport's device list and of the event callbacks. */
+void rio_dev_list_lock(void);
+void rio_dev_list_unlock(void);
+
+/* New device of @mport (not linked); NULL on allocation failure. */
+struct rte_rio_dev *rio_dev_alloc(struct rte_rio_mport *mport, bool is_switch);
+/* Free a device that was never published. */
+void rio_dev_free(struct rte_rio_dev *dev);
+/* Set the device's name from its type, destid and comptag. */
+void rio_dev_set_name(struct rte_rio_dev *dev);
+/* Free every device of a list (no events). */
+void rio_dev_list_free(struct rio_dev_list *list);
+/* Publish a finished scan: mark it scanned and emit ADD events. */
+void rio_dev_publish(struct rte_rio_mport *mport);
+/* Device of @list with component tag @comptag, or NULL. */
+struct rte_rio_dev *rio_dev_list_find_comptag(struct rio_dev_list *list, uint32_t comptag);
+
+/* Route ops for a switch with (vid, did): registered ones or the standard ones. */
+const struct rte_rio_switch_ops *rio_switch_ops_find(uint16_t vid, uint16_t did);
+/*
+ * Program a route entry of @sw through its ops and update the shadow table;
+ * nothing is written when the shadow already holds @port.
+ */
+int rio_switch_route_write(struct rte_rio_dev *sw, uint16_t destid, uint8_t port);
+/* Read a route entry from the hardware (not the shadow). */
+int rio_switch_route_read(struct rte_rio_dev *sw, uint16_t destid, uint8_t *port);
+/* Program / read the default output port (-ENOTSUP without ops support). */
+int rio_switch_default_write(struct rte_rio_dev *sw, uint8_t port);
+int rio_switch_default_read(struct rte_rio_dev *sw, uint8_t *port);
+
+#endif /* RIO_SCAN_PRIVATE_H */
