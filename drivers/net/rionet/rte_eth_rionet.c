@@ -1,0 +1,1247 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+/*
+ * rionet: Ethernet over RapidIO messaging, an ethdev PMD on the rio bus.
+ *
+ * The driver binds every local endpoint (an mport's own device) that can
+ * send and receive data messages and doorbells, and creates one ethdev port
+ * named "rionet_<mport name>" for it. Remote endpoints are followed as peers
+ * (rionet_peer.c) without being claimed. Wire format: rionet.h.
+ *
+ * Queue q polls inbound mailbox mbox+q (mbox= devarg, default 0). The port
+ * uses M = max(Rx queues, Tx queues) outbound mailboxes; Tx queue t owns
+ * those with (m - mbox) % nb_tx_queues == t and picks one of them per frame
+ * by flow hash, so a flow stays in order and no mailbox has two writers.
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_byteorder.h>
+#include <rte_ether.h>
+#include <rte_ip.h>
+#include <rte_kvargs.h>
+#include <rte_malloc.h>
+#include <rte_mbuf.h>
+#include <ethdev_driver.h>
+
+#include "rte_eth_rionet.h"
+
+#define RIONET_DEVARG_MBOX	"mbox"
+
+static const char * const rionet_valid_args[] = {
+	RIONET_DEVARG_MBOX,
+	NULL,
+};
+
+/* ------------------------------------------------------------------ */
+/* Receive                                                            */
+
+/* Accept or drop one received frame; counts the reason of a drop. */
+static __rte_always_inline bool
+rionet_rx_accept(struct rionet_rx_queue *rxq, const struct rte_rio_msg *msg)
+{
+	struct rionet_port *port = rxq->port;
+	const struct rte_eth_dev_data *data = port->eth_dev->data;
+	const uint8_t *dst = msg->buf;
+	uint16_t s;
+
+	if (unlikely(msg->len < RTE_ETHER_HDR_LEN)) {
+		rxq->runts++;
+		return false;
+	}
+	if (unlikely(msg->len > rionet_max_frame(port))) {
+		rxq->oversize++;
+		return false;
+	}
+	if (dst[0] & 1) {
+		if (!rte_is_broadcast_ether_addr((const struct rte_ether_addr *)dst) &&
+		    !data->promiscuous && !data->all_multicast) {
+			rxq->filtered++;
+			return false;
+		}
+	} else if (!data->promiscuous &&
+		   !rte_is_same_ether_addr((const struct rte_ether_addr *)dst, &port->mac)) {
+		rxq->filtered++;
+		return false;
+	}
+	s = msg->srcid < port->max_destids ? rionet_map_get(port, msg->srcid) : 0;
+	if (s != 0) {
+		rxq->peer[s - 1].packets++;
+		rxq->peer[s - 1].bytes += msg->len;
+	} else {
+		rxq->unknown_src++;
+	}
+	return true;
+}
+
+/* Post mbuf data areas until the inbound ring is full or mbufs run out. */
+static void
+rionet_rx_refill(struct rionet_rx_queue *rxq)
+{
+	struct rte_mbuf *mbufs[RIONET_BURST];
+	void *bufs[RIONET_BURST];
+	uint32_t room, k, i;
+	uint16_t posted;
+
+	room = rxq->entries - (rxq->tail - rxq->head);
+	while (room > 0) {
+		k = RTE_MIN(room, (uint32_t)RIONET_BURST);
+		if (rte_pktmbuf_alloc_bulk(rxq->mp, mbufs, k) != 0) {
+			rxq->nombuf++;
+			return;
+		}
+		for (i = 0; i < k; i++) {
+			bufs[i] = rte_pktmbuf_mtod(mbufs[i], void *);
+			rxq->sw_ring[(rxq->tail + i) & (rxq->entries - 1)] = mbufs[i];
+		}
+		posted = rte_rio_add_inb_buffers(rxq->port->mport, rxq->mbox, bufs, k);
+		rxq->tail += posted;
+		if (posted < k) {
+			rte_pktmbuf_free_bulk(&mbufs[posted], k - posted);
+			return;
+		}
+		room -= k;
+	}
+}
+
+/* Mbuf data areas were posted: the frames are already in place. */
+static uint16_t
+rionet_rx_direct(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t want,
+		 uint16_t *nb_msgs)
+{
+	struct rte_rio_msg *msgs = rxq->msgs;
+	struct rte_mbuf *m;
+	uint16_t got, i, nb = 0;
+
+	got = rte_rio_recv_messages(rxq->port->mport, rxq->mbox, msgs, want);
+	for (i = 0; i < got; i++) {
+		m = rxq->sw_ring[rxq->head & (rxq->entries - 1)];
+		rxq->head++;
+		if (unlikely(msgs[i].buf != rte_pktmbuf_mtod(m, void *) ||
+			     !rionet_rx_accept(rxq, &msgs[i]))) {
+			rte_pktmbuf_free(m);
+			continue;
+		}
+		m->data_len = msgs[i].len;
+		m->pkt_len = msgs[i].len;
+		m->port = rxq->port->eth_dev->data->port_id;
+		rxq->bytes += msgs[i].len;
+		pkts[nb++] = m;
+	}
+	rionet_rx_refill(rxq);
+	*nb_msgs = got;
+	return nb;
+}
+
+/* Copy a frame into a (chained) mbuf; false when a segment is missing. */
+static bool
+rionet_rx_copy(struct rionet_rx_queue *rxq, struct rte_mbuf *head, const uint8_t *src,
+	       uint16_t len)
+{
+	struct rte_mbuf *m = head, *seg;
+	uint16_t room, k, left = len;
+
+	head->pkt_len = len;
+	for (;;) {
+		room = rte_pktmbuf_tailroom(m);
+		k = RTE_MIN(room, left);
+		rte_memcpy(rte_pktmbuf_mtod(m, uint8_t *), src, k);
+		m->data_len = k;
+		src += k;
+		left -= k;
+		if (left == 0)
+			return true;
+		seg = rte_pktmbuf_alloc(rxq->mp);
+		if (unlikely(seg == NULL))
+			return false;
+		m->next = seg;
+		head->nb_segs++;
+		m = seg;
+	}
+}
+
+/* Bounce buffers were posted: copy into mbufs, then post them again in order. */
+static uint16_t
+rionet_rx_bounce(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t want,
+		 uint16_t *nb_msgs)
+{
+	struct rte_rio_msg *msgs = rxq->msgs;
+	struct rte_mbuf *mbufs[RIONET_BURST];
+	void *bufs[RIONET_BURST];
+	uint16_t got, i, used = 0, nb = 0;
+
+	*nb_msgs = 0;
+	if (unlikely(rte_pktmbuf_alloc_bulk(rxq->mp, mbufs, want) != 0)) {
+		/* The messages wait in the inbound ring: nothing is lost. */
+		rxq->nombuf++;
+		return 0;
+	}
+	got = rte_rio_recv_messages(rxq->port->mport, rxq->mbox, msgs, want);
+	for (i = 0; i < got; i++)
+		bufs[i] = msgs[i].buf;
+	for (i = 0; i < got; i++) {
+		if (!rionet_rx_accept(rxq, &msgs[i]))
+			continue;
+		if (unlikely(!rionet_rx_copy(rxq, mbufs[used], msgs[i].buf, msgs[i].len))) {
+			rxq->nombuf++;
+			rte_pktmbuf_free(mbufs[used]);
+			mbufs[used] = rte_pktmbuf_alloc(rxq->mp);
+			if (mbufs[used] == NULL) {
+				/* The rest of the burst is dropped for want of mbufs. */
+				rxq->nombuf += got - i - 1;
+				break;
+			}
+			continue;
+		}
+		mbufs[used]->port = rxq->port->eth_dev->data->port_id;
+		rxq->bytes += msgs[i].len;
+		pkts[nb++] = mbufs[used++];
+	}
+	if (got > 0)
+		rte_rio_add_inb_buffers(rxq->port->mport, rxq->mbox, bufs, got);
+	if (used < want) {
+		/* A failed re-allocation left a NULL at mbufs[used]. */
+		for (i = used; i < want; i++)
+			if (mbufs[i] != NULL)
+				rte_pktmbuf_free(mbufs[i]);
+	}
+	*nb_msgs = got;
+	return nb;
+}
+
+static uint16_t
+rionet_rx_burst(void *queue, struct rte_mbuf **pkts, uint16_t nb_pkts)
+{
+	struct rionet_rx_queue *rxq = queue;
+	uint16_t nb = 0, want, got, nb_msgs;
+
+	while (nb < nb_pkts) {
+		want = RTE_MIN(nb_pkts - nb, RIONET_BURST);
+		if (rxq->direct)
+			got = rionet_rx_direct(rxq, pkts + nb, want, &nb_msgs);
+		else
+			got = rionet_rx_bounce(rxq, pkts + nb, want, &nb_msgs);
+		nb += got;
+		if (nb_msgs < want)
+			break;
+	}
+	rxq->packets += nb;
+	return nb;
+}
+
+/* ------------------------------------------------------------------ */
+/* Transmit                                                           */
+
+enum rionet_tx_verdict {
+	RIONET_TX_SEND = 0,
+	RIONET_TX_OVERSIZE,
+	RIONET_TX_RUNT,
+	RIONET_TX_UNKNOWN,
+};
+
+/* No back-pressure stop in a flush. */
+#define RIONET_TX_NO_STOP	UINT16_MAX
+
+/* Cheap flow hash of the L2/L3/L4 header in the first segment. */
+static uint32_t
+rionet_flow_hash(const struct rte_mbuf *m, const uint8_t *data)
+{
+	const struct rte_ether_hdr *eth = (const void *)data;
+	uint32_t len = m->data_len, off = sizeof(*eth), h, l4 = 0;
+	uint16_t type = eth->ether_type;
+	const struct rte_ipv4_hdr *ip4;
+	const struct rte_ipv6_hdr *ip6;
+	const uint32_t *w;
+	uint8_t proto;
+	int i;
+
+	if (m->ol_flags & RTE_MBUF_F_RX_RSS_HASH)
+		return m->hash.rss;
+	if (type == rte_cpu_to_be_16(RTE_ETHER_TYPE_VLAN) && len >= off + 4) {
+		type = *(const uint16_t *)(data + off + 2);
+		off += 4;
+	}
+	if (type == rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4) && len >= off + sizeof(*ip4)) {
+		ip4 = (const void *)(data + off);
+		h = ip4->src_addr ^ ip4->dst_addr;
+		proto = ip4->next_proto_id;
+		l4 = off + rte_ipv4_hdr_len(ip4);
+		if (ip4->fragment_offset & rte_cpu_to_be_16(RTE_IPV4_HDR_OFFSET_MASK |
+							    RTE_IPV4_HDR_MF_FLAG))
+			proto = 0;
+	} else if (type == rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV6) &&
+		   len >= off + sizeof(*ip6)) {
+		ip6 = (const void *)(data + off);
+		w = (const uint32_t *)ip6->src_addr;
+		h = 0;
+		for (i = 0; i < 8; i++)
+			h ^= w[i];
+		proto = ip6->proto;
+		l4 = off + sizeof(*ip6);
+	} else {
+		w = (const uint32_t *)data;
+		h = w[0] ^ w[1] ^ w[2] ^ type;
+		proto = 0;
+	}
+	if ((proto == IPPROTO_TCP || proto == IPPROTO_UDP || proto == IPPROTO_SCTP) &&
+	    len >= l4 + 4)
+		h ^= *(const uint32_t *)(data + l4);
+	h ^= h >> 16;
+	h *= 0x45d9f3bu;
+	h ^= h >> 16;
+	return h;
+}
+
+/*
+ * Send the staged messages, run by run of one mailbox, in order.
+ * Accepted copies and dropped copies (ERROR, no response, RETRY on a frame
+ * of which a copy was already handled) are counted in ok[]/done[] of their
+ * frame. A RETRY on the first copy of a frame stops: that frame is returned
+ * to the caller (back-pressure). @return the frame to stop at, or
+ * RIONET_TX_NO_STOP.
+ */
+static uint16_t
+rionet_tx_flush(struct rionet_tx_queue *txq, uint16_t nb_msgs, uint16_t *ok, uint16_t *done,
+		uint8_t *mbox)
+{
+	struct rte_rio_mport *mport = txq->port->mport;
+	struct rte_rio_msg *msgs = txq->msgs;
+	struct rionet_peer_qstats *ps;
+	uint16_t off = 0, run, sent, k, f;
+
+	while (off < nb_msgs) {
+		for (run = off + 1; run < nb_msgs && mbox[run] == mbox[off]; run++)
+			;
+		sent = rte_rio_send_messages(mport, mbox[off], &msgs[off], run - off);
+		for (k = off; k < off + sent; k++) {
+			f = txq->msg_frame[k];
+			ok[f]++;
+			done[f]++;
+			ps = &txq->peer[txq->msg_peer[k]];
+			ps->packets++;
+			ps->bytes += msgs[k].len;
+		}
+		off += sent;
+		if (off == run)
+			continue;
+		f = txq->msg_frame[off];
+		ps = &txq->peer[txq->msg_peer[off]];
+		if (msgs[off].status == -EAGAIN) {
+			ps->ring_full++;
+			if (done[f] == 0) {
+				txq->ring_full++;
+				return f;
+			}
+		} else {
+			ps->errors++;
+		}
+		done[f]++;
+		off++;
+	}
+	return RIONET_TX_NO_STOP;
+}
+
+/* Handle up to RIONET_BURST frames. @return frames consumed (sent or dropped). */
+static uint16_t
+rionet_tx_step(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
+{
+	struct rionet_port *port = txq->port;
+	uint32_t max_frame = rionet_max_frame(port);
+	uint16_t ok[RIONET_BURST] = { 0 }, done[RIONET_BURST] = { 0 };
+	uint8_t verdict[RIONET_BURST];
+	uint8_t mbox[RIONET_TX_MSGS];
+	uint16_t i, s, nb_msgs = 0, nb_lin = 0, stop = n, copies, destid;
+	struct rte_mbuf *m;
+	const uint8_t *data;
+	uint8_t mb;
+
+	for (i = 0; i < n; i++) {
+		m = pkts[i];
+		verdict[i] = RIONET_TX_SEND;
+		if (unlikely(m->pkt_len > max_frame)) {
+			verdict[i] = RIONET_TX_OVERSIZE;
+			continue;
+		}
+		if (unlikely(m->pkt_len < RTE_ETHER_HDR_LEN)) {
+			verdict[i] = RIONET_TX_RUNT;
+			continue;
+		}
+		if (m->nb_segs > 1) {
+			if (nb_lin == RIONET_TX_LIN_BUFS) {
+				stop = rionet_tx_flush(txq, nb_msgs, ok, done, mbox);
+				nb_msgs = 0;
+				nb_lin = 0;
+				if (stop != RIONET_TX_NO_STOP)
+					goto out;
+				stop = n;
+			}
+			data = rte_pktmbuf_read(m, 0, m->pkt_len, txq->lin[nb_lin++]);
+			txq->linearized++;
+		} else {
+			data = rte_pktmbuf_mtod(m, const uint8_t *);
+		}
+		mb = txq->mbox[0];
+		if (txq->nb_mbox > 1)
+			mb = txq->mbox[rionet_flow_hash(m, data) % txq->nb_mbox];
+
+		copies = 0;
+		for (s = 0; s < port->nb_peers; s++) {
+			if (data[0] & 1) {
+				/* Multicast and broadcast: every active peer. */
+				if (!rionet_peer_active(&port->peers[s]))
+					continue;
+			} else {
+				/* Unicast: the peer whose device ID is in the MAC. */
+				if (!rionet_mac_to_destid(data, &destid) ||
+				    destid >= port->max_destids)
+					break;
+				s = rionet_map_get(port, destid);
+				if (s == 0 || !rionet_peer_active(&port->peers[--s]))
+					break;
+			}
+			if (nb_msgs == RIONET_TX_MSGS) {
+				stop = rionet_tx_flush(txq, nb_msgs, ok, done, mbox);
+				nb_msgs = 0;
+				if (stop != RIONET_TX_NO_STOP)
+					goto out;
+				stop = n;
+			}
+			txq->msgs[nb_msgs].buf = (void *)(uintptr_t)data;
+			txq->msgs[nb_msgs].len = m->pkt_len;
+			txq->msgs[nb_msgs].destid = port->peers[s].destid;
+			txq->msgs[nb_msgs].letter = 0;
+			txq->msg_frame[nb_msgs] = i;
+			txq->msg_peer[nb_msgs] = s;
+			mbox[nb_msgs] = mb;
+			nb_msgs++;
+			copies++;
+			if (!(data[0] & 1))
+				break;
+		}
+		if (copies == 0)
+			verdict[i] = RIONET_TX_UNKNOWN;
+		else if (copies > 1)
+			txq->mcast_copies += copies;
+	}
+	if (nb_msgs > 0) {
+		stop = rionet_tx_flush(txq, nb_msgs, ok, done, mbox);
+		if (stop == RIONET_TX_NO_STOP)
+			stop = n;
+	}
+out:
+	for (i = 0; i < stop; i++) {
+		switch (verdict[i]) {
+		case RIONET_TX_OVERSIZE:
+			txq->oversize++;
+			break;
+		case RIONET_TX_RUNT:
+			txq->runts++;
+			break;
+		case RIONET_TX_UNKNOWN:
+			txq->unknown_dst++;
+			break;
+		default:
+			break;
+		}
+		if (ok[i] > 0) {
+			txq->packets++;
+			txq->bytes += pkts[i]->pkt_len;
+		} else {
+			txq->errors++;
+		}
+	}
+	/* Every accepted message was copied by the mport: free each frame once. */
+	rte_pktmbuf_free_bulk(pkts, stop);
+	return stop;
+}
+
+static uint16_t
+rionet_tx_burst(void *queue, struct rte_mbuf **pkts, uint16_t nb_pkts)
+{
+	struct rionet_tx_queue *txq = queue;
+	uint16_t nb = 0, want, done;
+
+	while (nb < nb_pkts) {
+		want = RTE_MIN(nb_pkts - nb, RIONET_BURST);
+		done = rionet_tx_step(txq, pkts + nb, want);
+		nb += done;
+		if (done < want)
+			break;
+	}
+	return nb;
+}
+
+/* ------------------------------------------------------------------ */
+/* Control path                                                       */
+
+static int
+rionet_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
+{
+	struct rionet_port *port = dev->data->dev_private;
+
+	info->if_index = 0;
+	info->max_mac_addrs = 1;
+	info->max_rx_pktlen = RIONET_MAX_FRAME;
+	info->min_rx_bufsize = 0;
+	info->min_mtu = RIONET_MIN_MTU;
+	info->max_mtu = RIONET_MAX_MTU;
+	info->max_rx_queues = port->max_queues;
+	info->max_tx_queues = port->max_queues;
+	info->rx_offload_capa = RTE_ETH_RX_OFFLOAD_SCATTER;
+	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
+	info->rx_queue_offload_capa = 0;
+	info->tx_queue_offload_capa = 0;
+	info->flow_type_rss_offloads = 0;
+	info->speed_capa = RTE_ETH_LINK_SPEED_FIXED | RTE_ETH_LINK_SPEED_20G;
+	info->rx_desc_lim.nb_max = RIONET_MAX_DESC;
+	info->rx_desc_lim.nb_min = RIONET_MIN_DESC;
+	info->rx_desc_lim.nb_align = 1;
+	info->tx_desc_lim.nb_max = RIONET_MAX_DESC;
+	info->tx_desc_lim.nb_min = RIONET_MIN_DESC;
+	info->tx_desc_lim.nb_align = 1;
+	info->default_rxportconf.ring_size = RIONET_DEFAULT_DESC;
+	info->default_txportconf.ring_size = RIONET_DEFAULT_DESC;
+	info->default_rxportconf.burst_size = RIONET_BURST;
+	info->default_txportconf.burst_size = RIONET_BURST;
+	info->default_rxportconf.nb_queues = 1;
+	info->default_txportconf.nb_queues = 1;
+	info->dev_capa = 0;
+	return 0;
+}
+
+static int
+rionet_dev_configure(struct rte_eth_dev *dev)
+{
+	struct rionet_port *port = dev->data->dev_private;
+
+	if (dev->data->nb_rx_queues > port->max_queues ||
+	    dev->data->nb_tx_queues > port->max_queues) {
+		RIONET_LOG(ERR, "%s: at most %u queue pairs with mbox=%u", port->name,
+			   port->max_queues, port->mbox_base);
+		return -EINVAL;
+	}
+	/* ethdev stored rxmode.mtu in data->mtu without calling mtu_set. */
+	rionet_set_max_frame(port, dev->data->mtu + RTE_ETHER_HDR_LEN);
+	return 0;
+}
+
+static int
+rionet_link_update(struct rte_eth_dev *dev, int wait_to_complete)
+{
+	struct rionet_port *port = dev->data->dev_private;
+
+	RTE_SET_USED(wait_to_complete);
+	return rionet_link_refresh(port);
+}
+
+/* Close every mailbox the port opened and give back posted buffers. */
+static void
+rionet_mbox_close_all(struct rionet_port *port)
+{
+	struct rte_eth_dev *dev = port->eth_dev;
+	struct rionet_rx_queue *rxq;
+	uint16_t q;
+	uint8_t m;
+
+	for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
+		if (port->in_mbox_open & (1u << m))
+			rte_rio_release_inb_mbox(port->mport, m);
+		if (port->out_mbox_open & (1u << m))
+			rte_rio_release_outb_mbox(port->mport, m);
+	}
+	port->in_mbox_open = 0;
+	port->out_mbox_open = 0;
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		rxq = dev->data->rx_queues[q];
+		if (rxq == NULL || !rxq->direct)
+			continue;
+		while (rxq->head != rxq->tail) {
+			rte_pktmbuf_free(rxq->sw_ring[rxq->head & (rxq->entries - 1)]);
+			rxq->head++;
+		}
+		rxq->head = 0;
+		rxq->tail = 0;
+	}
+}
+
+static int
+rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
+{
+	void *bufs[RIONET_BURST];
+	uint32_t i, k, j;
+	int ret;
+
+	ret = rte_rio_request_inb_mbox(port->mport, rxq->mbox, rxq->entries);
+	if (ret < 0) {
+		RIONET_LOG(ERR, "%s: cannot open inbound mailbox %u (%d)", port->name,
+			   rxq->mbox, ret);
+		return ret;
+	}
+	port->in_mbox_open |= 1u << rxq->mbox;
+	rxq->head = 0;
+	rxq->tail = 0;
+	if (rxq->direct) {
+		rionet_rx_refill(rxq);
+		return 0;
+	}
+	for (i = 0; i < rxq->entries; i += k) {
+		k = RTE_MIN(rxq->entries - i, (uint32_t)RIONET_BURST);
+		for (j = 0; j < k; j++)
+			bufs[j] = rxq->bounce + (size_t)(i + j) * RIONET_MAX_FRAME;
+		if (rte_rio_add_inb_buffers(port->mport, rxq->mbox, bufs, k) != k) {
+			RIONET_LOG(ERR, "%s: mailbox %u refused receive buffers", port->name,
+				   rxq->mbox);
+			return -EIO;
+		}
+	}
+	return 0;
+}
+
+static int
+rionet_dev_start(struct rte_eth_dev *dev)
+{
+	struct rionet_port *port = dev->data->dev_private;
+	uint16_t nb_rx = dev->data->nb_rx_queues, nb_tx = dev->data->nb_tx_queues;
+	struct rionet_tx_queue *txq;
+	uint8_t nb_mbox = RTE_MAX(nb_rx, nb_tx), m;
+	uint16_t q;
+	int ret;
+
+	rionet_set_max_frame(port, dev->data->mtu + RTE_ETHER_HDR_LEN);
+	for (q = 0; q < nb_rx; q++) {
+		ret = rionet_rxq_start(port, dev->data->rx_queues[q]);
+		if (ret < 0)
+			goto fail;
+	}
+	for (m = 0; m < nb_mbox; m++) {
+		ret = rte_rio_request_outb_mbox(port->mport, port->mbox_base + m,
+						RIONET_DEFAULT_DESC);
+		if (ret < 0) {
+			RIONET_LOG(ERR, "%s: cannot open outbound mailbox %u (%d)", port->name,
+				   port->mbox_base + m, ret);
+			goto fail;
+		}
+		port->out_mbox_open |= 1u << (port->mbox_base + m);
+	}
+	for (q = 0; q < nb_tx; q++) {
+		txq = dev->data->tx_queues[q];
+		txq->nb_mbox = 0;
+		for (m = q; m < nb_mbox; m += nb_tx)
+			txq->mbox[txq->nb_mbox++] = port->mbox_base + m;
+	}
+	ret = rionet_peers_start(port);
+	if (ret < 0)
+		goto fail;
+	for (q = 0; q < nb_rx; q++)
+		dev->data->rx_queue_state[q] = RTE_ETH_QUEUE_STATE_STARTED;
+	for (q = 0; q < nb_tx; q++)
+		dev->data->tx_queue_state[q] = RTE_ETH_QUEUE_STATE_STARTED;
+	return 0;
+fail:
+	rionet_mbox_close_all(port);
+	return ret;
+}
+
+static int
+rionet_dev_stop(struct rte_eth_dev *dev)
+{
+	struct rionet_port *port = dev->data->dev_private;
+	uint16_t q;
+
+	rionet_peers_stop(port);
+	rionet_mbox_close_all(port);
+	for (q = 0; q < dev->data->nb_rx_queues; q++)
+		dev->data->rx_queue_state[q] = RTE_ETH_QUEUE_STATE_STOPPED;
+	for (q = 0; q < dev->data->nb_tx_queues; q++)
+		dev->data->tx_queue_state[q] = RTE_ETH_QUEUE_STATE_STOPPED;
+	dev->data->dev_started = 0;
+	return 0;
+}
+
+static void
+rionet_rx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
+{
+	struct rionet_rx_queue *rxq = dev->data->rx_queues[qid];
+
+	if (rxq == NULL)
+		return;
+	rte_free(rxq->sw_ring);
+	rte_free(rxq->bounce);
+	rte_free(rxq);
+	dev->data->rx_queues[qid] = NULL;
+}
+
+static void
+rionet_tx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
+{
+	rte_free(dev->data->tx_queues[qid]);
+	dev->data->tx_queues[qid] = NULL;
+}
+
+static int
+rionet_dev_close(struct rte_eth_dev *dev)
+{
+	struct rionet_port *port = dev->data->dev_private;
+	uint16_t q;
+
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return 0;
+	if (dev->data->dev_started)
+		rionet_dev_stop(dev);
+	for (q = 0; q < dev->data->nb_rx_queues; q++)
+		rionet_rx_queue_release(dev, q);
+	for (q = 0; q < dev->data->nb_tx_queues; q++)
+		rionet_tx_queue_release(dev, q);
+	rionet_peers_fini(port);
+	if (port->rdev != NULL)
+		port->rdev->driver_data = NULL;
+	return 0;
+}
+
+static int rionet_dev_init(struct rte_eth_dev *dev);
+
+static int
+rionet_dev_reset(struct rte_eth_dev *dev)
+{
+	struct rionet_port *port = dev->data->dev_private;
+	uint16_t q;
+
+	if (dev->data->dev_started)
+		rionet_dev_stop(dev);
+	for (q = 0; q < dev->data->nb_rx_queues; q++)
+		rionet_rx_queue_release(dev, q);
+	for (q = 0; q < dev->data->nb_tx_queues; q++)
+		rionet_tx_queue_release(dev, q);
+	rte_ether_addr_copy(&port->mac, &dev->data->mac_addrs[0]);
+	return rionet_dev_init(dev);
+}
+
+static int
+rionet_promiscuous_enable(struct rte_eth_dev *dev)
+{
+	RTE_SET_USED(dev);
+	return 0;
+}
+
+static int
+rionet_promiscuous_disable(struct rte_eth_dev *dev)
+{
+	RTE_SET_USED(dev);
+	return 0;
+}
+
+static int
+rionet_allmulticast_enable(struct rte_eth_dev *dev)
+{
+	RTE_SET_USED(dev);
+	return 0;
+}
+
+static int
+rionet_allmulticast_disable(struct rte_eth_dev *dev)
+{
+	RTE_SET_USED(dev);
+	return 0;
+}
+
+/* The address is the device ID: only the rionet address of this endpoint is valid. */
+static int
+rionet_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
+{
+	struct rionet_port *port = dev->data->dev_private;
+
+	if (!rte_is_same_ether_addr(addr, &port->mac)) {
+		RIONET_LOG(ERR, "%s: the MAC address is fixed to " RTE_ETHER_ADDR_PRT_FMT
+			   " (rionet prefix and own device ID)", port->name,
+			   RTE_ETHER_ADDR_BYTES(&port->mac));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int
+rionet_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
+{
+	struct rionet_port *port = dev->data->dev_private;
+
+	if (mtu < RIONET_MIN_MTU || mtu > RIONET_MAX_MTU)
+		return -EINVAL;
+	rionet_set_max_frame(port, mtu + RTE_ETHER_HDR_LEN);
+	return 0;
+}
+
+static int
+rionet_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
+		      unsigned int socket_id, const struct rte_eth_rxconf *conf,
+		      struct rte_mempool *mp)
+{
+	struct rionet_port *port = dev->data->dev_private;
+	struct rionet_rx_queue *rxq;
+	uint32_t room;
+
+	RTE_SET_USED(conf);
+	if (nb_desc < RIONET_MIN_DESC || nb_desc > RIONET_MAX_DESC)
+		return -EINVAL;
+	rionet_rx_queue_release(dev, qid);
+	rxq = rte_zmalloc_socket("rionet_rxq", sizeof(*rxq), RTE_CACHE_LINE_SIZE, socket_id);
+	if (rxq == NULL)
+		return -ENOMEM;
+	rxq->port = port;
+	rxq->mp = mp;
+	rxq->qid = qid;
+	rxq->mbox = port->mbox_base + qid;
+	rxq->nb_desc = nb_desc;
+	rxq->entries = rte_align32pow2(nb_desc);
+	room = rte_pktmbuf_data_room_size(mp);
+	rxq->direct = room >= RTE_PKTMBUF_HEADROOM + RIONET_MAX_FRAME;
+	if (rxq->direct)
+		rxq->sw_ring = rte_zmalloc_socket("rionet_rx_ring",
+						  sizeof(rxq->sw_ring[0]) * rxq->entries, 0,
+						  socket_id);
+	else
+		rxq->bounce = rte_malloc_socket("rionet_rx_bounce",
+						(size_t)rxq->entries * RIONET_MAX_FRAME,
+						RTE_CACHE_LINE_SIZE, socket_id);
+	if (rxq->sw_ring == NULL && rxq->bounce == NULL) {
+		rte_free(rxq);
+		return -ENOMEM;
+	}
+	dev->data->rx_queues[qid] = rxq;
+	return 0;
+}
+
+static int
+rionet_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
+		      unsigned int socket_id, const struct rte_eth_txconf *conf)
+{
+	struct rionet_port *port = dev->data->dev_private;
+	struct rionet_tx_queue *txq;
+
+	RTE_SET_USED(conf);
+	if (nb_desc < RIONET_MIN_DESC || nb_desc > RIONET_MAX_DESC)
+		return -EINVAL;
+	rionet_tx_queue_release(dev, qid);
+	txq = rte_zmalloc_socket("rionet_txq", sizeof(*txq), RTE_CACHE_LINE_SIZE, socket_id);
+	if (txq == NULL)
+		return -ENOMEM;
+	txq->port = port;
+	txq->qid = qid;
+	txq->nb_desc = nb_desc;
+	txq->nb_mbox = 1;
+	txq->mbox[0] = port->mbox_base + qid;
+	dev->data->tx_queues[qid] = txq;
+	return 0;
+}
+
+static void
+rionet_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_rxq_info *qinfo)
+{
+	struct rionet_rx_queue *rxq = dev->data->rx_queues[qid];
+
+	qinfo->mp = rxq->mp;
+	qinfo->nb_desc = rxq->nb_desc;
+	qinfo->scattered_rx = 1;
+	qinfo->conf.offloads = dev->data->dev_conf.rxmode.offloads;
+	qinfo->rx_buf_size = rxq->direct ? RIONET_MAX_FRAME :
+		rte_pktmbuf_data_room_size(rxq->mp) - RTE_PKTMBUF_HEADROOM;
+}
+
+static void
+rionet_txq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_txq_info *qinfo)
+{
+	struct rionet_tx_queue *txq = dev->data->tx_queues[qid];
+
+	qinfo->nb_desc = txq->nb_desc;
+	qinfo->conf.offloads = dev->data->dev_conf.txmode.offloads;
+}
+
+static int
+rionet_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *st)
+{
+	struct rionet_rx_queue *rxq;
+	struct rionet_tx_queue *txq;
+	uint16_t q;
+
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		rxq = dev->data->rx_queues[q];
+		if (rxq == NULL)
+			continue;
+		st->ipackets += rxq->packets;
+		st->ibytes += rxq->bytes;
+		st->ierrors += rxq->runts + rxq->oversize;
+		st->rx_nombuf += rxq->nombuf;
+		if (q < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
+			st->q_ipackets[q] = rxq->packets;
+			st->q_ibytes[q] = rxq->bytes;
+			st->q_errors[q] = rxq->runts + rxq->oversize;
+		}
+	}
+	for (q = 0; q < dev->data->nb_tx_queues; q++) {
+		txq = dev->data->tx_queues[q];
+		if (txq == NULL)
+			continue;
+		st->opackets += txq->packets;
+		st->obytes += txq->bytes;
+		st->oerrors += txq->errors;
+		if (q < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
+			st->q_opackets[q] = txq->packets;
+			st->q_obytes[q] = txq->bytes;
+		}
+	}
+	return 0;
+}
+
+static int
+rionet_stats_reset(struct rte_eth_dev *dev)
+{
+	struct rionet_port *port = dev->data->dev_private;
+	struct rionet_rx_queue *rxq;
+	struct rionet_tx_queue *txq;
+	uint16_t q, s;
+
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		rxq = dev->data->rx_queues[q];
+		if (rxq == NULL)
+			continue;
+		rxq->packets = rxq->bytes = rxq->nombuf = 0;
+		rxq->runts = rxq->oversize = rxq->filtered = rxq->unknown_src = 0;
+		memset(rxq->peer, 0, sizeof(rxq->peer));
+	}
+	for (q = 0; q < dev->data->nb_tx_queues; q++) {
+		txq = dev->data->tx_queues[q];
+		if (txq == NULL)
+			continue;
+		txq->packets = txq->bytes = txq->errors = txq->ring_full = 0;
+		txq->unknown_dst = txq->oversize = txq->runts = 0;
+		txq->linearized = txq->mcast_copies = 0;
+		memset(txq->peer, 0, sizeof(txq->peer));
+	}
+	rte_spinlock_lock(&port->lock);
+	port->dbell_rx = port->dbell_tx = port->dbell_tx_errors = port->dbell_unknown = 0;
+	port->join_rx = port->leave_rx = port->join_tx = port->leave_tx = 0;
+	for (s = 0; s < port->nb_peers; s++) {
+		port->peers[s].join_rx = port->peers[s].leave_rx = 0;
+		port->peers[s].join_tx = port->peers[s].leave_tx = 0;
+	}
+	rte_spinlock_unlock(&port->lock);
+	return 0;
+}
+
+/* xstats: one walker fills names, values, or only counts. */
+struct rionet_xwalk {
+	struct rte_eth_xstat_name *names;
+	struct rte_eth_xstat *values;
+	unsigned int size;
+	unsigned int n;
+};
+
+static void
+rionet_xput(struct rionet_xwalk *w, uint64_t v, const char *fmt, ...)
+	__rte_format_printf(3, 4);
+
+static void
+rionet_xput(struct rionet_xwalk *w, uint64_t v, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (w->n < w->size) {
+		if (w->names != NULL) {
+			va_start(ap, fmt);
+			vsnprintf(w->names[w->n].name, sizeof(w->names[w->n].name), fmt, ap);
+			va_end(ap);
+		}
+		if (w->values != NULL) {
+			w->values[w->n].id = w->n;
+			w->values[w->n].value = v;
+		}
+	}
+	w->n++;
+}
+
+static void
+rionet_xstats_walk(struct rte_eth_dev *dev, struct rionet_xwalk *w)
+{
+	struct rionet_port *port = dev->data->dev_private;
+	struct rionet_rx_queue *rxq;
+	struct rionet_tx_queue *txq;
+	struct rionet_peer *p;
+	uint64_t v[8];
+	uint16_t q, s;
+
+	rte_spinlock_lock(&port->lock);
+	rionet_xput(w, port->dbell_rx, "doorbells_rx");
+	rionet_xput(w, port->dbell_tx, "doorbells_tx");
+	rionet_xput(w, port->dbell_tx_errors, "doorbells_tx_errors");
+	rionet_xput(w, port->dbell_unknown, "doorbells_rx_unknown_peer");
+	rionet_xput(w, port->join_rx, "join_rx");
+	rionet_xput(w, port->join_tx, "join_tx");
+	rionet_xput(w, port->leave_rx, "leave_rx");
+	rionet_xput(w, port->leave_tx, "leave_tx");
+	rionet_xput(w, rionet_nb_active(port), "peers_active");
+	rte_spinlock_unlock(&port->lock);
+
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		rxq = dev->data->rx_queues[q];
+		if (rxq == NULL)
+			continue;
+		rionet_xput(w, rxq->nombuf, "rx_q%u_no_mbuf", q);
+		rionet_xput(w, rxq->runts, "rx_q%u_runts", q);
+		rionet_xput(w, rxq->oversize, "rx_q%u_oversize", q);
+		rionet_xput(w, rxq->filtered, "rx_q%u_filtered", q);
+		rionet_xput(w, rxq->unknown_src, "rx_q%u_unknown_source", q);
+	}
+	for (q = 0; q < dev->data->nb_tx_queues; q++) {
+		txq = dev->data->tx_queues[q];
+		if (txq == NULL)
+			continue;
+		rionet_xput(w, txq->ring_full, "tx_q%u_ring_full", q);
+		rionet_xput(w, txq->unknown_dst, "tx_q%u_unknown_destination", q);
+		rionet_xput(w, txq->oversize, "tx_q%u_oversize", q);
+		rionet_xput(w, txq->runts, "tx_q%u_runts", q);
+		rionet_xput(w, txq->linearized, "tx_q%u_linearized", q);
+		rionet_xput(w, txq->mcast_copies, "tx_q%u_multicast_copies", q);
+	}
+	for (s = 0; s < port->nb_peers; s++) {
+		p = &port->peers[s];
+		memset(v, 0, sizeof(v));
+		for (q = 0; q < dev->data->nb_tx_queues; q++) {
+			txq = dev->data->tx_queues[q];
+			if (txq == NULL)
+				continue;
+			v[0] += txq->peer[s].packets;
+			v[1] += txq->peer[s].bytes;
+			v[2] += txq->peer[s].errors;
+			v[3] += txq->peer[s].ring_full;
+		}
+		for (q = 0; q < dev->data->nb_rx_queues; q++) {
+			rxq = dev->data->rx_queues[q];
+			if (rxq == NULL)
+				continue;
+			v[4] += rxq->peer[s].packets;
+			v[5] += rxq->peer[s].bytes;
+		}
+		rionet_xput(w, rionet_peer_active(p), "peer_0x%04x_active", p->destid);
+		rionet_xput(w, v[0], "peer_0x%04x_tx_packets", p->destid);
+		rionet_xput(w, v[1], "peer_0x%04x_tx_bytes", p->destid);
+		rionet_xput(w, v[2], "peer_0x%04x_tx_errors", p->destid);
+		rionet_xput(w, v[3], "peer_0x%04x_tx_ring_full", p->destid);
+		rionet_xput(w, v[4], "peer_0x%04x_rx_packets", p->destid);
+		rionet_xput(w, v[5], "peer_0x%04x_rx_bytes", p->destid);
+		rionet_xput(w, p->join_rx, "peer_0x%04x_join_rx", p->destid);
+		rionet_xput(w, p->join_tx, "peer_0x%04x_join_tx", p->destid);
+		rionet_xput(w, p->leave_rx, "peer_0x%04x_leave_rx", p->destid);
+		rionet_xput(w, p->leave_tx, "peer_0x%04x_leave_tx", p->destid);
+	}
+}
+
+static int
+rionet_xstats_get_names(struct rte_eth_dev *dev, struct rte_eth_xstat_name *names,
+			unsigned int size)
+{
+	struct rionet_xwalk w = { .names = names, .size = names != NULL ? size : 0 };
+
+	rionet_xstats_walk(dev, &w);
+	return w.n;
+}
+
+static int
+rionet_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats, unsigned int n)
+{
+	struct rionet_xwalk w = { .values = xstats, .size = xstats != NULL ? n : 0 };
+
+	rionet_xstats_walk(dev, &w);
+	return w.n;
+}
+
+static const struct eth_dev_ops rionet_ops = {
+	.dev_configure = rionet_dev_configure,
+	.dev_start = rionet_dev_start,
+	.dev_stop = rionet_dev_stop,
+	.dev_close = rionet_dev_close,
+	.dev_reset = rionet_dev_reset,
+	.dev_infos_get = rionet_dev_infos_get,
+	.link_update = rionet_link_update,
+	.promiscuous_enable = rionet_promiscuous_enable,
+	.promiscuous_disable = rionet_promiscuous_disable,
+	.allmulticast_enable = rionet_allmulticast_enable,
+	.allmulticast_disable = rionet_allmulticast_disable,
+	.mac_addr_set = rionet_mac_addr_set,
+	.mtu_set = rionet_mtu_set,
+	.stats_get = rionet_stats_get,
+	.stats_reset = rionet_stats_reset,
+	.xstats_get = rionet_xstats_get,
+	.xstats_get_names = rionet_xstats_get_names,
+	.xstats_reset = rionet_stats_reset,
+	.rx_queue_setup = rionet_rx_queue_setup,
+	.rx_queue_release = rionet_rx_queue_release,
+	.tx_queue_setup = rionet_tx_queue_setup,
+	.tx_queue_release = rionet_tx_queue_release,
+	.rxq_info_get = rionet_rxq_info_get,
+	.txq_info_get = rionet_txq_info_get,
+};
+
+/* ------------------------------------------------------------------ */
+/* Probe and remove                                                   */
+
+static int
+rionet_parse_mbox(const char *key, const char *value, void *arg)
+{
+	uint8_t *mbox = arg;
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(value, &end, 0);
+	if (errno != 0 || *value == '\0' || *end != '\0' || v >= RTE_RIO_MAX_MBOX) {
+		RIONET_LOG(ERR, "%s=%s: a mailbox is 0..%d", key, value, RTE_RIO_MAX_MBOX - 1);
+		return -EINVAL;
+	}
+	*mbox = v;
+	return 0;
+}
+
+static int
+rionet_parse_devargs(struct rte_devargs *devargs, uint8_t *mbox)
+{
+	struct rte_kvargs *kvlist;
+	int ret = 0;
+
+	*mbox = RIONET_DEFAULT_MBOX;
+	if (devargs == NULL || devargs->args == NULL || devargs->args[0] == '\0')
+		return 0;
+	kvlist = rte_kvargs_parse(devargs->args, rionet_valid_args);
+	if (kvlist == NULL) {
+		RIONET_LOG(ERR, "invalid devargs \"%s\" (valid: " RIONET_DEVARG_MBOX ")",
+			   devargs->args);
+		return -EINVAL;
+	}
+	ret = rte_kvargs_process(kvlist, RIONET_DEVARG_MBOX, rionet_parse_mbox, mbox);
+	rte_kvargs_free(kvlist);
+	return ret < 0 ? -EINVAL : 0;
+}
+
+/* (Re)initialize the port to its just-probed state. */
+static int
+rionet_dev_init(struct rte_eth_dev *dev)
+{
+	struct rionet_port *port = dev->data->dev_private;
+
+	dev->dev_ops = &rionet_ops;
+	dev->rx_pkt_burst = rionet_rx_burst;
+	dev->tx_pkt_burst = rionet_tx_burst;
+	dev->data->dev_flags |= RTE_ETH_DEV_AUTOFILL_QUEUE_XSTATS;
+	dev->data->mtu = RTE_ETHER_MTU;
+	rionet_set_max_frame(port, RTE_ETHER_MTU + RTE_ETHER_HDR_LEN);
+	rionet_link_refresh(port);
+	return 0;
+}
+
+static int
+rionet_rio_probe(struct rte_rio_driver *drv, struct rte_rio_device *rdev,
+		 const struct rte_rio_device_id *id)
+{
+	struct rte_rio_mport_info minfo;
+	struct rte_rio_dev_info info;
+	struct rionet_port *port;
+	struct rte_eth_dev *dev;
+	char name[RTE_ETH_NAME_MAX_LEN];
+	uint8_t mbox;
+	int ret;
+
+	RTE_SET_USED(drv);
+	RTE_SET_USED(id);
+	/* Remote devices are peers, followed by bus events: leave them to others. */
+	if (!rdev->local || rdev->rdev == NULL || rdev->mport == NULL)
+		return 1;
+	if (rte_rio_dev_info_get(rdev->rdev, &info) != 0 || !rionet_dev_capable(&info)) {
+		RIONET_LOG(INFO, "%s: no data message and doorbell support, not bound",
+			   rdev->name);
+		return 1;
+	}
+	ret = rte_rio_mport_info_get(rdev->mport, &minfo);
+	if (ret < 0)
+		return ret;
+	if (snprintf(name, sizeof(name), "rionet_%s", minfo.name) >= (int)sizeof(name)) {
+		RIONET_LOG(ERR, "%s: mport name too long for a port name", minfo.name);
+		return -ENAMETOOLONG;
+	}
+	ret = rionet_parse_devargs(rdev->device.devargs, &mbox);
+	if (ret < 0)
+		return ret;
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
+		RIONET_LOG(ERR, "%s: secondary processes are not supported", name);
+		return -ENOTSUP;
+	}
+
+	dev = rte_eth_dev_allocate(name);
+	if (dev == NULL)
+		return -EEXIST;
+	port = rte_zmalloc_socket(name, sizeof(*port), RTE_CACHE_LINE_SIZE, rte_socket_id());
+	dev->data->mac_addrs = rte_zmalloc(name, sizeof(struct rte_ether_addr), 0);
+	if (port == NULL || dev->data->mac_addrs == NULL) {
+		rte_free(port);
+		ret = -ENOMEM;
+		goto fail;
+	}
+	dev->data->dev_private = port;
+	dev->device = &rdev->device;
+	port->eth_dev = dev;
+	port->rdev = rdev;
+	port->mport = rdev->mport;
+	rte_spinlock_init(&port->lock);
+	strlcpy(port->name, name, sizeof(port->name));
+	port->destid = info.destid;
+	port->max_destids = RTE_RIO_MAX_DESTIDS(minfo.devid_size);
+	port->mbox_base = mbox;
+	port->max_queues = RTE_MIN(RIONET_MAX_QUEUES, RTE_RIO_MAX_MBOX - mbox);
+	rionet_mac_from_destid(port->destid, &port->mac);
+	rte_ether_addr_copy(&port->mac, &dev->data->mac_addrs[0]);
+	rionet_dev_init(dev);
+	ret = rionet_peers_init(port);
+	if (ret < 0)
+		goto fail;
+	rdev->driver_data = dev;
+	rte_eth_dev_probing_finish(dev);
+	RIONET_LOG(INFO, "%s: port %u on %s, MAC " RTE_ETHER_ADDR_PRT_FMT ", mailbox %u",
+		   name, dev->data->port_id, rdev->name, RTE_ETHER_ADDR_BYTES(&port->mac),
+		   mbox);
+	return 0;
+fail:
+	rte_eth_dev_release_port(dev);
+	return ret;
+}
+
+static int
+rionet_rio_remove(struct rte_rio_device *rdev)
+{
+	struct rte_eth_dev *dev = rdev->driver_data;
+
+	/* The application may have closed (and so released) the port already. */
+	if (dev == NULL)
+		return 0;
+	rte_eth_dev_close(dev->data->port_id);
+	rdev->driver_data = NULL;
+	return 0;
+}
+
+static const struct rte_rio_device_id rionet_id_table[] = {
+	{ .vid = RTE_RIO_ANY_ID, .did = RTE_RIO_ANY_ID,
+	  .asm_vid = RTE_RIO_ANY_ID, .asm_did = RTE_RIO_ANY_ID },
+	{ .vid = 0, .asm_vid = 0 },
+};
+
+static struct rte_rio_driver rionet_rio_driver = {
+	.id_table = rionet_id_table,
+	.probe = rionet_rio_probe,
+	.remove = rionet_rio_remove,
+};
+
+RTE_PMD_REGISTER_RIO(net_rionet, rionet_rio_driver);
+RTE_PMD_REGISTER_PARAM_STRING(net_rionet, RIONET_DEVARG_MBOX "=<0-3>");
+RTE_LOG_REGISTER_DEFAULT(rionet_logtype, NOTICE);
