@@ -744,7 +744,7 @@ test_msg_garbage(void)
  */
 static int
 msg_exchange(struct rte_rio_mport *mp, uint16_t peer, uint64_t tx_count, uint64_t rx_count,
-	     unsigned int timeout_s, const char *who)
+	     uint16_t tx_burst, unsigned int timeout_s, const char *who)
 {
 	static uint8_t tx_buf[MSG_BURST][RTE_RIO_MAX_MSG_SIZE];
 	struct rte_rio_msg tx[MSG_BURST], rx[MSG_BURST];
@@ -759,7 +759,7 @@ msg_exchange(struct rte_rio_mport *mp, uint16_t peer, uint64_t tx_count, uint64_
 			       who, tx_seq, rx_seq);
 			return -ETIMEDOUT;
 		}
-		burst = RTE_MIN((uint64_t)MSG_BURST, tx_count - tx_seq);
+		burst = RTE_MIN((uint64_t)tx_burst, tx_count - tx_seq);
 		for (i = 0; i < burst; i++) {
 			msg_fill(tx_buf[i], tx_seq + i, msg_len_of(tx_seq + i));
 			tx[i] = (struct rte_rio_msg){ .buf = tx_buf[i],
@@ -848,11 +848,11 @@ msg_child(int argc, char **argv)
 		if (rte_rio_add_inb_buffer(mp, 0, bufs[k]) < 0)
 			return 16;
 	if (strcmp(argv[3], "send") == 0)
-		ret = msg_exchange(mp, MSG_DESTID_B, MSG_XCHG_COUNT, 0, MSG_XCHG_TIMEOUT_S,
-				   "child");
+		ret = msg_exchange(mp, MSG_DESTID_B, MSG_XCHG_COUNT, 0, 1,
+				   MSG_XCHG_TIMEOUT_S, "child");
 	else
 		ret = msg_exchange(mp, MSG_DESTID_A, MSG_XCHG_COUNT, MSG_XCHG_COUNT,
-				   MSG_XCHG_TIMEOUT_S, "child");
+				   MSG_BURST, MSG_XCHG_TIMEOUT_S, "child");
 	rte_vdev_uninit("rio_sim_msgchild");
 	rte_eal_cleanup();
 	return ret == 0 ? 0 : 17;
@@ -895,7 +895,7 @@ msg_case_two_processes(void)
 	pid = msg_spawn("exchange", -1);
 	TEST_ASSERT(pid > 0, "cannot spawn the child: %d", (int)pid);
 	ret = msg_exchange(env.mp[0], MSG_DESTID_B, MSG_XCHG_COUNT, MSG_XCHG_COUNT,
-			   MSG_XCHG_TIMEOUT_S, "parent");
+			   MSG_BURST, MSG_XCHG_TIMEOUT_S, "parent");
 	status = rio_test_wait(pid, MSG_CHILD_WAIT_MS);
 	TEST_ASSERT_SUCCESS(ret, "parent side of the exchange failed");
 	TEST_ASSERT_EQUAL(status, 0, "child failed");
@@ -933,7 +933,11 @@ msg_case_two_producers(void)
 			       PRIu64 " from ep2\n", tx_seq, rx_a, rx_c);
 			goto out;
 		}
-		burst = RTE_MIN((uint64_t)MSG_BURST, MSG_XCHG_COUNT - tx_seq);
+		/*
+		 * Start once the child's messages flow, in bursts of one: one
+		 * claim per message, as much contention as possible.
+		 */
+		burst = rx_c == 0 ? 0 : RTE_MIN((uint64_t)1, MSG_XCHG_COUNT - tx_seq);
 		for (i = 0; i < burst; i++) {
 			msg_fill(tx_buf[i], tx_seq + i, msg_len_of(tx_seq + i));
 			tx[i] = (struct rte_rio_msg){ .buf = tx_buf[i],
