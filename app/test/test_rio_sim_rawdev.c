@@ -626,6 +626,25 @@ test_rio_sim_xstats(void)
 	TEST_ASSERT(rs_xstat(rs_id_b, "nosuch", &v) != 0, "unknown xstat found");
 
 	/* Reset of one id, then of all. */
+	{
+		unsigned int id_rx, id_bytes, bad = 100000;
+		uint64_t before_bytes, vv[2];
+		uint32_t rid;
+
+		rte_rawdev_xstats_by_name_get(rs_id_b, "msg_rx", &id_rx);
+		before_bytes = rte_rawdev_xstats_by_name_get(rs_id_b, "msg_rx_bytes", &id_bytes);
+		rid = id_rx;
+		TEST_ASSERT_SUCCESS(rte_rawdev_xstats_reset(rs_id_b, &rid, 1), "reset one id");
+		TEST_ASSERT_EQUAL(rte_rawdev_xstats_by_name_get(rs_id_b, "msg_rx", NULL), 0,
+				  "reset id is 0");
+		TEST_ASSERT_EQUAL(rte_rawdev_xstats_by_name_get(rs_id_b, "msg_rx_bytes", NULL),
+				  before_bytes, "other ids untouched");
+		rid = bad;
+		TEST_ASSERT(rte_rawdev_xstats_reset(rs_id_b, &rid, 1) != 0, "bad id reset");
+		TEST_ASSERT_EQUAL(rte_rawdev_xstats_get(rs_id_b, &id_bytes, vv, 1), 1, "one value");
+		TEST_ASSERT_EQUAL(rte_rawdev_xstats_get(rs_id_b, &bad, vv, 1), 0,
+				  "an invalid id stops the fill");
+	}
 	TEST_ASSERT_SUCCESS(rte_rawdev_xstats_reset(rs_id_b, NULL, 0), "reset B");
 	TEST_ASSERT_SUCCESS(rs_xstat(rs_id_b, "msg_rx", &v), "msg_rx");
 	TEST_ASSERT_EQUAL(v, 0, "msg_rx after reset");
