@@ -21,6 +21,7 @@
 #include <rte_common.h>
 
 #include "rte_rio.h"
+#include "rte_rio_dev.h"
 #include "rte_pmd_rio_sim_fabric.h"
 #include "test.h"
 
@@ -1154,6 +1155,89 @@ test_fabric_lock_processes(void)
 	return TEST_SUCCESS;
 }
 
+/*
+ * The lib/rio enumerator on the generated shapes: every device found, every
+ * endpoint numbered uniquely, routes that carry maintenance to each of them.
+ */
+static int
+ft_enumerate(const char *topo)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "";
+	char vname[64], args[160];
+	struct rte_pmd_rio_sim_dev_info info;
+	static uint8_t seen[65536];
+	struct rte_rio_mport *mp;
+	int i, n, rc, n_ep = 0;
+	uint8_t size;
+	uint32_t v;
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, topo, err, sizeof(err)),
+			    "%s: %s", topo, err);
+	snprintf(vname, sizeof(vname), "rio_sim_%s", fab);
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0", fab);
+	rc = rte_vdev_init(vname, args);
+	if (rc != 0) {
+		rte_pmd_rio_sim_fabric_destroy(fab);
+		printf("  rio_sim vdev not available (%d): skipped\n", rc);
+		return TEST_SKIPPED;
+	}
+	mp = rte_rio_mport_find(vname);
+	TEST_ASSERT_NOT_NULL(mp, "no mport");
+	rc = rte_rio_mport_scan(mp, NULL);
+	TEST_ASSERT_SUCCESS(rc, "%s: enumeration failed", topo);
+	size = ft_rd(fab, "ep0", RTE_RIO_PEF_CAR) & RTE_RIO_PEF_DEV16 ? 16 : 8;
+	memset(seen, 0, sizeof(seen));
+	n = rte_pmd_rio_sim_fabric_dev_count(fab);
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(mp), (unsigned int)n, "%s: devices found", topo);
+	for (i = 0; i < n; i++) {
+		uint32_t id;
+
+		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(fab, i, &info), "info");
+		TEST_ASSERT(info.comptag != 0, "%s: %s has no component tag", topo, info.name);
+		TEST_ASSERT_EQUAL(ft_rd(fab, info.name, RTE_RIO_HOST_DID_LOCK_CSR), 0xffff,
+				  "%s: %s left locked", topo, info.name);
+		if (info.type != RTE_PMD_RIO_SIM_DEV_ENDPOINT)
+			continue;
+		n_ep++;
+		id = RTE_RIO_GET_DID(size, info.base_devid);
+		TEST_ASSERT(id < (uint32_t)RTE_RIO_ANY_DESTID(size), "%s: %s not numbered",
+			    topo, info.name);
+		TEST_ASSERT_EQUAL(seen[id], 0, "%s: destid %u twice", topo, id);
+		seen[id] = 1;
+		/* Reachable by its destid from the host (the host itself is local). */
+		if (strcmp(info.name, "ep0") == 0)
+			continue;
+		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "ep0", (uint16_t)id, 0xff,
+								 false, RTE_RIO_DID_CSR, 4, &v),
+				    "%s: %s unreachable by destid %u", topo, info.name, id);
+		TEST_ASSERT_EQUAL(v, info.base_devid, "%s: wrong endpoint answered", topo);
+	}
+	printf("  %s: %d devices, %d endpoints enumerated\n", topo, n, n_ep);
+	TEST_ASSERT_SUCCESS(rte_vdev_uninit(vname), "uninit");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	return TEST_SUCCESS;
+}
+
+static int
+test_fabric_enumeration(void)
+{
+	static const char * const shapes[] = {
+		"builtin:pair", "builtin:chain:1", "builtin:chain:6", "builtin:tree:2:3",
+		"builtin:tree:3:2", "builtin:star:40", "builtin:star:300",
+	};
+	unsigned int i;
+	int rc;
+
+	for (i = 0; i < RTE_DIM(shapes); i++) {
+		rc = ft_enumerate(shapes[i]);
+		if (rc != TEST_SUCCESS)
+			return rc;
+	}
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite rio_sim_fabric_suite = {
 	.suite_name = "rio_sim fabric model",
 	.setup = ft_setup,
@@ -1169,6 +1253,7 @@ static struct unit_test_suite rio_sim_fabric_suite = {
 		TEST_CASE(test_fabric_maint_lib_rio),
 		TEST_CASE(test_fabric_port_write),
 		TEST_CASE(test_fabric_lock_processes),
+		TEST_CASE(test_fabric_enumeration),
 		TEST_CASES_END()
 	}
 };
