@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <rte_bus_vdev.h>
@@ -23,6 +24,7 @@
 #include "rte_rio.h"
 #include "rte_rio_dev.h"
 #include "rte_pmd_rio_sim_fabric.h"
+#include "rio_sim_shm.h"
 #include "test.h"
 
 #define FT_ERR_LEN	256
@@ -931,6 +933,75 @@ test_fabric_lifetime(void)
 	return TEST_SUCCESS;
 }
 
+/* A creator that died while building (state INIT) is waited for, then refused. */
+static int
+test_fabric_stale_creator(void)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "", shm[64];
+	struct sim_shm_hdr *h;
+	int fd;
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	snprintf(shm, sizeof(shm), "/rio_sim.%s", fab);
+	fd = shm_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
+	TEST_ASSERT(fd >= 0, "shm_open");
+	TEST_ASSERT_SUCCESS(ftruncate(fd, 1 << 20), "ftruncate");
+	h = mmap(NULL, sizeof(*h), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	TEST_ASSERT(h != MAP_FAILED, "mmap");
+	h->magic = SIM_SHM_MAGIC;
+	h->state = SIM_FABRIC_INIT;
+	h->creator_pid = 1;
+	munmap(h, sizeof(*h));
+	close(fd);
+	TEST_ASSERT(rte_pmd_rio_sim_fabric_attach(fab, NULL, err, sizeof(err)) < 0,
+		    "half-built fabric accepted");
+	TEST_ASSERT(strstr(err, "did not finish") != NULL, "error: %s", err);
+	printf("  refused half-built segment: %s\n", err);
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	return TEST_SUCCESS;
+}
+
+/* A process that died holding a device lock does not block the fabric. */
+static int
+test_fabric_dead_lock_holder(void)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "", shm[64];
+	struct sim_shm_device *d;
+	struct sim_shm_hdr *h;
+	struct stat st;
+	pid_t dead;
+	uint32_t v = 0;
+	int fd;
+
+	/* A pid that surely is gone: a child that exited and was reaped. */
+	dead = fork();
+	if (dead == 0)
+		_exit(0);
+	TEST_ASSERT(dead > 0, "fork");
+	TEST_ASSERT_EQUAL(waitpid(dead, NULL, 0), dead, "reap");
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, NULL, err, sizeof(err)), "%s", err);
+	snprintf(shm, sizeof(shm), "/rio_sim.%s", fab);
+	fd = shm_open(shm, O_RDWR, 0);
+	TEST_ASSERT(fd >= 0 && fstat(fd, &st) == 0, "open");
+	h = mmap(NULL, st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	TEST_ASSERT(h != MAP_FAILED, "mmap");
+	d = (struct sim_shm_device *)((uint8_t *)h + h->dev_off);
+	TEST_ASSERT_EQUAL(strcmp(d[0].name, "sw0"), 0, "device 0");
+	__atomic_store_n(&d[0].lock.holder, (uint32_t)dead, __ATOMIC_RELEASE);
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_config_read(fab, "sw0", RTE_RIO_DEV_ID_CAR,
+							       4, &v), "read past a dead holder");
+	TEST_ASSERT_EQUAL(v >> 16, RTE_PMD_RIO_SIM_DID_SWITCH, "DEV_ID");
+	TEST_ASSERT_EQUAL(__atomic_load_n(&d[0].lock.holder, __ATOMIC_ACQUIRE), 0, "lock held");
+	munmap(h, st.st_size);
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	return TEST_SUCCESS;
+}
+
 /* ------------------------------------------------------------------ */
 /* End to end through lib/rio and the rio_sim rawdev                  */
 
@@ -1250,6 +1321,8 @@ static struct unit_test_suite rio_sim_fabric_suite = {
 		TEST_CASE(test_fabric_links),
 		TEST_CASE(test_fabric_maint_routing),
 		TEST_CASE(test_fabric_lifetime),
+		TEST_CASE(test_fabric_stale_creator),
+		TEST_CASE(test_fabric_dead_lock_holder),
 		TEST_CASE(test_fabric_maint_lib_rio),
 		TEST_CASE(test_fabric_port_write),
 		TEST_CASE(test_fabric_lock_processes),
