@@ -28,6 +28,7 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <rte_bus_vdev.h>
 #include <rte_cycles.h>
@@ -654,8 +655,13 @@ static int
 msg_case_garbage(void)
 {
 	struct sim_shm_data_hdr *data = MAP_FAILED;
-	struct sim_shm_msg_slot *slot;
+	struct sim_shm_msg_slot *slot, *dead;
+	struct sim_shm_mbox_ring *ring;
 	struct rte_rio_msg rx[4];
+	uint32_t entries;
+	uint64_t head;
+	unsigned int i, n;
+	pid_t child;
 	uint64_t ep_index = 0, bad0 = 0, bad1 = 0;
 	char name[128];
 	uint8_t buf[32];
@@ -720,6 +726,45 @@ msg_case_garbage(void)
 	__atomic_store_n(&slot[3].seq, 0x123456789ull, __ATOMIC_RELEASE);
 	if (msg_recv(1, rx, 4) != 1 || msg_check(rx[0].buf, 5, sizeof(buf)) != 0) {
 		printf("  slot after a garbage seq not received\n");
+		goto out;
+	}
+
+	/*
+	 * A producer that claimed a slot and died before publishing it: the
+	 * receiver waits while the writer lives, then skips the slot.
+	 */
+	ring = RTE_PTR_ADD(data, data->ring_off[0]);
+	entries = data->entries;
+	if (entries == 0 || (entries & (entries - 1)) != 0) {
+		printf("  bad ring size %u\n", entries);
+		goto out;
+	}
+	head = __atomic_load_n(&ring->pos.prod_head, __ATOMIC_ACQUIRE);
+	dead = &slot[head & (entries - 1)];
+	__atomic_store_n(&dead->writer_pid, getpid(), __ATOMIC_RELAXED);
+	__atomic_store_n(&ring->pos.prod_head, head + 1, __ATOMIC_RELEASE);
+	msg_fill(buf, 6, sizeof(buf));
+	if (rte_rio_add_outb_message(env.mp[0], MSG_DESTID_B, 0, 0, buf, sizeof(buf)) != 0)
+		goto out;
+	for (i = 0; i < 5000; i++)
+		if (msg_recv(1, rx, 4) != 0) {
+			printf("  skipped a slot whose writer is alive\n");
+			goto out;
+		}
+	child = fork();
+	if (child == 0)
+		_exit(0);
+	if (child < 0 || waitpid(child, NULL, 0) != child)
+		goto out;
+	__atomic_store_n(&dead->writer_pid, child, __ATOMIC_RELAXED);
+	for (i = 0, n = 0; i < 5000 && n == 0; i++)
+		n = msg_recv(1, rx, 4);
+	if (n != 1 || msg_check(rx[0].buf, 6, sizeof(buf)) != 0) {
+		printf("  ring blocked by a dead writer (%u received)\n", n);
+		goto out;
+	}
+	if (msg_xstat(env.name[1], "msg_rx_bad", &bad1) != 0 || bad1 - bad0 != 4) {
+		printf("  msg_rx_bad grew by %" PRIu64 ", expected 4\n", bad1 - bad0);
 		goto out;
 	}
 	ret = TEST_SUCCESS;
