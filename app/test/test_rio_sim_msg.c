@@ -1010,8 +1010,8 @@ msg_case_two_producers(void)
 			if (*seq >= MSG_XCHG_COUNT || rx[i].len != msg_len_of(*seq) ||
 			    msg_check(rx[i].buf, *seq, rx[i].len) != 0 ||
 			    rx[i].letter != (*seq & 3)) {
-				printf("  message %" PRIu64 " from %u lost, duplicated or corrupted\n",
-				       *seq, rx[i].srcid);
+				printf("  message %" PRIu64 " from %u lost, duplicated or "
+				       "corrupted\n", *seq, rx[i].srcid);
 				goto out;
 			}
 			(*seq)++;

@@ -255,7 +255,11 @@ out:
 	return ret;
 }
 
-/* Take ownership under the device lock; 0, or -EBUSY with err filled. */
+/*
+ * Take ownership: CAS owner_pid from 0, or from a dead owner's pid. The
+ * device lock serializes claimers so that owner_start always belongs to
+ * owner_pid when another claimer checks it. 0, or -EBUSY with err filled.
+ */
 static int
 sim_ep_take(struct sim_ep *ep, const char *devname, char *err, size_t errlen)
 {
@@ -282,10 +286,28 @@ sim_ep_take(struct sim_ep *ep, const char *devname, char *err, size_t errlen)
 	if (owner != 0)
 		SIM_LOG(NOTICE, "reclaiming endpoint %s of fabric %s from dead process %d",
 			devname, ep->f->name, (int)owner);
+	/*
+	 * Nobody else can claim it now (lock held) and nobody consumes its
+	 * doorbells and port-writes: start them empty. Whatever a sender
+	 * enqueues once we own it is kept.
+	 */
+	sim_ring_attach(&ep->dbell_ring, &shm->dbell_pos, shm->dbell, sizeof(shm->dbell[0]),
+			SIM_DBELL_RING_SIZE);
+	sim_ring_reset(&ep->dbell_ring);
+	sim_ring_attach(&ep->pw_ring, &shm->pw_pos, shm->pw, sizeof(shm->pw[0]),
+			SIM_PW_RING_SIZE);
+	sim_ring_reset(&ep->pw_ring);
+	/* Acquire/release pairs with the release store of owner_pid in sim_ep_give_up(). */
+	if (!__atomic_compare_exchange_n(&shm->owner_pid, &owner, ep->pid, false,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		snprintf(err, errlen, "endpoint %s of fabric %s is being claimed by process %d",
+			 devname, ep->f->name, (int)owner);
+		ret = -EBUSY;
+		goto out;
+	}
+	__atomic_store_n(&shm->owner_start, sim_process_start_time(ep->pid), __ATOMIC_RELAXED);
 	/* Nobody may enqueue into the previous owner's segment from now on. */
 	sim_ep_store32_release(&shm->mbox_open, 0);
-	__atomic_store_n(&shm->owner_start, sim_process_start_time(ep->pid), __ATOMIC_RELAXED);
-	__atomic_store_n(&shm->owner_pid, ep->pid, __ATOMIC_RELEASE);
 	ep->generation = __atomic_load_n(&shm->generation, __ATOMIC_RELAXED) + 1;
 	/* Pairs with the senders' acquire load of generation in sim_ep_peer_get(). */
 	sim_ep_store32_release(&shm->generation, ep->generation);
@@ -304,7 +326,7 @@ sim_ep_give_up(struct sim_ep *ep)
 		sim_ep_store32_release(&shm->mbox_open, 0);
 		shm_unlink(ep->data_name);
 		__atomic_store_n(&shm->owner_start, 0, __ATOMIC_RELAXED);
-		/* Pairs with the acquire load of owner_pid in sim_ep_take(). */
+		/* Pairs with the acquire CAS of owner_pid in sim_ep_take(). */
 		__atomic_store_n(&shm->owner_pid, 0, __ATOMIC_RELEASE);
 	}
 	sim_unlock(&ep->dev->lock);
@@ -404,12 +426,6 @@ sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, size_t errlen)
 
 	/* A dead owner's segment: nobody maps it any more (generation changed). */
 	shm_unlink(ep->data_name);
-	sim_ring_attach(&ep->dbell_ring, &ep->shm->dbell_pos, ep->shm->dbell,
-			sizeof(ep->shm->dbell[0]), SIM_DBELL_RING_SIZE);
-	sim_ring_reset(&ep->dbell_ring);
-	sim_ring_attach(&ep->pw_ring, &ep->shm->pw_pos, ep->shm->pw,
-			sizeof(ep->shm->pw[0]), SIM_PW_RING_SIZE);
-	sim_ring_reset(&ep->pw_ring);
 	__atomic_store_n(&ep->shm->mbox_entries, ep->entries, __ATOMIC_RELAXED);
 
 	ret = sim_ep_data_create(ep, err, errlen);
