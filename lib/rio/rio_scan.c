@@ -762,6 +762,16 @@ rio_enum_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd)
 	ret = rio_scan_local_port_ok(mport);
 	if (ret < 0)
 		return ret;
+	/* Enumerated already (by another host that won, or earlier by us): join it. */
+	ret = rte_rio_local_read_config_32(mport, mport->phys_efptr + RTE_RIO_PORT_GEN_CTL_CSR,
+					   &gen);
+	if (ret < 0)
+		return ret;
+	if (gen & RTE_RIO_PORT_GEN_DISCOVERED) {
+		RIO_LOG(NOTICE, "%s: fabric enumerated already, discovering instead",
+			mport->name);
+		return RIO_SCAN_BACKOFF;
+	}
 	ret = rio_enum_lock_local(&e);
 	if (ret != 0)
 		return ret;
