@@ -1225,6 +1225,9 @@ rionet_rio_remove(struct rte_rio_device *rdev)
 	/* The application may have closed (and so released) the port already. */
 	if (dev == NULL)
 		return 0;
+	/* ethdev refuses to close a started port. */
+	if (dev->data->dev_started)
+		rte_eth_dev_stop(dev->data->port_id);
 	rte_eth_dev_close(dev->data->port_id);
 	rdev->driver_data = NULL;
 	return 0;
