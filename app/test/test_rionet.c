@@ -1,0 +1,1192 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+/*
+ * rionet_autotest: the rionet ethdev PMD end to end, through the public
+ * ethdev API, on rio_sim mports created in this process:
+ *
+ *   sw0 (8 ports): ep0 (host, destid 0) ep1 (destid 1) ep2 (destid 2) ep3 (destid 3)
+ *
+ * Each case creates a fresh fabric with a unique name, mports for the
+ * endpoints it needs (rionet binds each one as port "rionet_<mport>") and
+ * checks at teardown that no /dev/shm object of the fabric remains.
+ */
+
+#include <fcntl.h>
+#include <limits.h>
+#include <libgen.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include <rte_bus_vdev.h>
+#include <rte_cycles.h>
+#include <rte_dev.h>
+#include <rte_ethdev.h>
+#include <rte_ether.h>
+#include <rte_ip.h>
+#include <rte_mbuf.h>
+#include <rte_mempool.h>
+#include <rte_udp.h>
+
+#include "rte_rio.h"
+#include "rte_rio_dev.h"
+#include "rionet.h"
+
+#include "test.h"
+
+#define RN_MAX_EP	4
+#define RN_NB_MBUF	4096
+#define RN_DESC		256
+#define RN_WAIT_MS	3000
+#define RN_BURST	32
+
+struct rn_env {
+	char fabric[32];
+	char topo[64];
+	char shm_prefix[64];
+	char vdev[RN_MAX_EP][32];
+	bool created[RN_MAX_EP];
+	struct rte_rio_mport *mp[RN_MAX_EP];
+	uint16_t port[RN_MAX_EP];
+	bool has_port[RN_MAX_EP];
+};
+
+static struct rn_env env;
+static unsigned int rn_vdev_counter;
+static struct rte_mempool *rn_pool_big;	/* data room fits 4096: direct receive */
+static struct rte_mempool *rn_pool_small;	/* 2048: bounce buffers, chained mbufs */
+
+/* ------------------------------------------------------------------ */
+/* Environment                                                        */
+
+static int
+rn_topo_write(void)
+{
+	FILE *fp;
+	int fd;
+
+	snprintf(env.topo, sizeof(env.topo), "/tmp/rionet_topo.XXXXXX");
+	fd = mkstemp(env.topo);
+	if (fd < 0)
+		return -errno;
+	fp = fdopen(fd, "w");
+	if (fp == NULL) {
+		close(fd);
+		return -EIO;
+	}
+	fprintf(fp,
+		"[fabric]\n"
+		"devid_size = 8\n"
+		"mbox_entries = 512\n"
+		"static_routes = 1\n"
+		"[switch sw0]\n"
+		"ports = 8\n"
+		"[endpoint ep0]\n"
+		"host = 1\n"
+		"destid = 0\n"
+		"[endpoint ep1]\n"
+		"destid = 1\n"
+		"[endpoint ep2]\n"
+		"destid = 2\n"
+		"[endpoint ep3]\n"
+		"destid = 3\n"
+		"[links]\n"
+		"sw0.0 = ep0.0\n"
+		"sw0.1 = ep1.0\n"
+		"sw0.2 = ep2.0\n"
+		"sw0.3 = ep3.0\n");
+	return fclose(fp) == 0 ? 0 : -EIO;
+}
+
+static int
+rn_find_port(unsigned int i)
+{
+	char name[RTE_ETH_NAME_MAX_LEN];
+
+	snprintf(name, sizeof(name), "rionet_%s", env.vdev[i]);
+	if (rte_eth_dev_get_port_by_name(name, &env.port[i]) != 0)
+		return -ENODEV;
+	env.has_port[i] = true;
+	return 0;
+}
+
+/* Create the mport of ep<i>, scan the fabric from it, find its rionet port. */
+static int
+rn_ep_create(unsigned int i)
+{
+	struct rte_rio_scan_conf sc = { .disc_timeout_ms = 5000 };
+	char args[256];
+	int ret;
+
+	snprintf(env.vdev[i], sizeof(env.vdev[i]), "rio_sim_rn%u", rn_vdev_counter++);
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep%u",
+		 env.fabric, env.topo, i);
+	ret = rte_vdev_init(env.vdev[i], args);
+	if (ret < 0)
+		return ret;
+	env.created[i] = true;
+	env.mp[i] = rte_rio_mport_find(env.vdev[i]);
+	if (env.mp[i] == NULL)
+		return -ENODEV;
+	if (!rte_rio_mport_scanned(env.mp[i])) {
+		ret = rte_rio_mport_scan(env.mp[i], &sc);
+		if (ret < 0 && ret != -EALREADY)
+			return ret;
+	}
+	return rn_find_port(i);
+}
+
+static int
+rn_env_setup(unsigned int n)
+{
+	unsigned int i;
+	int ret;
+
+	memset(&env, 0, sizeof(env));
+	if (rio_test_unique("rn", env.fabric, sizeof(env.fabric) - 1) == NULL)
+		return TEST_FAILED;
+	strcat(env.fabric, "x");
+	snprintf(env.shm_prefix, sizeof(env.shm_prefix), "rio_sim.%s", env.fabric);
+	TEST_ASSERT_SUCCESS(rn_topo_write(), "cannot write topology");
+	for (i = 0; i < n; i++) {
+		ret = rn_ep_create(i);
+		TEST_ASSERT_SUCCESS(ret, "cannot create ep%u and its rionet port", i);
+	}
+	return TEST_SUCCESS;
+}
+
+static int
+rn_env_teardown(void)
+{
+	int left = 0;
+	int i;
+
+	for (i = RN_MAX_EP - 1; i >= 0; i--) {
+		if (env.has_port[i] && rte_eth_dev_is_valid_port(env.port[i])) {
+			rte_eth_dev_stop(env.port[i]);
+			rte_eth_dev_close(env.port[i]);
+		}
+		env.has_port[i] = false;
+		if (env.created[i])
+			rte_vdev_uninit(env.vdev[i]);
+		env.created[i] = false;
+	}
+	if (env.topo[0] != '\0')
+		unlink(env.topo);
+	env.topo[0] = '\0';
+	if (env.fabric[0] != '\0')
+		left = rio_test_shm_count(env.shm_prefix);
+	if (left != 0) {
+		printf("  LEAK: %d shared-memory objects /%s* remain\n", left, env.shm_prefix);
+		rio_test_shm_cleanup(env.shm_prefix);
+	}
+	return left;
+}
+
+/* Configure and start port i with nb_rxq/nb_txq queues, MTU mtu. */
+static int
+rn_port_start(unsigned int i, uint16_t nb_rxq, uint16_t nb_txq, uint16_t mtu,
+	      struct rte_mempool *mp)
+{
+	struct rte_eth_conf conf = { .rxmode = { .mtu = mtu } };
+	uint16_t q;
+	int ret;
+
+	ret = rte_eth_dev_configure(env.port[i], nb_rxq, nb_txq, &conf);
+	if (ret < 0)
+		return ret;
+	for (q = 0; q < nb_rxq; q++) {
+		ret = rte_eth_rx_queue_setup(env.port[i], q, RN_DESC, SOCKET_ID_ANY, NULL, mp);
+		if (ret < 0)
+			return ret;
+	}
+	for (q = 0; q < nb_txq; q++) {
+		ret = rte_eth_tx_queue_setup(env.port[i], q, RN_DESC, SOCKET_ID_ANY, NULL);
+		if (ret < 0)
+			return ret;
+	}
+	ret = rte_eth_promiscuous_disable(env.port[i]);
+	if (ret < 0)
+		return ret;
+	return rte_eth_dev_start(env.port[i]);
+}
+
+static int
+rn_link_wait(unsigned int i, int want_up)
+{
+	struct rte_eth_link link;
+	unsigned int ms;
+
+	for (ms = 0; ms < RN_WAIT_MS; ms += 5) {
+		if (rte_eth_link_get_nowait(env.port[i], &link) == 0 &&
+		    link.link_status == want_up)
+			return 0;
+		rte_delay_ms(5);
+	}
+	return -ETIMEDOUT;
+}
+
+/* Value of xstat @name of port i, or -1. */
+static int64_t
+rn_xstat(unsigned int i, const char *name)
+{
+	uint64_t id, v;
+
+	if (rte_eth_xstats_get_id_by_name(env.port[i], name, &id) != 0)
+		return -1;
+	if (rte_eth_xstats_get_by_id(env.port[i], &id, &v, 1) != 1)
+		return -1;
+	return (int64_t)v;
+}
+
+static int64_t
+rn_peer_xstat(unsigned int i, uint16_t destid, const char *what)
+{
+	char name[RTE_ETH_XSTATS_NAME_SIZE];
+
+	snprintf(name, sizeof(name), "peer_0x%04x_%s", destid, what);
+	return rn_xstat(i, name);
+}
+
+/* Wait until port i sees n active peers. */
+static int
+rn_active_wait(unsigned int i, int64_t n)
+{
+	unsigned int ms;
+
+	for (ms = 0; ms < RN_WAIT_MS; ms += 5) {
+		if (rn_xstat(i, "peers_active") == n)
+			return 0;
+		rte_delay_ms(5);
+	}
+	return -ETIMEDOUT;
+}
+
+/* Build a frame of len bytes to dst, from src, with a pattern keyed by seq. */
+static struct rte_mbuf *
+rn_frame(struct rte_mempool *mp, const struct rte_ether_addr *dst, uint16_t src_destid,
+	 uint32_t len, uint32_t seq)
+{
+	struct rte_mbuf *m = rte_pktmbuf_alloc(mp);
+	struct rte_ether_hdr *eth;
+	uint8_t *p;
+	uint32_t k;
+
+	if (m == NULL || len > rte_pktmbuf_tailroom(m)) {
+		rte_pktmbuf_free(m);
+		return NULL;
+	}
+	p = (uint8_t *)rte_pktmbuf_append(m, len);
+	eth = (struct rte_ether_hdr *)p;
+	rte_ether_addr_copy(dst, &eth->dst_addr);
+	rionet_mac_from_destid(src_destid, &eth->src_addr);
+	eth->ether_type = rte_cpu_to_be_16(0x88b5);
+	for (k = sizeof(*eth); k < len; k++)
+		p[k] = (uint8_t)(seq * 7 + k);
+	if (len >= sizeof(*eth) + 4)
+		memcpy(p + sizeof(*eth), &seq, 4);
+	return m;
+}
+
+static bool
+rn_frame_check(struct rte_mbuf *m, uint32_t len, uint32_t seq)
+{
+	uint8_t buf[RIONET_MAX_FRAME];
+	const uint8_t *p;
+	uint32_t k;
+
+	if (m->pkt_len != len)
+		return false;
+	p = rte_pktmbuf_read(m, 0, len, buf);
+	for (k = sizeof(struct rte_ether_hdr) + 4; k < len; k++)
+		if (p[k] != (uint8_t)(seq * 7 + k))
+			return false;
+	return len < sizeof(struct rte_ether_hdr) + 4 ||
+		memcmp(p + sizeof(struct rte_ether_hdr), &seq, 4) == 0;
+}
+
+/* Receive up to n frames on port i queue q within the wait time. */
+static uint16_t
+rn_rx(unsigned int i, uint16_t q, struct rte_mbuf **pkts, uint16_t n, unsigned int wait_ms)
+{
+	uint16_t got = 0;
+	unsigned int ms = 0;
+
+	while (got < n) {
+		got += rte_eth_rx_burst(env.port[i], q, pkts + got, n - got);
+		if (got == n || ms >= wait_ms)
+			break;
+		rte_delay_ms(1);
+		ms++;
+	}
+	return got;
+}
+
+/* Send one frame; returns what tx_burst returned (1: consumed). */
+static uint16_t
+rn_tx1(unsigned int i, uint16_t q, struct rte_mbuf *m)
+{
+	unsigned int tries;
+	uint16_t n = 0;
+
+	for (tries = 0; tries < 1000 && n == 0; tries++)
+		n = rte_eth_tx_burst(env.port[i], q, &m, 1);
+	if (n == 0)
+		rte_pktmbuf_free(m);
+	return n;
+}
+
+static int
+rn_start_pair(uint16_t mtu, struct rte_mempool *mp)
+{
+	TEST_ASSERT_SUCCESS(rn_env_setup(2), "setup");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, mtu, mp), "start port 0");
+	TEST_ASSERT_SUCCESS(rn_port_start(1, 1, 1, mtu, mp), "start port 1");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link of port 0 never came up");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 1), "link of port 1 never came up");
+	return TEST_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ */
+/* Cases                                                              */
+
+static int
+test_rionet_probe_info(void)
+{
+	struct rte_eth_dev_info info;
+	struct rte_ether_addr mac, bad;
+	struct rte_eth_link link;
+	unsigned int i;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(2), "setup");
+	for (i = 0; i < 2; i++) {
+		TEST_ASSERT_SUCCESS(rte_eth_dev_info_get(env.port[i], &info), "info");
+		TEST_ASSERT_EQUAL(info.max_rx_pktlen, 4096, "max_rx_pktlen");
+		TEST_ASSERT_EQUAL(info.min_mtu, 68, "min_mtu");
+		TEST_ASSERT_EQUAL(info.max_mtu, 4082, "max_mtu");
+		TEST_ASSERT_EQUAL(info.max_rx_queues, 4, "max_rx_queues");
+		TEST_ASSERT_EQUAL(info.max_tx_queues, 4, "max_tx_queues");
+		TEST_ASSERT_EQUAL(info.rx_desc_lim.nb_max, 4096, "rx desc max");
+		TEST_ASSERT_SUCCESS(rte_eth_macaddr_get(env.port[i], &mac), "mac");
+		TEST_ASSERT(mac.addr_bytes[0] == 0 && mac.addr_bytes[1] == 1 &&
+			    mac.addr_bytes[2] == 0 && mac.addr_bytes[3] == 1 &&
+			    mac.addr_bytes[4] == 0 && mac.addr_bytes[5] == i,
+			    "MAC of port %u is not 00:01:00:01:00:%02x", i, i);
+		bad = mac;
+		bad.addr_bytes[5] ^= 0x40;
+		TEST_ASSERT(rte_eth_dev_default_mac_addr_set(env.port[i], &bad) < 0,
+			    "a foreign MAC address was accepted");
+		TEST_ASSERT_SUCCESS(rte_eth_dev_default_mac_addr_set(env.port[i], &mac),
+				    "own MAC address refused");
+		TEST_ASSERT_SUCCESS(rte_eth_link_get_nowait(env.port[i], &link), "link");
+		TEST_ASSERT_EQUAL(link.link_status, 0, "link up before start");
+	}
+	/* Too many queues and bad descriptor counts are refused. */
+	{
+		struct rte_eth_conf conf = { 0 };
+
+		TEST_ASSERT(rte_eth_dev_configure(env.port[0], 5, 1, &conf) < 0,
+			    "5 Rx queues accepted");
+		TEST_ASSERT_SUCCESS(rte_eth_dev_configure(env.port[0], 1, 1, &conf), "cfg");
+		TEST_ASSERT(rte_eth_rx_queue_setup(env.port[0], 0, 8192, SOCKET_ID_ANY, NULL,
+						   rn_pool_big) < 0, "8192 descriptors accepted");
+		TEST_ASSERT(rte_eth_tx_queue_setup(env.port[0], 0, 1, SOCKET_ID_ANY,
+						   NULL) < 0, "1 descriptor accepted");
+	}
+	return TEST_SUCCESS;
+}
+
+static int
+test_rionet_handshake_two(void)
+{
+	TEST_ASSERT_SUCCESS(rn_env_setup(2), "setup");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_big), "start 0");
+	rte_delay_ms(20);
+	TEST_ASSERT_EQUAL(rn_xstat(0, "peers_active"), 0, "active peer while alone");
+	TEST_ASSERT_SUCCESS(rn_port_start(1, 1, 1, 1500, rn_pool_big), "start 1");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link 0");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 1), "link 1");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "port 0 peers");
+	TEST_ASSERT_SUCCESS(rn_active_wait(1, 1), "port 1 peers");
+	/* Port 1 joined port 0, port 0 answered. */
+	TEST_ASSERT(rn_peer_xstat(0, 1, "join_rx") >= 1, "port 0 got no JOIN");
+	TEST_ASSERT(rn_peer_xstat(0, 1, "join_tx") >= 1, "port 0 sent no JOIN");
+	TEST_ASSERT(rn_peer_xstat(1, 0, "join_rx") >= 1, "port 1 got no JOIN");
+
+	/* Stop port 1: LEAVE, port 0's link goes down. */
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(env.port[1]), "stop 1");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 0), "link 0 stayed up after LEAVE");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 1, "leave_rx"), 1, "LEAVE count");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(1, 0, "leave_tx"), 1, "LEAVE sent");
+	/* Restart: it rejoins. */
+	TEST_ASSERT_SUCCESS(rte_eth_dev_start(env.port[1]), "restart 1");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link 0 after rejoin");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 1), "link 1 after rejoin");
+	return TEST_SUCCESS;
+}
+
+static int
+test_rionet_handshake_three(void)
+{
+	unsigned int i;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(3), "setup");
+	for (i = 0; i < 3; i++)
+		TEST_ASSERT_SUCCESS(rn_port_start(i, 1, 1, 1500, rn_pool_big), "start %u", i);
+	for (i = 0; i < 3; i++)
+		TEST_ASSERT_SUCCESS(rn_active_wait(i, 2), "port %u does not see 2 peers", i);
+	/* Port 2 stops and closes: the others keep one peer each. */
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(env.port[2]), "stop 2");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_close(env.port[2]), "close 2");
+	env.has_port[2] = false;
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "port 0 after close");
+	TEST_ASSERT_SUCCESS(rn_active_wait(1, 1), "port 1 after close");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 2, "active"), 0, "closed peer still active");
+	return TEST_SUCCESS;
+}
+
+static int
+rn_unicast_sizes(struct rte_mempool *mp)
+{
+	static const uint32_t sizes[] = { 60, 61, 1514, 4096 };
+	struct rte_ether_addr dst;
+	struct rte_mbuf *m, *rx[4];
+	struct rte_eth_stats st;
+	unsigned int k;
+
+	TEST_ASSERT_SUCCESS(rn_start_pair(RIONET_MAX_MTU, mp), "pair");
+	rionet_mac_from_destid(1, &dst);
+	for (k = 0; k < RTE_DIM(sizes); k++) {
+		m = rn_frame(rn_pool_big, &dst, 0, sizes[k], k);
+		TEST_ASSERT_NOT_NULL(m, "alloc");
+		TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "frame of %u bytes not taken", sizes[k]);
+		TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 1000), 1, "frame of %u lost", sizes[k]);
+		TEST_ASSERT(rn_frame_check(rx[0], sizes[k], k),
+			    "frame of %u bytes arrived as %u bytes or corrupted", sizes[k],
+			    rx[0]->pkt_len);
+		TEST_ASSERT_EQUAL(rx[0]->port, env.port[1], "mbuf port");
+		rte_pktmbuf_free(rx[0]);
+	}
+	/* 4097 bytes (two segments): refused, counted, nothing sent. */
+	m = rn_frame(rn_pool_big, &dst, 0, 4096, 9);
+	TEST_ASSERT_NOT_NULL(m, "alloc");
+	{
+		struct rte_mbuf *tail = rte_pktmbuf_alloc(rn_pool_big);
+
+		TEST_ASSERT_NOT_NULL(tail, "alloc");
+		TEST_ASSERT_NOT_NULL(rte_pktmbuf_append(tail, 1), "append");
+		TEST_ASSERT_SUCCESS(rte_pktmbuf_chain(m, tail), "chain");
+		TEST_ASSERT_EQUAL(m->pkt_len, 4097, "length");
+	}
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "oversize frame not consumed");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 50), 0, "oversize frame delivered");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_oversize"), 1, "oversize not counted");
+	TEST_ASSERT_SUCCESS(rte_eth_stats_get(env.port[0], &st), "stats");
+	TEST_ASSERT_EQUAL(st.opackets, 4, "opackets");
+	TEST_ASSERT_EQUAL(st.oerrors, 1, "oerrors");
+	TEST_ASSERT_EQUAL(st.obytes, 60 + 61 + 1514 + 4096, "obytes");
+	TEST_ASSERT_SUCCESS(rte_eth_stats_get(env.port[1], &st), "stats");
+	TEST_ASSERT_EQUAL(st.ipackets, 4, "ipackets");
+	TEST_ASSERT_EQUAL(st.ibytes, 60 + 61 + 1514 + 4096, "ibytes");
+	return TEST_SUCCESS;
+}
+
+static int
+test_rionet_unicast_direct(void)
+{
+	return rn_unicast_sizes(rn_pool_big);
+}
+
+static int
+test_rionet_unicast_bounce(void)
+{
+	return rn_unicast_sizes(rn_pool_small);
+}
+
+/* Multi-segment frames are linearized on transmit. */
+static int
+test_rionet_multiseg_tx(void)
+{
+	struct rte_ether_addr dst;
+	struct rte_mbuf *m, *m2, *rx[1];
+	uint8_t *p;
+	uint32_t k;
+
+	TEST_ASSERT_SUCCESS(rn_start_pair(RIONET_MAX_MTU, rn_pool_big), "pair");
+	rionet_mac_from_destid(1, &dst);
+	m = rn_frame(rn_pool_small, &dst, 0, 1000, 5);
+	m2 = rte_pktmbuf_alloc(rn_pool_small);
+	TEST_ASSERT(m != NULL && m2 != NULL, "alloc");
+	p = (uint8_t *)rte_pktmbuf_append(m2, 1500);
+	for (k = 0; k < 1500; k++)
+		p[k] = (uint8_t)(5 * 7 + 1000 + k);
+	TEST_ASSERT_SUCCESS(rte_pktmbuf_chain(m, m2), "chain");
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "chained frame not taken");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 1000), 1, "chained frame lost");
+	TEST_ASSERT(rn_frame_check(rx[0], 2500, 5), "chained frame corrupted");
+	rte_pktmbuf_free(rx[0]);
+	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_linearized"), 1, "linearized count");
+	return TEST_SUCCESS;
+}
+
+static int
+test_rionet_bcast_mcast(void)
+{
+	struct rte_ether_addr bcast, mcast = {{ 0x01, 0x00, 0x5e, 0x00, 0x00, 0x07 }};
+	struct rte_mbuf *m, *rx[2];
+	unsigned int avail, i;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(3), "setup");
+	for (i = 0; i < 3; i++)
+		TEST_ASSERT_SUCCESS(rn_port_start(i, 1, 1, 1500, rn_pool_big), "start %u", i);
+	for (i = 0; i < 3; i++)
+		TEST_ASSERT_SUCCESS(rn_active_wait(i, 2), "port %u peers", i);
+	memset(&bcast, 0xff, sizeof(bcast));
+	avail = rte_mempool_avail_count(rn_pool_small);
+
+	m = rn_frame(rn_pool_small, &bcast, 0, 61, 1);
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "broadcast not taken");
+	for (i = 1; i < 3; i++) {
+		TEST_ASSERT_EQUAL(rn_rx(i, 0, rx, 2, 200), 1, "port %u broadcast count", i);
+		TEST_ASSERT(rn_frame_check(rx[0], 61, 1), "broadcast corrupted at %u", i);
+		rte_pktmbuf_free(rx[0]);
+	}
+	/* Multicast: dropped by a receiver without allmulticast, kept with it. */
+	m = rn_frame(rn_pool_small, &mcast, 0, 1514, 2);
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "multicast not taken");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 100), 0, "multicast passed the filter");
+	TEST_ASSERT_EQUAL(rn_rx(2, 0, rx, 1, 100), 0, "multicast passed the filter");
+	TEST_ASSERT_EQUAL(rn_xstat(1, "rx_q0_filtered"), 1, "filtered count");
+	TEST_ASSERT_SUCCESS(rte_eth_allmulticast_enable(env.port[1]), "allmulti");
+	TEST_ASSERT_SUCCESS(rte_eth_allmulticast_enable(env.port[2]), "allmulti");
+	m = rn_frame(rn_pool_small, &mcast, 0, 1514, 3);
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "multicast not taken");
+	for (i = 1; i < 3; i++) {
+		TEST_ASSERT_EQUAL(rn_rx(i, 0, rx, 2, 200), 1, "port %u multicast count", i);
+		TEST_ASSERT(rn_frame_check(rx[0], 1514, 3), "multicast corrupted at %u", i);
+		rte_pktmbuf_free(rx[0]);
+	}
+	/* Each sent frame was freed exactly once. */
+	TEST_ASSERT_EQUAL(rte_mempool_avail_count(rn_pool_small), avail, "mbuf leak or double free");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_multicast_copies"), 6, "copies");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 1, "tx_packets"), 3, "per-peer tx");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 2, "tx_packets"), 3, "per-peer tx");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(1, 0, "rx_packets"), 2, "per-peer rx");
+	return TEST_SUCCESS;
+}
+
+static int
+test_rionet_mtu(void)
+{
+	struct rte_ether_addr dst;
+	struct rte_mbuf *m, *rx[1];
+	uint16_t mtu;
+
+	TEST_ASSERT_SUCCESS(rn_start_pair(1500, rn_pool_big), "pair");
+	TEST_ASSERT(rte_eth_dev_set_mtu(env.port[0], 67) < 0, "MTU 67 accepted");
+	TEST_ASSERT(rte_eth_dev_set_mtu(env.port[0], 4083) < 0, "MTU 4083 accepted");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_set_mtu(env.port[0], 68), "MTU 68");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_get_mtu(env.port[0], &mtu), "get mtu");
+	TEST_ASSERT_EQUAL(mtu, 68, "mtu");
+	rionet_mac_from_destid(1, &dst);
+	m = rn_frame(rn_pool_big, &dst, 0, 83, 1);
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "taken");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 50), 0, "frame above MTU 68 sent");
+	m = rn_frame(rn_pool_big, &dst, 0, 82, 1);
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "taken");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 500), 1, "frame at MTU 68 lost");
+	rte_pktmbuf_free(rx[0]);
+	/* The receiver refuses frames above its own MTU too. */
+	TEST_ASSERT_SUCCESS(rte_eth_dev_set_mtu(env.port[0], 4082), "MTU 4082");
+	m = rn_frame(rn_pool_big, &dst, 0, 2000, 1);
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "taken");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 50), 0, "receiver accepted frame above its MTU");
+	TEST_ASSERT_EQUAL(rn_xstat(1, "rx_q0_oversize"), 1, "rx oversize count");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_oversize"), 1, "tx oversize count");
+	return TEST_SUCCESS;
+}
+
+static int
+test_rionet_stats(void)
+{
+	struct rte_ether_addr dst, other;
+	struct rte_mbuf *pkts[RN_BURST], *rx[RN_BURST];
+	struct rte_eth_stats st;
+	uint16_t n, got = 0, k;
+	unsigned int ms;
+
+	TEST_ASSERT_SUCCESS(rn_start_pair(1500, rn_pool_big), "pair");
+	rionet_mac_from_destid(1, &dst);
+	for (k = 0; k < RN_BURST; k++)
+		pkts[k] = rn_frame(rn_pool_big, &dst, 0, 100 + k, k);
+	n = rte_eth_tx_burst(env.port[0], 0, pkts, RN_BURST);
+	TEST_ASSERT_EQUAL(n, RN_BURST, "burst");
+	for (ms = 0; ms < 1000 && got < RN_BURST; ms++) {
+		n = rte_eth_rx_burst(env.port[1], 0, rx + got, RN_BURST - got);
+		got += n;
+		rte_delay_ms(1);
+	}
+	TEST_ASSERT_EQUAL(got, RN_BURST, "received");
+	for (k = 0; k < RN_BURST; k++) {
+		TEST_ASSERT(rn_frame_check(rx[k], 100 + k, k), "frame %u out of order", k);
+		rte_pktmbuf_free(rx[k]);
+	}
+	/* Unknown destinations: another MAC, and a rionet MAC nobody runs. */
+	memset(&other, 0x02, sizeof(other));
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, rn_frame(rn_pool_big, &other, 0, 64, 0)), 1, "tx");
+	rionet_mac_from_destid(3, &other);
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, rn_frame(rn_pool_big, &other, 0, 64, 0)), 1, "tx");
+
+	TEST_ASSERT_SUCCESS(rte_eth_stats_get(env.port[0], &st), "stats");
+	TEST_ASSERT_EQUAL(st.opackets, RN_BURST, "opackets");
+	TEST_ASSERT_EQUAL(st.obytes, RN_BURST * 100 + RN_BURST * (RN_BURST - 1) / 2, "obytes");
+	TEST_ASSERT_EQUAL(st.q_opackets[0], RN_BURST, "q_opackets");
+	TEST_ASSERT_EQUAL(st.oerrors, 2, "oerrors");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_unknown_destination"), 2, "unknown dst");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 1, "tx_packets"), RN_BURST, "peer tx");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 1, "tx_bytes"), (int64_t)st.obytes, "peer bytes");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_packets"), RN_BURST, "autofilled tx_q0_packets");
+	TEST_ASSERT_SUCCESS(rte_eth_stats_get(env.port[1], &st), "stats");
+	TEST_ASSERT_EQUAL(st.ipackets, RN_BURST, "ipackets");
+	TEST_ASSERT_EQUAL(st.q_ipackets[0], RN_BURST, "q_ipackets");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(1, 0, "rx_packets"), RN_BURST, "peer rx");
+	TEST_ASSERT(rn_xstat(1, "doorbells_rx") >= 1, "doorbells_rx");
+
+	TEST_ASSERT_SUCCESS(rte_eth_stats_reset(env.port[0]), "reset");
+	TEST_ASSERT_SUCCESS(rte_eth_stats_get(env.port[0], &st), "stats");
+	TEST_ASSERT(st.opackets == 0 && st.oerrors == 0 && st.obytes == 0, "not reset");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 1, "tx_packets"), 0, "peer xstat not reset");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_unknown_destination"), 0, "xstat not reset");
+	return TEST_SUCCESS;
+}
+
+/* A peer that stops is dropped (counted); it rejoins on restart. */
+static int
+test_rionet_peer_restart(void)
+{
+	struct rte_ether_addr dst;
+	struct rte_mbuf *rx[1];
+
+	TEST_ASSERT_SUCCESS(rn_start_pair(1500, rn_pool_big), "pair");
+	rionet_mac_from_destid(1, &dst);
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(env.port[1]), "stop 1");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 0), "peer not removed");
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, rn_frame(rn_pool_big, &dst, 0, 64, 0)), 1, "tx");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_unknown_destination"), 1, "drop not counted");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_start(env.port[1]), "restart 1");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "peer did not rejoin");
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, rn_frame(rn_pool_big, &dst, 0, 64, 7)), 1, "tx");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 1000), 1, "no traffic after rejoin");
+	TEST_ASSERT(rn_frame_check(rx[0], 64, 7), "corrupted");
+	rte_pktmbuf_free(rx[0]);
+	return TEST_SUCCESS;
+}
+
+/* Flows spread over 4 mailboxes by hash, each flow in order on one queue. */
+static int
+test_rionet_multiqueue(void)
+{
+	enum { NB_FLOWS = 16, PER_FLOW = 20 };
+	struct rte_ether_addr dst, src;
+	struct rte_mbuf *pkts[NB_FLOWS], *rx[RN_BURST];
+	uint32_t next[NB_FLOWS] = { 0 };
+	int qof[NB_FLOWS];
+	unsigned int used = 0, ms, total = 0, q, k, f, r;
+	struct rte_ipv4_hdr *ip;
+	struct rte_udp_hdr *udp;
+	uint8_t *p;
+	uint16_t n;
+
+	for (f = 0; f < NB_FLOWS; f++)
+		qof[f] = -1;
+	TEST_ASSERT_SUCCESS(rn_env_setup(2), "setup");
+	/* Sender: one Tx queue owning 4 mailboxes; receiver: 4 Rx queues. */
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 4, 1, 1500, rn_pool_big), "start 0");
+	TEST_ASSERT_SUCCESS(rn_port_start(1, 4, 4, 1500, rn_pool_big), "start 1");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "peers");
+	rionet_mac_from_destid(1, &dst);
+	rionet_mac_from_destid(0, &src);
+	for (r = 0; r < PER_FLOW; r++) {
+		for (f = 0; f < NB_FLOWS; f++) {
+			struct rte_mbuf *m = rte_pktmbuf_alloc(rn_pool_big);
+			struct rte_ether_hdr *eth;
+
+			TEST_ASSERT_NOT_NULL(m, "alloc");
+			p = (uint8_t *)rte_pktmbuf_append(m, 64);
+			memset(p, 0, 64);
+			eth = (struct rte_ether_hdr *)p;
+			eth->dst_addr = dst;
+			eth->src_addr = src;
+			eth->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
+			ip = (struct rte_ipv4_hdr *)(eth + 1);
+			ip->version_ihl = RTE_IPV4_VHL_DEF;
+			ip->next_proto_id = IPPROTO_UDP;
+			ip->src_addr = rte_cpu_to_be_32(0x0a000001);
+			ip->dst_addr = rte_cpu_to_be_32(0x0a000002);
+			udp = (struct rte_udp_hdr *)(ip + 1);
+			udp->src_port = rte_cpu_to_be_16(1000 + f);
+			udp->dst_port = rte_cpu_to_be_16(2000);
+			memcpy(udp + 1, &r, sizeof(r));
+			pkts[f] = m;
+		}
+		k = 0;
+		for (ms = 0; k < NB_FLOWS && ms < 1000; ms++)
+			k += rte_eth_tx_burst(env.port[0], 0, pkts + k, NB_FLOWS - k);
+		TEST_ASSERT_EQUAL(k, NB_FLOWS, "burst");
+	}
+	for (ms = 0; ms < 2000 && total < NB_FLOWS * PER_FLOW; ms++) {
+		for (q = 0; q < 4; q++) {
+			n = rte_eth_rx_burst(env.port[1], q, rx, RN_BURST);
+			for (k = 0; k < n; k++) {
+				p = rte_pktmbuf_mtod(rx[k], uint8_t *);
+				udp = (struct rte_udp_hdr *)(p + 14 + 20);
+				f = rte_be_to_cpu_16(udp->src_port) - 1000;
+				memcpy(&r, udp + 1, sizeof(r));
+				TEST_ASSERT(f < NB_FLOWS, "bad flow");
+				if (qof[f] < 0) {
+					qof[f] = q;
+					used |= 1u << q;
+				}
+				TEST_ASSERT_EQUAL(qof[f], (int)q, "flow %u changed queue", f);
+				TEST_ASSERT_EQUAL(r, next[f], "flow %u out of order", f);
+				next[f]++;
+				rte_pktmbuf_free(rx[k]);
+			}
+			total += n;
+		}
+		rte_delay_ms(1);
+	}
+	TEST_ASSERT_EQUAL(total, NB_FLOWS * PER_FLOW, "frames lost");
+	TEST_ASSERT(__builtin_popcount(used) > 1, "all flows on one queue (mask 0x%x)", used);
+	return TEST_SUCCESS;
+}
+
+/*
+ * Wire format against a plain mport: ep2 has no rionet port (closed), and
+ * talks the Linux rionet protocol by hand with lib/rio: JOIN doorbell, raw
+ * Ethernet frames as mailbox 0 messages.
+ */
+static volatile int rn_raw_join;
+static volatile int rn_raw_leave;
+
+static void
+rn_raw_dbell(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbell *db)
+{
+	RTE_SET_USED(mport);
+	RTE_SET_USED(arg);
+	if (db->info == RIONET_DBELL_JOIN && db->src == 0)
+		rn_raw_join++;
+	if (db->info == RIONET_DBELL_LEAVE && db->src == 0)
+		rn_raw_leave++;
+}
+
+static int
+test_rionet_wire_format(void)
+{
+	uint8_t frame[1514], *bufs, *p;
+	struct rte_ether_addr dst;
+	struct rte_mbuf *m, *rx[1];
+	struct rte_rio_mport *raw;
+	struct rte_rio_msg msg;
+	unsigned int ms, k;
+	int ret;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(3), "setup");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_big), "start 0");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_close(env.port[2]), "close rionet of ep2");
+	env.has_port[2] = false;
+	raw = env.mp[2];
+	bufs = calloc(8, RTE_RIO_MAX_MSG_SIZE);
+	TEST_ASSERT_NOT_NULL(bufs, "alloc");
+	ret = rte_rio_request_inb_dbell(raw, RIONET_DBELL_JOIN, RIONET_DBELL_LEAVE,
+					rn_raw_dbell, NULL);
+	TEST_ASSERT_SUCCESS(ret, "raw doorbells");
+	TEST_ASSERT_SUCCESS(rte_rio_request_inb_mbox(raw, 0, 8), "raw inbound mailbox");
+	TEST_ASSERT_SUCCESS(rte_rio_request_outb_mbox(raw, 0, 8), "raw outbound mailbox");
+	for (k = 0; k < 8; k++)
+		TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(raw, 0, bufs + k * 4096), "post");
+
+	/* A Linux rionet peer joins: JOIN to destid 0, rionet answers JOIN. */
+	rn_raw_join = 0;
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(raw, 0, RIONET_DBELL_JOIN), "JOIN");
+	for (ms = 0; ms < RN_WAIT_MS && rn_raw_join == 0; ms++) {
+		rte_rio_dbell_poll(raw, 16);
+		rte_delay_ms(1);
+	}
+	TEST_ASSERT_EQUAL(rn_raw_join, 1, "rionet did not answer JOIN");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link with the raw peer");
+
+	/* Frame built as Linux rionet does: Ethernet header, MACs 00:01:00:01:hi:lo. */
+	memset(frame, 0, sizeof(frame));
+	memcpy(frame, "\x00\x01\x00\x01\x00\x00", 6);
+	memcpy(frame + 6, "\x00\x01\x00\x01\x00\x02", 6);
+	frame[12] = 0x08;
+	frame[13] = 0x00;
+	for (k = 14; k < sizeof(frame); k++)
+		frame[k] = (uint8_t)k;
+	TEST_ASSERT_SUCCESS(rte_rio_add_outb_message(raw, 0, 0, 0, frame, 1514), "raw send");
+	TEST_ASSERT_EQUAL(rn_rx(0, 0, rx, 1, 1000), 1, "rionet dropped a Linux frame");
+	TEST_ASSERT_EQUAL(rx[0]->pkt_len, 1514, "length");
+	TEST_ASSERT(memcmp(rte_pktmbuf_mtod(rx[0], void *), frame, 1514) == 0, "content");
+	rte_pktmbuf_free(rx[0]);
+
+	/* What rionet emits is the raw frame, as one message on mailbox 0. */
+	rionet_mac_from_destid(2, &dst);
+	m = rn_frame(rn_pool_big, &dst, 0, 333, 4);
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "tx");
+	memset(&msg, 0, sizeof(msg));
+	for (ms = 0; ms < 1000; ms++) {
+		if (rte_rio_recv_messages(raw, 0, &msg, 1) == 1)
+			break;
+		rte_delay_ms(1);
+	}
+	TEST_ASSERT_EQUAL(msg.len, 333, "message length is not the frame length");
+	TEST_ASSERT_EQUAL(msg.srcid, 0, "source");
+	TEST_ASSERT_EQUAL(msg.mbox, 0, "mailbox");
+	p = msg.buf;
+	TEST_ASSERT(memcmp(p, "\x00\x01\x00\x01\x00\x02\x00\x01\x00\x01\x00\x00", 12) == 0,
+		    "MAC addresses are not rionet's");
+	TEST_ASSERT_EQUAL(p[12], 0x88, "ethertype");
+	TEST_ASSERT_EQUAL(p[13], 0xb5, "ethertype");
+	for (k = 18; k < 333; k++)
+		TEST_ASSERT_EQUAL(p[k], (uint8_t)(4 * 7 + k), "payload byte %u", k);
+
+	/* LEAVE on stop. */
+	rn_raw_leave = 0;
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(env.port[0]), "stop");
+	for (ms = 0; ms < RN_WAIT_MS && rn_raw_leave == 0; ms++) {
+		rte_rio_dbell_poll(raw, 16);
+		rte_delay_ms(1);
+	}
+	TEST_ASSERT_EQUAL(rn_raw_leave, 1, "no LEAVE on stop");
+	rte_rio_release_inb_dbell(raw, RIONET_DBELL_JOIN, RIONET_DBELL_LEAVE);
+	rte_rio_release_inb_mbox(raw, 0);
+	rte_rio_release_outb_mbox(raw, 0);
+	free(bufs);
+	return TEST_SUCCESS;
+}
+
+/* Back-pressure: a full inbound ring makes tx_burst return fewer. */
+static int
+test_rionet_backpressure(void)
+{
+	struct rte_ether_addr dst;
+	struct rte_mbuf *pkts[RN_BURST], *rx[RN_BURST];
+	struct rte_eth_stats st;
+	uint64_t sent = 0, recvd = 0;
+	unsigned int round, k;
+	uint16_t n;
+	bool short_burst = false;
+
+	TEST_ASSERT_SUCCESS(rn_start_pair(1500, rn_pool_big), "pair");
+	rionet_mac_from_destid(1, &dst);
+	/* The fabric ring has 512 slots, the receiver posts 256 buffers. */
+	for (round = 0; round < 40 && !short_burst; round++) {
+		for (k = 0; k < RN_BURST; k++)
+			pkts[k] = rn_frame(rn_pool_big, &dst, 0, 64, (uint32_t)(sent + k));
+		n = rte_eth_tx_burst(env.port[0], 0, pkts, RN_BURST);
+		sent += n;
+		if (n < RN_BURST) {
+			short_burst = true;
+			rte_pktmbuf_free_bulk(pkts + n, RN_BURST - n);
+		}
+	}
+	TEST_ASSERT(short_burst, "a full ring never pushed back");
+	TEST_ASSERT(rn_xstat(0, "tx_q0_ring_full") >= 1, "ring_full not counted");
+	do {
+		n = rn_rx(1, 0, rx, RN_BURST, 100);
+		for (k = 0; k < n; k++) {
+			TEST_ASSERT(rn_frame_check(rx[k], 64, (uint32_t)(recvd + k)),
+				    "frame %" PRIu64 " lost or reordered", recvd + k);
+		}
+		rte_pktmbuf_free_bulk(rx, n);
+		recvd += n;
+	} while (n > 0);
+	TEST_ASSERT_EQUAL(recvd, sent, "accepted frames were lost");
+	TEST_ASSERT_SUCCESS(rte_eth_stats_get(env.port[0], &st), "stats");
+	TEST_ASSERT_EQUAL(st.opackets, sent, "opackets");
+	TEST_ASSERT_EQUAL(st.oerrors, 0, "back-pressure counted as error");
+	return TEST_SUCCESS;
+}
+
+
+/* Detach rionet from ep<i>'s endpoint, then probe it again with devargs. */
+static int
+rn_reprobe(unsigned int i, const char *args)
+{
+	char dev[RTE_DEV_NAME_MAX_LEN], name[RTE_DEV_NAME_MAX_LEN + 64];
+	struct rte_eth_dev_info info;
+	int ret;
+
+	/* Endpoint names are "<mport>-e<destid in hex>"; ep<i> has destid i. */
+	snprintf(dev, sizeof(dev), "%s-e%04x", env.vdev[i], i);
+	if (env.has_port[i] && rte_eth_dev_info_get(env.port[i], &info) == 0) {
+		ret = rte_dev_remove(info.device);
+		if (ret < 0)
+			return ret;
+	}
+	env.has_port[i] = false;
+	snprintf(name, sizeof(name), "rio:%s%s%s", dev, args[0] != '\0' ? "," : "", args);
+	ret = rte_dev_probe(name);
+	if (ret < 0)
+		return ret;
+	return rn_find_port(i);
+}
+
+/* mbox= moves the queues to other mailboxes (both ends must agree). */
+static int
+test_rionet_devargs(void)
+{
+	struct rte_eth_dev_info info;
+	struct rte_ether_addr dst;
+	struct rte_mbuf *rx[1];
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(2), "setup");
+	TEST_ASSERT(rn_reprobe(1, "mbox=4") < 0, "mbox=4 accepted");
+	TEST_ASSERT_SUCCESS(rn_reprobe(1, "mbox=1"), "re-probe with mbox=1");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_info_get(env.port[1], &info), "info");
+	TEST_ASSERT_EQUAL(info.max_rx_queues, 3, "queues with mbox=1");
+	TEST_ASSERT_SUCCESS(rn_reprobe(0, "mbox=1"), "re-probe port 0");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_big), "start 0");
+	TEST_ASSERT_SUCCESS(rn_port_start(1, 1, 1, 1500, rn_pool_big), "start 1");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "peers");
+	rionet_mac_from_destid(1, &dst);
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, rn_frame(rn_pool_big, &dst, 0, 100, 3)), 1, "tx");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 1000), 1, "nothing on mailbox 1");
+	TEST_ASSERT(rn_frame_check(rx[0], 100, 3), "corrupted");
+	rte_pktmbuf_free(rx[0]);
+	return TEST_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ */
+
+static int
+rn_run(int (*fn)(void))
+{
+	int ret = fn();
+
+	if (rn_env_teardown() != 0)
+		return TEST_FAILED;
+	return ret;
+}
+
+#define RN_CASE(fn) \
+	static int fn ## _run(void) { return rn_run(fn); }
+RN_CASE(test_rionet_probe_info)
+RN_CASE(test_rionet_handshake_two)
+RN_CASE(test_rionet_handshake_three)
+RN_CASE(test_rionet_unicast_direct)
+RN_CASE(test_rionet_unicast_bounce)
+RN_CASE(test_rionet_multiseg_tx)
+RN_CASE(test_rionet_bcast_mcast)
+RN_CASE(test_rionet_mtu)
+RN_CASE(test_rionet_stats)
+RN_CASE(test_rionet_peer_restart)
+RN_CASE(test_rionet_multiqueue)
+RN_CASE(test_rionet_wire_format)
+RN_CASE(test_rionet_backpressure)
+RN_CASE(test_rionet_devargs)
+
+static int
+rn_suite_setup(void)
+{
+	rn_pool_big = rte_pktmbuf_pool_create("rn_big", RN_NB_MBUF, 0, 0,
+					      RTE_PKTMBUF_HEADROOM + RIONET_MAX_FRAME,
+					      SOCKET_ID_ANY);
+	rn_pool_small = rte_pktmbuf_pool_create("rn_small", RN_NB_MBUF, 0, 0,
+						RTE_MBUF_DEFAULT_BUF_SIZE, SOCKET_ID_ANY);
+	if (rn_pool_big == NULL || rn_pool_small == NULL) {
+		printf("cannot create mbuf pools\n");
+		return TEST_FAILED;
+	}
+	return TEST_SUCCESS;
+}
+
+static void
+rn_suite_teardown(void)
+{
+	rte_mempool_free(rn_pool_big);
+	rte_mempool_free(rn_pool_small);
+	rn_pool_big = rn_pool_small = NULL;
+}
+
+static struct unit_test_suite rionet_suite = {
+	.suite_name = "rionet autotest",
+	.setup = rn_suite_setup,
+	.teardown = rn_suite_teardown,
+	.unit_test_cases = {
+		TEST_CASE_NAMED("probe_info", test_rionet_probe_info_run),
+		TEST_CASE_NAMED("handshake_two", test_rionet_handshake_two_run),
+		TEST_CASE_NAMED("handshake_three", test_rionet_handshake_three_run),
+		TEST_CASE_NAMED("unicast_direct", test_rionet_unicast_direct_run),
+		TEST_CASE_NAMED("unicast_bounce", test_rionet_unicast_bounce_run),
+		TEST_CASE_NAMED("multiseg_tx", test_rionet_multiseg_tx_run),
+		TEST_CASE_NAMED("bcast_mcast", test_rionet_bcast_mcast_run),
+		TEST_CASE_NAMED("mtu", test_rionet_mtu_run),
+		TEST_CASE_NAMED("stats", test_rionet_stats_run),
+		TEST_CASE_NAMED("peer_restart", test_rionet_peer_restart_run),
+		TEST_CASE_NAMED("multiqueue", test_rionet_multiqueue_run),
+		TEST_CASE_NAMED("wire_format", test_rionet_wire_format_run),
+		TEST_CASE_NAMED("backpressure", test_rionet_backpressure_run),
+		TEST_CASE_NAMED("devargs", test_rionet_devargs_run),
+		TEST_CASES_END()
+	},
+};
+
+static int
+test_rionet(void)
+{
+	return unit_test_suite_runner(&rionet_suite);
+}
+
+REGISTER_TEST_COMMAND(rionet_autotest, test_rionet);
+
+/* ------------------------------------------------------------------ */
+/* Two processes, stock dpdk-testpmd: txonly -> rxonly                */
+
+#define RN_TESTPMD	"/usr/bin/dpdk-testpmd"
+
+/* Start testpmd with argv, output to path; @return pid or -errno. */
+static pid_t
+rn_testpmd_start(char *const argv[], const char *path)
+{
+	pid_t pid;
+	int fd;
+
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid > 0)
+		return pid;
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd >= 0) {
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+		close(fd);
+	}
+	fd = open("/dev/null", O_RDONLY);
+	if (fd >= 0) {
+		dup2(fd, STDIN_FILENO);
+		close(fd);
+	}
+	execv(RN_TESTPMD, argv);
+	_exit(127);
+}
+
+/* Stop testpmd with SIGINT (it prints its totals); @return exit status or -1. */
+static int
+rn_testpmd_stop(pid_t pid)
+{
+	unsigned int ms;
+	int status;
+
+	kill(pid, SIGINT);
+	for (ms = 0; ms < 20000; ms += 10) {
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+		usleep(10000);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	return -1;
+}
+
+/* "<what>: N" after the "Forward statistics for port 0" header, or -1. */
+static int64_t
+rn_testpmd_count(const char *path, const char *what)
+{
+	char line[512], *p;
+	bool in = false;
+	int64_t v = -1;
+	FILE *fp;
+
+	fp = fopen(path, "r");
+	if (fp == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		if (strstr(line, "Forward statistics for port 0") != NULL)
+			in = true;
+		p = strstr(line, what);
+		if (in && p != NULL) {
+			v = strtoll(p + strlen(what), NULL, 10);
+			break;
+		}
+	}
+	fclose(fp);
+	return v;
+}
+
+static int
+test_rionet_testpmd_2proc(void)
+{
+	char fabric[32], vdev_a[96], vdev_b[96], pfx_a[48], pfx_b[48], prefix[64];
+	char drivers[PATH_MAX], self[PATH_MAX], log_a[64], log_b[64];
+	pid_t a, b;
+	int64_t rx, tx;
+	int ret_a, ret_b;
+	char *argv_a[] = {
+		(char *)"dpdk-testpmd", (char *)"--no-huge", (char *)"-m", (char *)"256",
+		(char *)"--no-pci", pfx_a, (char *)"--lcores=0@1,1@0", (char *)"-d", drivers,
+		(char *)"--vdev", vdev_a, (char *)"--", (char *)"--total-num-mbufs=8192",
+		(char *)"--forward-mode=rxonly", (char *)"--stats-period=1", NULL
+	};
+	char *argv_b[] = {
+		(char *)"dpdk-testpmd", (char *)"--no-huge", (char *)"-m", (char *)"256",
+		(char *)"--no-pci", pfx_b, (char *)"--lcores=0@0,1@1", (char *)"-d", drivers,
+		(char *)"--vdev", vdev_b, (char *)"--", (char *)"--total-num-mbufs=8192",
+		(char *)"--forward-mode=txonly", (char *)"--eth-peer=0,00:01:00:01:00:00",
+		(char *)"--stats-period=1", NULL
+	};
+
+	if (access(RN_TESTPMD, X_OK) != 0) {
+		printf("  %s not installed\n", RN_TESTPMD);
+		return TEST_SKIPPED;
+	}
+	/* Plugins: <build>/drivers, next to <build>/app/test/dpdk-rio-test. */
+	TEST_ASSERT_NOT_NULL(rio_test_self(), "own path");
+	strlcpy(self, rio_test_self(), sizeof(self));
+	snprintf(drivers, sizeof(drivers), "%s/../../drivers", dirname(self));
+	TEST_ASSERT_NOT_NULL(rio_test_unique("rntp", fabric, sizeof(fabric) - 1), "name");
+	strcat(fabric, "x");
+	snprintf(prefix, sizeof(prefix), "rio_sim.%s", fabric);
+	snprintf(vdev_a, sizeof(vdev_a), "rio_sim0,fabric=%s,endpoint=ep0", fabric);
+	snprintf(vdev_b, sizeof(vdev_b), "rio_sim0,fabric=%s,endpoint=ep1", fabric);
+	snprintf(pfx_a, sizeof(pfx_a), "--file-prefix=%sa", fabric);
+	snprintf(pfx_b, sizeof(pfx_b), "--file-prefix=%sb", fabric);
+	snprintf(log_a, sizeof(log_a), "/tmp/%s_rx.log", fabric);
+	snprintf(log_b, sizeof(log_b), "/tmp/%s_tx.log", fabric);
+
+	a = rn_testpmd_start(argv_a, log_a);
+	TEST_ASSERT(a > 0, "cannot start the receiver");
+	sleep(3);
+	b = rn_testpmd_start(argv_b, log_b);
+	if (b < 0) {
+		rn_testpmd_stop(a);
+		TEST_ASSERT(false, "cannot start the sender");
+	}
+	sleep(4);
+	ret_b = rn_testpmd_stop(b);
+	/* Let the receiver drain what the sender left in its ring. */
+	sleep(1);
+	ret_a = rn_testpmd_stop(a);
+	rx = rn_testpmd_count(log_a, "RX-packets:");
+	tx = rn_testpmd_count(log_b, "TX-packets:");
+	printf("  testpmd txonly sent %" PRId64 ", rxonly received %" PRId64 "\n", tx, rx);
+	if (ret_a != 0 || ret_b != 0 || rx <= 0 || rx != tx) {
+		printf("  see %s and %s\n", log_a, log_b);
+		rio_test_shm_cleanup(prefix);
+		TEST_ASSERT_EQUAL(ret_a, 0, "receiver exit status");
+		TEST_ASSERT_EQUAL(ret_b, 0, "sender exit status");
+		TEST_ASSERT(rx > 0, "nothing received");
+		TEST_ASSERT_EQUAL(rx, tx, "received != accepted for transmission");
+	}
+	unlink(log_a);
+	unlink(log_b);
+	TEST_ASSERT_EQUAL(rio_test_shm_count(prefix), 0, "shared memory left behind");
+	return TEST_SUCCESS;
+}
+
+REGISTER_TEST_COMMAND(rionet_testpmd_autotest, test_rionet_testpmd_2proc);
