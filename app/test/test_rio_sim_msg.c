@@ -33,6 +33,7 @@
 #include <rte_bus_vdev.h>
 #include <rte_cycles.h>
 #include <rte_eal.h>
+#include <rte_log.h>
 #include <rte_rawdev.h>
 
 #include "rte_rio.h"
@@ -285,6 +286,18 @@ msg_now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
+static int
+msg_xstat(const char *mport, const char *name, uint64_t *val)
+{
+	unsigned int id;
+	int dev_id = rte_rawdev_get_dev_id(mport);
+
+	if (dev_id < 0)
+		return -ENODEV;
+	*val = rte_rawdev_xstats_by_name_get(dev_id, name, &id);
+	return id == (unsigned int)-1 ? -ENOENT : 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Messages and doorbells across two switches                         */
 
@@ -390,6 +403,7 @@ msg_case_wrong_route(void)
 {
 	struct rte_rio_msg tx, rx[4];
 	uint8_t buf[64];
+	uint64_t st = 0;
 	uint32_t v = 0;
 
 	msg_fill(buf, 1, sizeof(buf));
@@ -419,6 +433,10 @@ msg_case_wrong_route(void)
 			  "doorbell over a bad route");
 	TEST_ASSERT_EQUAL(msg_recv(1, rx, 4), 0, "something arrived over a bad route");
 	TEST_ASSERT_EQUAL(rte_rio_dbell_poll(env.mp[1], 4), 0, "doorbell arrived");
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[0], "msg_tx_error", &st), "xstat");
+	TEST_ASSERT_EQUAL(st, 2, "msg_tx_error");
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[0], "dbell_tx_error", &st), "xstat");
+	TEST_ASSERT_EQUAL(st, 2, "dbell_tx_error");
 
 	/* Restore port 1 (towards sw1): delivered again. */
 	TEST_ASSERT_SUCCESS(rte_rio_remote_write_config_32(env.mp[0], 0xff, 0,
@@ -464,7 +482,7 @@ msg_case_retry(void)
 {
 	static uint8_t tx_buf[MSG_BURST][RTE_RIO_MAX_MSG_SIZE];
 	struct rte_rio_msg tx[MSG_BURST], rx[MSG_BURST];
-	uint64_t tx_seq = 0, rx_seq = 0, retries = 0;
+	uint64_t tx_seq = 0, rx_seq = 0, retries = 0, st = 0;
 	uint16_t i, n, r, burst;
 	unsigned int rounds = 0;
 
@@ -516,6 +534,10 @@ msg_case_retry(void)
 	TEST_ASSERT_EQUAL(rx_seq, MSG_RETRY_TOTAL, "received");
 	TEST_ASSERT_EQUAL(tx_seq, MSG_RETRY_TOTAL, "sent");
 	TEST_ASSERT(retries > 0, "the ring never pushed back");
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[0], "msg_tx_retry", &st), "xstat");
+	TEST_ASSERT_EQUAL(st, retries + 2, "msg_tx_retry");
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "msg_rx", &st), "xstat");
+	TEST_ASSERT_EQUAL(st, MSG_RETRY_TOTAL, "msg_rx");
 	TEST_ASSERT_EQUAL(msg_recv(1, rx, MSG_BURST), 0, "extra message");
 	printf("  %u messages through an %u-slot ring, %" PRIu64 " RETRY bursts\n",
 	       MSG_RETRY_TOTAL, MSG_RETRY_RING, retries);
@@ -638,18 +660,6 @@ test_msg_closed_mbox(void)
 
 /* ------------------------------------------------------------------ */
 /* Garbage in the shared ring                                         */
-
-static int
-msg_xstat(const char *mport, const char *name, uint64_t *val)
-{
-	unsigned int id;
-	int dev_id = rte_rawdev_get_dev_id(mport);
-
-	if (dev_id < 0)
-		return -ENODEV;
-	*val = rte_rawdev_xstats_by_name_get(dev_id, name, &id);
-	return id == (unsigned int)-1 ? -ENOENT : 0;
-}
 
 static int
 msg_case_garbage(void)
@@ -1091,12 +1101,33 @@ test_msg_port_writes(void)
 /* ------------------------------------------------------------------ */
 /* Owner crash and reclaim                                            */
 
+/* rte_vdev_init() with the log captured into *log (malloc'd, may be NULL). */
+static int
+msg_vdev_init_logged(const char *name, const char *args, char **log)
+{
+	FILE *old = rte_log_get_stream();
+	size_t len = 0;
+	FILE *mem;
+	int ret;
+
+	*log = NULL;
+	mem = open_memstream(log, &len);
+	if (mem == NULL)
+		return rte_vdev_init(name, args);
+	rte_openlog_stream(mem);
+	ret = rte_vdev_init(name, args);
+	rte_openlog_stream(old);
+	fclose(mem);
+	return ret;
+}
+
 static int
 msg_case_owner_crash(void)
 {
 	struct pollfd pfd;
 	struct rte_rio_msg rx[4];
-	char c = 0, args[256];
+	char c = 0, args[256], expect[160], *log = NULL;
+	bool found;
 	uint8_t buf[64];
 	int fds[2], ret, status;
 	pid_t pid;
@@ -1121,13 +1152,23 @@ msg_case_owner_crash(void)
 	/* While the owner lives: refused (the driver logs who owns it). */
 	snprintf(env.name[1], sizeof(env.name[1]), "rio_sim_msg%u", msg_vdev_counter++);
 	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep1", env.fabric);
-	printf("  (an error naming the live owner %d is expected)\n", (int)pid);
-	ret = rte_vdev_init(env.name[1], args);
+	ret = msg_vdev_init_logged(env.name[1], args, &log);
 	if (ret == 0) {
 		rte_vdev_uninit(env.name[1]);
 		rio_test_wait(pid, 0);
+		free(log);
 		TEST_ASSERT(0, "claimed an endpoint owned by a live process");
 	}
+	snprintf(expect, sizeof(expect), "endpoint ep1 of fabric %s is owned by live process %d",
+		 env.fabric, (int)pid);
+	found = log != NULL && strstr(log, expect) != NULL;
+	if (!found) {
+		printf("  expected \"%s\" in the log, got: %s\n", expect, log ? log : "");
+		rio_test_wait(pid, 0);
+		free(log);
+		TEST_ASSERT(0, "no clear error for a live owner");
+	}
+	free(log);
 	/* The live owner has its mailbox closed: ERROR, not a crash. */
 	msg_fill(buf, 1, sizeof(buf));
 	TEST_ASSERT_EQUAL(rte_rio_add_outb_message(env.mp[0], MSG_DESTID_B, 0, 0, buf,

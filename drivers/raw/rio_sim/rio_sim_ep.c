@@ -1065,11 +1065,16 @@ sim_pw_deliver(struct sim_fabric *f, uint32_t src_dev, uint16_t destid,
 	if (destid >= RTE_RIO_MAX_DESTIDS(f->devid_size))
 		return -ETIMEDOUT;
 	if (sdev->type == SIM_DEV_SWITCH) {
-		/* The port-write leaves the switch by its route table entry for destid. */
+		/*
+		 * The port-write leaves the switch by its route table entry for
+		 * destid, or by the default port when the entry names no port.
+		 */
 		rt = sim_fabric_rt(f, src_dev);
 		if (rt == NULL)
 			return -ETIMEDOUT;
 		port = rt[destid];
+		if (port >= sdev->nports || port >= SIM_MAX_PORTS)
+			port = __atomic_load_n(&sdev->rte_default_port, __ATOMIC_RELAXED) & 0xff;
 		if (port >= sdev->nports || port >= SIM_MAX_PORTS)
 			return -ETIMEDOUT;
 	}
