@@ -570,7 +570,8 @@ test_rionet_bcast_mcast(void)
 		rte_pktmbuf_free(rx[0]);
 	}
 	/* Each sent frame was freed exactly once. */
-	TEST_ASSERT_EQUAL(rte_mempool_avail_count(rn_pool_small), avail, "mbuf leak or double free");
+	TEST_ASSERT_EQUAL(rte_mempool_avail_count(rn_pool_small), avail,
+			  "mbuf leak or double free");
 	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_multicast_copies"), 6, "copies");
 	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 1, "tx_packets"), 3, "per-peer tx");
 	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 2, "tx_packets"), 3, "per-peer tx");
@@ -833,6 +834,22 @@ test_rionet_wire_format(void)
 	TEST_ASSERT(memcmp(rte_pktmbuf_mtod(rx[0], void *), frame, 1514) == 0, "content");
 	rte_pktmbuf_free(rx[0]);
 
+	/* A frame for another MAC: filtered unless promiscuous. */
+	frame[5] = 0x07;
+	TEST_ASSERT_SUCCESS(rte_rio_add_outb_message(raw, 0, 0, 0, frame, 100), "raw send");
+	TEST_ASSERT_EQUAL(rn_rx(0, 0, rx, 1, 100), 0, "frame for another MAC accepted");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "rx_q0_filtered"), 1, "filtered count");
+	TEST_ASSERT_SUCCESS(rte_eth_promiscuous_enable(env.port[0]), "promiscuous");
+	TEST_ASSERT_SUCCESS(rte_rio_add_outb_message(raw, 0, 0, 0, frame, 100), "raw send");
+	TEST_ASSERT_EQUAL(rn_rx(0, 0, rx, 1, 1000), 1, "promiscuous port dropped a frame");
+	TEST_ASSERT_EQUAL(rx[0]->pkt_len, 100, "length");
+	rte_pktmbuf_free(rx[0]);
+	/* Shorter than an Ethernet header: dropped and counted. */
+	TEST_ASSERT_SUCCESS(rte_rio_add_outb_message(raw, 0, 0, 0, frame, 8), "raw send");
+	TEST_ASSERT_EQUAL(rn_rx(0, 0, rx, 1, 100), 0, "runt accepted");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "rx_q0_runts"), 1, "runt count");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 2, "rx_packets"), 2, "per-peer rx");
+
 	/* What rionet emits is the raw frame, as one message on mailbox 0. */
 	rionet_mac_from_destid(2, &dst);
 	m = rn_frame(rn_pool_big, &dst, 0, 333, 4);
@@ -913,6 +930,31 @@ test_rionet_backpressure(void)
 }
 
 
+/* Reset brings the port back to its probed state; it can be used again. */
+static int
+test_rionet_reset(void)
+{
+	struct rte_ether_addr dst;
+	struct rte_mbuf *rx[1];
+	uint16_t mtu;
+
+	TEST_ASSERT_SUCCESS(rn_start_pair(1500, rn_pool_big), "pair");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_set_mtu(env.port[0], 3000), "mtu");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_reset(env.port[0]), "reset");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 0), "link up after reset");
+	TEST_ASSERT_SUCCESS(rn_active_wait(1, 0), "peer kept us active after reset");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_get_mtu(env.port[0], &mtu), "mtu");
+	TEST_ASSERT_EQUAL(mtu, 1500, "MTU not reset");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_small), "restart");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link after reset");
+	rionet_mac_from_destid(1, &dst);
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, rn_frame(rn_pool_big, &dst, 0, 200, 8)), 1, "tx");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 1000), 1, "no traffic after reset");
+	TEST_ASSERT(rn_frame_check(rx[0], 200, 8), "corrupted");
+	rte_pktmbuf_free(rx[0]);
+	return TEST_SUCCESS;
+}
+
 /* Detach rionet from ep<i>'s endpoint, then probe it again with devargs. */
 static int
 rn_reprobe(unsigned int i, const char *args)
@@ -989,6 +1031,7 @@ RN_CASE(test_rionet_multiqueue)
 RN_CASE(test_rionet_wire_format)
 RN_CASE(test_rionet_backpressure)
 RN_CASE(test_rionet_devargs)
+RN_CASE(test_rionet_reset)
 
 static int
 rn_suite_setup(void)
@@ -1032,6 +1075,7 @@ static struct unit_test_suite rionet_suite = {
 		TEST_CASE_NAMED("wire_format", test_rionet_wire_format_run),
 		TEST_CASE_NAMED("backpressure", test_rionet_backpressure_run),
 		TEST_CASE_NAMED("devargs", test_rionet_devargs_run),
+		TEST_CASE_NAMED("reset", test_rionet_reset_run),
 		TEST_CASES_END()
 	},
 };
