@@ -848,21 +848,28 @@ out:
 }
 REGISTER_TEST_CHILD(bus_rio_tel_child, br_tel_child);
 
-/* Flatten each JSON reply into lines "<command> <key> <value>" (lists: key "item"). */
+/*
+ * Flatten the i-th JSON reply into lines "<i><command> <key> <value>" (lists:
+ * key "item"). Replies are keyed by the command without its parameters,
+ * so the index tells the queries apart.
+ */
 static const char br_tel_flatten[] =
 	"import json, sys\n"
+	"i = 0\n"
 	"for line in sys.stdin:\n"
 	"    line = line.strip()\n"
 	"    if not line.startswith('{'):\n"
-	"        print('RAW', line.replace(' ', '_'), 0)\n"
+	"        print('RAW', '_'.join(line.split()), 0)\n"
 	"        continue\n"
 	"    for cmd, val in json.loads(line).items():\n"
+	"        cmd = '%d%s' % (i, cmd)\n"
 	"        if isinstance(val, list):\n"
 	"            for x in val: print(cmd, 'item', x)\n"
 	"        elif isinstance(val, dict):\n"
-	"            for k, v in val.items(): print(cmd, k, str(v).replace(' ', '_'))\n"
+	"            for k, v in val.items(): print(cmd, k, '_'.join(str(v).split()))\n"
 	"        else:\n"
-	"            print(cmd, 'value', str(val).replace('\\n', '_').replace(' ', '_'))\n";
+	"            print(cmd, 'value', '_'.join(str(val).split()))\n"
+	"    i += 1\n";
 
 #define BR_TEL_LINES	128
 
@@ -927,15 +934,15 @@ br_tel_checks(const char *prefix)
 {
 	static struct br_tel_line l[BR_TEL_LINES];
 	char ep[RTE_RIO_NAME_MAX_LEN] = "", sw[RTE_RIO_NAME_MAX_LEN] = "";
-	char cmds[1024], cmd[160];
-	const char *v;
-	int n, i, n_host = 0;
+	char cmds[1024], key[16];
 	unsigned long ep_destid;
+	int n, i, n_host = 0;
+	const char *v;
 
 	n = br_tel_query(prefix, "/rio/devices\n/rio/mports\n", l, BR_TEL_LINES);
 	TEST_ASSERT(n > 0, "no reply from dpdk-telemetry.py (%d)", n);
 	for (i = 0; i < n; i++) {
-		if (strcmp(l[i].cmd, "/rio/devices") != 0 || strcmp(l[i].key, "item") != 0)
+		if (strcmp(l[i].cmd, "0/rio/devices") != 0 || strcmp(l[i].key, "item") != 0)
 			continue;
 		if (strncmp(l[i].val, BR_HOST "-", strlen(BR_HOST) + 1) != 0)
 			continue;
@@ -947,8 +954,9 @@ br_tel_checks(const char *prefix)
 	}
 	TEST_ASSERT_EQUAL(n_host, 3, "host mport devices listed");
 	TEST_ASSERT(sw[0] != '\0' && ep[0] != '\0', "a switch and an endpoint listed");
-	TEST_ASSERT(br_tel_get(l, n, "/rio/mports", "item") != NULL, "mports listed");
+	TEST_ASSERT(br_tel_get(l, n, "1/rio/mports", "item") != NULL, "mports listed");
 
+	/* Replies 0..7, in this order. */
 	snprintf(cmds, sizeof(cmds),
 		 "/rio/device,%s\n/rio/routes,%s\n/rio/config_read,%s,0x0\n"
 		 "/rio/config_read,%s,0x2\n/rio/config_read,%s,0x1000000\n"
@@ -957,50 +965,47 @@ br_tel_checks(const char *prefix)
 	n = br_tel_query(prefix, cmds, l, BR_TEL_LINES);
 	TEST_ASSERT(n > 0, "no reply (%d)", n);
 
-	snprintf(cmd, sizeof(cmd), "/rio/device,%s", ep);
-	v = br_tel_get(l, n, cmd, "vid");
+	v = br_tel_get(l, n, "0/rio/device", "name");
+	TEST_ASSERT(v != NULL && strcmp(v, ep) == 0, "device name %s", v ? v : "-");
+	v = br_tel_get(l, n, "0/rio/device", "vid");
 	TEST_ASSERT(v != NULL && strtoul(v, NULL, 0) == BR_SIM_VID, "vid %s", v ? v : "-");
-	v = br_tel_get(l, n, cmd, "did");
+	v = br_tel_get(l, n, "0/rio/device", "did");
 	TEST_ASSERT(v != NULL && strtoul(v, NULL, 0) == BR_SIM_DID_EP, "did %s", v ? v : "-");
-	TEST_ASSERT_NOT_NULL(br_tel_get(l, n, cmd, "asm_vid"), "asm_vid");
-	TEST_ASSERT_NOT_NULL(br_tel_get(l, n, cmd, "asm_did"), "asm_did");
-	TEST_ASSERT_NOT_NULL(br_tel_get(l, n, cmd, "asm_rev"), "asm_rev");
-	TEST_ASSERT_NOT_NULL(br_tel_get(l, n, cmd, "device_rev"), "device_rev");
-	TEST_ASSERT_NOT_NULL(br_tel_get(l, n, cmd, "comptag"), "comptag");
-	v = br_tel_get(l, n, cmd, "destid");
+	TEST_ASSERT_NOT_NULL(br_tel_get(l, n, "0/rio/device", "asm_vid"), "asm_vid");
+	TEST_ASSERT_NOT_NULL(br_tel_get(l, n, "0/rio/device", "asm_did"), "asm_did");
+	TEST_ASSERT_NOT_NULL(br_tel_get(l, n, "0/rio/device", "asm_rev"), "asm_rev");
+	TEST_ASSERT_NOT_NULL(br_tel_get(l, n, "0/rio/device", "device_rev"), "device_rev");
+	TEST_ASSERT_NOT_NULL(br_tel_get(l, n, "0/rio/device", "comptag"), "comptag");
+	v = br_tel_get(l, n, "0/rio/device", "type");
+	TEST_ASSERT(v != NULL && strcmp(v, "endpoint") == 0, "type %s", v ? v : "-");
+	v = br_tel_get(l, n, "0/rio/device", "destid");
 	TEST_ASSERT_NOT_NULL(v, "destid");
 	ep_destid = strtoul(v, NULL, 0);
 
-	/* builtin:default: ep0 on sw0 port 0, ep1 on port 1. */
-	snprintf(cmd, sizeof(cmd), "/rio/routes,%s", sw);
+	/* builtin:default: ep0 on sw0 port 0, ep1 on port 1; one route per endpoint. */
 	for (i = 0, n_host = 0; i < n; i++)
-		n_host += strcmp(l[i].cmd, cmd) == 0;
+		n_host += strcmp(l[i].cmd, "1/rio/routes") == 0;
 	TEST_ASSERT_EQUAL(n_host, 2, "routes of %s", sw);
-	{
-		char key[16];
+	snprintf(key, sizeof(key), "%lu", ep_destid);
+	v = br_tel_get(l, n, "1/rio/routes", key);
+	TEST_ASSERT(v != NULL && strcmp(v, "1") == 0, "route to the remote endpoint %s: %s",
+		    key, v ? v : "-");
 
-		snprintf(key, sizeof(key), "%lu", ep_destid);
-		v = br_tel_get(l, n, cmd, key);
-		TEST_ASSERT(v != NULL && strcmp(v, "1") == 0, "route to the remote endpoint %s: %s",
-			    key, v ? v : "-");
-	}
-
-	snprintf(cmd, sizeof(cmd), "/rio/config_read,%s,0x0", ep);
-	v = br_tel_get(l, n, cmd, "value");
+	v = br_tel_get(l, n, "2/rio/config_read", "value");
 	TEST_ASSERT(v != NULL &&
 		    strtoul(v, NULL, 0) == ((unsigned long)BR_SIM_DID_EP << 16 | BR_SIM_VID),
 		    "Device Identity CAR %s", v ? v : "-");
-	snprintf(cmd, sizeof(cmd), "/rio/config_read,%s,0x2", ep);
-	v = br_tel_get(l, n, cmd, "errno");
+	v = br_tel_get(l, n, "3/rio/config_read", "errno");
 	TEST_ASSERT(v != NULL && atoi(v) == -EFAULT, "misaligned read: %s", v ? v : "-");
-	snprintf(cmd, sizeof(cmd), "/rio/config_read,%s,0x1000000", ep);
-	v = br_tel_get(l, n, cmd, "errno");
+	TEST_ASSERT_NULL(br_tel_get(l, n, "3/rio/config_read", "value"), "misaligned value");
+	v = br_tel_get(l, n, "4/rio/config_read", "errno");
 	TEST_ASSERT(v != NULL && atoi(v) == -ERANGE, "out-of-range read: %s", v ? v : "-");
-	v = br_tel_get(l, n, "/rio/mport," BR_HOST, "maint_count");
+	v = br_tel_get(l, n, "5/rio/mport", "maint_count");
 	TEST_ASSERT(v != NULL && strtoul(v, NULL, 0) > 0, "maint_count %s", v ? v : "-");
-	v = br_tel_get(l, n, "/rio/topology," BR_HOST, "value");
-	TEST_ASSERT(v != NULL && strstr(v, "graph") != NULL, "DOT text: %s", v ? v : "-");
-	TEST_ASSERT_NOT_NULL(br_tel_get(l, n, "/rio/device,nosuch-e0001", "error"),
+	v = br_tel_get(l, n, "6/rio/topology", "value");
+	TEST_ASSERT(v != NULL && strstr(v, "graph") != NULL && strstr(v, ep) != NULL,
+		    "DOT text: %s", v ? v : "-");
+	TEST_ASSERT_NOT_NULL(br_tel_get(l, n, "7/rio/device", "error"),
 			     "unknown device gives an error");
 	return TEST_SUCCESS;
 }
