@@ -323,8 +323,12 @@ msg_case_two_switches(void)
 	static uint8_t tx_buf[MSG_BURST][RTE_RIO_MAX_MSG_SIZE];
 	struct rte_rio_msg tx[MSG_BURST], rx[MSG_BURST];
 	struct msg_dbell_log log = { 0 };
+	uint64_t tx0 = 0, rx0 = 0, tx1 = 0, rx1 = 0;
 	uint16_t i, n, r;
 	int64_t done;
+
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[0], "port0_tx_pkts", &tx0), "xstat");
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "port0_rx_pkts", &rx0), "xstat");
 
 	/* A -> B: one burst, letters 0..3, exact lengths, source and destination IDs. */
 	for (i = 0; i < MSG_BURST; i++) {
@@ -339,6 +343,11 @@ msg_case_two_switches(void)
 		TEST_ASSERT_EQUAL(tx[i].status, 0, "status of message %u", i);
 	done = rte_rio_outb_completions(env.mp[0], 0);
 	TEST_ASSERT_EQUAL(done, MSG_BURST, "completions");
+	/* Every message counts once on the sender's and the receiver's link. */
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[0], "port0_tx_pkts", &tx1), "xstat");
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "port0_rx_pkts", &rx1), "xstat");
+	TEST_ASSERT_EQUAL(tx1 - tx0, MSG_BURST, "port0_tx_pkts of the sender");
+	TEST_ASSERT_EQUAL(rx1 - rx0, MSG_BURST, "port0_rx_pkts of the receiver");
 	TEST_ASSERT_EQUAL(rte_rio_outb_completions(env.mp[0], 0), 0, "completions twice");
 
 	r = msg_recv(1, rx, MSG_BURST);

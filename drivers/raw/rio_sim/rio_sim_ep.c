@@ -36,7 +36,9 @@
 /* Cached route: destination ID -> target endpoint, valid for one route generation. */
 struct sim_ep_route {
 	uint32_t gen;		/* low bits of route_gen + 1; 0: empty */
-	uint32_t ep_index;
+	uint16_t ep_index;	/* < SIM_MAX_DEVICES */
+	uint8_t in_port;	/* port the packets arrive on at the target */
+	uint8_t rsvd;
 };
 
 /* This process's mapping of a target endpoint's data segment. */
@@ -383,6 +385,7 @@ sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, size_t errlen)
 	RTE_BUILD_BUG_ON(sizeof(struct sim_shm_msg_slot) != SIM_SLOT_SIZE);
 	RTE_BUILD_BUG_ON(!RTE_IS_POWER_OF_2(SIM_DBELL_RING_SIZE));
 	RTE_BUILD_BUG_ON(!RTE_IS_POWER_OF_2(SIM_PW_RING_SIZE));
+	RTE_BUILD_BUG_ON(SIM_MAX_DEVICES > UINT16_MAX);
 
 	if (f == NULL || ep_index >= f->n_endpoints) {
 		snprintf(err, errlen, "endpoint index %u out of range", ep_index);
@@ -528,14 +531,14 @@ sim_ep_cwrite(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t off
 
 /* Endpoint index of the device a packet for destid reaches, or -ETIMEDOUT. */
 static int
-sim_ep_route_slow(struct sim_fabric *f, uint32_t src_dev, uint8_t src_port, uint16_t destid)
+sim_ep_route_slow(struct sim_fabric *f, uint32_t src_dev, uint8_t src_port, uint16_t destid,
+		  uint8_t *in_port)
 {
 	struct sim_shm_device *dst;
 	uint32_t dst_dev;
-	uint8_t in_port;
 	int ret;
 
-	ret = sim_route(f, src_dev, src_port, destid, 0, false, &dst_dev, &in_port);
+	ret = sim_route(f, src_dev, src_port, destid, 0, false, &dst_dev, in_port);
 	if (ret < 0)
 		return ret;
 	dst = sim_fabric_dev(f, dst_dev);
@@ -546,11 +549,32 @@ sim_ep_route_slow(struct sim_fabric *f, uint32_t src_dev, uint8_t src_port, uint
 }
 
 /*
+ * Packet counters of the first and last link of a cached route: the own
+ * port's tx and the target's ingress rx. A route walk (sim_route()) counts
+ * its packet on every port of the path itself; cached packets do not cross
+ * the switches again, so switch ports count route walks only.
+ */
+static __rte_always_inline void
+sim_ep_count_path(struct sim_ep *ep, const struct sim_ep_route *r, uint32_t n)
+{
+	struct sim_shm_device *dst;
+
+	if (n == 0)
+		return;
+	sim_ring_counter_add(&ep->dev->ports[0].tx_pkts, n);
+	dst = sim_fabric_dev(ep->f, ep->f->eps[r->ep_index].dev_index);
+	if (dst != NULL && r->in_port < SIM_MAX_PORTS)
+		sim_ring_counter_add(&dst->ports[r->in_port].rx_pkts, n);
+}
+
+/*
  * Target endpoint of destid, from the cache when the route generation has
- * not changed and the target still answers to destid.
+ * not changed and the target still answers to destid. *walked is 1 when the
+ * route was walked (and its packet counted) now, else 0.
  */
 static __rte_always_inline int
-sim_ep_resolve(struct sim_ep *ep, struct sim_ep_tx *tx, uint16_t destid)
+sim_ep_resolve(struct sim_ep *ep, struct sim_ep_tx *tx, uint16_t destid,
+	       struct sim_ep_route **route, uint32_t *walked)
 {
 	struct sim_fabric *f = ep->f;
 	struct sim_ep_route *r;
@@ -565,6 +589,8 @@ sim_ep_resolve(struct sim_ep *ep, struct sim_ep_tx *tx, uint16_t destid)
 	if (gen == 0)
 		gen = 1;
 	r = &tx->routes[destid];
+	*route = r;
+	*walked = 0;
 	if (likely(r->gen == gen)) {
 		dst_dev = f->eps[r->ep_index].dev_index;
 		dst = sim_fabric_dev(f, dst_dev);
@@ -574,7 +600,8 @@ sim_ep_resolve(struct sim_ep *ep, struct sim_ep_tx *tx, uint16_t destid)
 			   destid))
 			return r->ep_index;
 	}
-	ret = sim_ep_route_slow(f, ep->dev_index, 0, destid);
+	*walked = 1;
+	ret = sim_ep_route_slow(f, ep->dev_index, 0, destid, &r->in_port);
 	if (ret < 0) {
 		r->gen = 0;
 		return ret;
@@ -776,13 +803,14 @@ sim_ep_fill_slot(struct sim_shm_msg_slot *s, const struct rte_rio_msg *m, uint16
 uint16_t
 sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n)
 {
+	struct sim_ep_route *route;
 	struct sim_ep_tx *tx;
 	struct sim_ep_peer *peer = NULL;
 	struct sim_ring *ring;
 	struct sim_shm_msg_slot *s;
 	uint16_t i = 0, j, run, src;
+	uint32_t k, c, walked;
 	uint64_t first;
-	uint32_t k, c;
 	int t, ret = 0;
 
 	if (unlikely(mbox >= RTE_RIO_MAX_MBOX || !ep->tx[mbox].open)) {
@@ -809,21 +837,26 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 			ret = -EINVAL;
 			break;
 		}
-		t = sim_ep_resolve(ep, tx, msgs[i].destid);
+		t = sim_ep_resolve(ep, tx, msgs[i].destid, &route, &walked);
 		if (unlikely(t < 0)) {
 			ret = t;
 			break;
 		}
+		/* A refused message still crossed the fabric (ERROR or RETRY response). */
 		ret = sim_ep_peer_get(ep, tx, t, mbox, &peer);
-		if (unlikely(ret < 0))
+		if (unlikely(ret < 0)) {
+			sim_ep_count_path(ep, route, 1 - walked);
 			break;
+		}
 		ring = &peer->rings[mbox];
 		k = sim_ring_claim(ring, run, &first);
 		if (unlikely(k == 0)) {
 			sim_ring_counter_add(&peer->ring_hdr[mbox]->retries, 1);
+			sim_ep_count_path(ep, route, 1 - walked);
 			ret = -EAGAIN;
 			break;
 		}
+		sim_ep_count_path(ep, route, k - walked);
 		/* Mark the slots ours before filling them: a dead writer can be skipped. */
 		for (c = 0; c < k; c++) {
 			s = sim_ring_slot(ring, first + c);
@@ -986,15 +1019,18 @@ sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info)
 {
 	struct sim_shm_endpoint *tshm;
 	struct sim_shm_dbell_slot *s;
+	struct sim_ep_route *route;
 	struct sim_ring ring;
+	uint32_t walked;
 	uint64_t p;
 	int t;
 
-	t = sim_ep_resolve(ep, &ep->dbell_tx, destid);
+	t = sim_ep_resolve(ep, &ep->dbell_tx, destid, &route, &walked);
 	if (t < 0) {
 		ep->st.dbell_tx_error++;
 		return t;
 	}
+	sim_ep_count_path(ep, route, 1 - walked);
 	tshm = &ep->f->eps[t];
 	/* Nobody runs that endpoint: its doorbell queue would be reset at claim. */
 	if (sim_ep_load_pid(&tshm->owner_pid) == 0) {
@@ -1055,7 +1091,7 @@ sim_pw_deliver(struct sim_fabric *f, uint32_t src_dev, uint16_t destid,
 	struct sim_shm_endpoint *tshm;
 	struct sim_shm_pw_slot *s;
 	struct sim_ring ring;
-	uint8_t port = 0;
+	uint8_t port = 0, in_port;
 	uint8_t *rt;
 	uint64_t p;
 	int t;
@@ -1078,7 +1114,7 @@ sim_pw_deliver(struct sim_fabric *f, uint32_t src_dev, uint16_t destid,
 		if (port >= sdev->nports || port >= SIM_MAX_PORTS)
 			return -ETIMEDOUT;
 	}
-	t = sim_ep_route_slow(f, src_dev, port, destid);
+	t = sim_ep_route_slow(f, src_dev, port, destid, &in_port);
 	if (t < 0)
 		return t;
 	tshm = &f->eps[t];
