@@ -153,6 +153,12 @@ rionet_peer_event(struct rionet_port *port, struct rte_rio_device *dev, bool add
 		p = rionet_peer_lookup(port, info.destid);
 		if (p == NULL)
 			goto out;
+		/*
+		 * Forgotten (the peer or our own mport goes away; the local
+		 * endpoint is removed last): tell it to stop sending to us.
+		 */
+		if (port->started && (rionet_peer_active(p) || p->join_sent))
+			rionet_dbell_send(port, p, RIONET_DBELL_LEAVE);
 		p->present = 0;
 		p->join_sent = 0;
 		rionet_peer_activate(port, p, false);
