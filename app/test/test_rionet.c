@@ -930,6 +930,30 @@ test_rionet_backpressure(void)
 }
 
 
+/* Removing a running mport tears its port down; the others see it leave. */
+static int
+test_rionet_unplug(void)
+{
+	char name[RTE_ETH_NAME_MAX_LEN];
+	uint16_t pid;
+	unsigned int i;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(3), "setup");
+	for (i = 0; i < 3; i++)
+		TEST_ASSERT_SUCCESS(rn_port_start(i, 1, 1, 1500, rn_pool_big), "start %u", i);
+	for (i = 0; i < 3; i++)
+		TEST_ASSERT_SUCCESS(rn_active_wait(i, 2), "port %u peers", i);
+	TEST_ASSERT_SUCCESS(rte_vdev_uninit(env.vdev[2]), "uninit ep2 with a started port");
+	env.created[2] = false;
+	env.has_port[2] = false;
+	snprintf(name, sizeof(name), "rionet_%s", env.vdev[2]);
+	TEST_ASSERT(rte_eth_dev_get_port_by_name(name, &pid) != 0, "port of ep2 survived");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "port 0 still sees ep2");
+	TEST_ASSERT_SUCCESS(rn_active_wait(1, 1), "port 1 still sees ep2");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link 0");
+	return TEST_SUCCESS;
+}
+
 /* Reset brings the port back to its probed state; it can be used again. */
 static int
 test_rionet_reset(void)
@@ -1032,6 +1056,7 @@ RN_CASE(test_rionet_wire_format)
 RN_CASE(test_rionet_backpressure)
 RN_CASE(test_rionet_devargs)
 RN_CASE(test_rionet_reset)
+RN_CASE(test_rionet_unplug)
 
 static int
 rn_suite_setup(void)
@@ -1076,6 +1101,7 @@ static struct unit_test_suite rionet_suite = {
 		TEST_CASE_NAMED("backpressure", test_rionet_backpressure_run),
 		TEST_CASE_NAMED("devargs", test_rionet_devargs_run),
 		TEST_CASE_NAMED("reset", test_rionet_reset_run),
+		TEST_CASE_NAMED("unplug", test_rionet_unplug_run),
 		TEST_CASES_END()
 	},
 };
