@@ -93,10 +93,11 @@ for line in open(sys.argv[1]):
     t = json.loads(line)
     r = t.get("result", "ERROR")
     v = {"OK": "pass", "EXPECTEDFAIL": "pass", "SKIP": "skip"}.get(r, "fail")
-    print(t["name"], v, r)
+    name = t["name"].split(" / ", 1)[-1]    # drop "project:suite / "
+    print("\t".join((name, v, r)))
 PY
 ) || return 1
-	while read -r name verdict result; do
+	while IFS=$'\t' read -r name verdict result; do
 		[ -n "$name" ] || continue
 		[ "$verdict" = fail ] && name="$name ($result)"
 		record "$name" "$verdict"
@@ -170,13 +171,43 @@ if run_check docs 300 sphinx-build -W -E -q -b html -d "$builddir/doc/doctrees" 
 	record docs pass
 fi
 
-# Nothing may leave an emulated fabric behind.
-leftover=$(comm -13 <(echo "$shm_before" | sort) <(shm_list | sort) | grep . || true)
-if [ -n "$leftover" ]; then
+# Nothing may leave an emulated fabric behind. An object that a live process
+# outside this tree still maps or holds open belongs to someone else's run
+# (another checkout testing at the same time) and is left alone.
+shm_users() {	# shm_users <name>: pids mapping or holding /dev/shm/<name>
+	local p
+	for p in /proc/[0-9]*; do
+		if grep -qsF "/dev/shm/$1" "$p/maps" 2>/dev/null ||
+			ls -l "$p/fd" 2>/dev/null | grep -qF "/dev/shm/$1"; then
+			echo "${p#/proc/}"
+		fi
+	done
+}
+
+leftover=()
+here="$PWD/$builddir"
+for f in $(comm -13 <(echo "$shm_before" | sort) <(shm_list | sort)); do
+	users=$(shm_users "$f")
+	if [ -z "$users" ]; then
+		leftover+=("$f")
+		continue
+	fi
+	ours=0
+	for u in $users; do
+		tr '\0' ' ' < "/proc/$u/cmdline" 2>/dev/null | grep -qF "$here" && ours=1
+	done
+	if [ $ours -eq 1 ]; then
+		echo "test: /dev/shm/$f is still held by a process of this run: $users"
+		leftover+=("$f (held by $users)")
+	else
+		echo "test: note: /dev/shm/$f belongs to another run (pids $users), not counted"
+	fi
+done
+if [ ${#leftover[@]} -gt 0 ]; then
 	echo "test: shared-memory objects left behind (removed now):"
-	for f in $leftover; do
+	for f in "${leftover[@]}"; do
 		echo "  /dev/shm/$f"
-		rm -f "/dev/shm/$f"
+		rm -f "/dev/shm/${f%% *}"
 	done
 	record shm_leftovers fail
 else

@@ -217,8 +217,12 @@ main(int argc, char **argv)
 	rte_set_application_usage_hook(test_usage_hook);
 	ret = rte_eal_init(argc, argv);
 	if (ret < 0) {
-		fprintf(stderr, "%s: EAL initialisation failed: %s\n", TEST_PROG,
-			rte_strerror(rte_errno));
+		if (rte_errno != 0)
+			fprintf(stderr, "%s: EAL initialisation failed: %s\n", TEST_PROG,
+				rte_strerror(rte_errno));
+		else
+			fprintf(stderr, "%s: EAL initialisation failed (see EAL messages above)\n",
+				TEST_PROG);
 		status = TEST_EXIT_FAILURE;
 		goto out;
 	}
