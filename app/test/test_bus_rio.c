@@ -66,13 +66,14 @@ struct br_drv_stats {
 struct br_cb_stats {
 	unsigned int adds;
 	unsigned int removes;
+	char added[BR_MAX_NAMES][RTE_RIO_NAME_MAX_LEN];
 	char removed[BR_MAX_NAMES][RTE_RIO_NAME_MAX_LEN];
 };
 
 static char br_fabric[48];
 static bool br_host_up, br_agent_up;
 static struct br_drv_stats br_st_decline, br_st_exact, br_st_any, br_st_late;
-static struct br_cb_stats br_cb_a, br_cb_b;
+static struct br_cb_stats br_cb_a, br_cb_b, br_cb_c;
 
 /* ------------------------------------------------------------------ */
 /* Test drivers                                                       */
@@ -152,6 +153,23 @@ br_remove_late(struct rte_rio_device *dev)
 	return 0;
 }
 
+static void br_cb(struct rte_rio_device *dev, enum rte_rio_bus_event ev, void *arg);
+
+static bool br_cbreg_armed;
+
+/* Once armed, registers callback C from a probe (as rionet does); always declines. */
+static int
+br_probe_cbreg(struct rte_rio_driver *drv, struct rte_rio_device *dev,
+	       const struct rte_rio_device_id *id)
+{
+	RTE_SET_USED(drv);
+	RTE_SET_USED(dev);
+	RTE_SET_USED(id);
+	if (br_cbreg_armed)
+		rte_rio_dev_callback_register(br_cb, &br_cb_c);
+	return 1;
+}
+
 static const struct rte_rio_device_id br_ids_any[] = {
 	{ .vid = RTE_RIO_ANY_ID, .did = RTE_RIO_ANY_ID,
 	  .asm_vid = RTE_RIO_ANY_ID, .asm_did = RTE_RIO_ANY_ID },
@@ -183,6 +201,12 @@ static struct rte_rio_driver br_drv_any = {
 	.remove = br_remove_any,
 };
 
+static struct rte_rio_driver br_drv_cbreg = {
+	.driver = { .name = "br_cbreg" },
+	.id_table = br_ids_any,
+	.probe = br_probe_cbreg,
+};
+
 static struct rte_rio_driver br_drv_late = {
 	.driver = { .name = "br_late" },
 	.id_table = br_ids_exact,
@@ -196,6 +220,8 @@ br_cb(struct rte_rio_device *dev, enum rte_rio_bus_event ev, void *arg)
 	struct br_cb_stats *st = arg;
 
 	if (ev == RTE_RIO_BUS_EVENT_ADD) {
+		if (st->adds < BR_MAX_NAMES)
+			snprintf(st->added[st->adds], RTE_RIO_NAME_MAX_LEN, "%s", dev->name);
 		st->adds++;
 	} else {
 		if (st->removes < BR_MAX_NAMES)
@@ -350,6 +376,8 @@ br_teardown(void)
 {
 	rte_rio_dev_callback_unregister(br_cb, &br_cb_a);
 	rte_rio_dev_callback_unregister(br_cb, &br_cb_b);
+	rte_rio_dev_callback_unregister(br_cb, &br_cb_c);
+	rte_rio_unregister_driver(&br_drv_cbreg);
 	if (br_agent_up)
 		rte_vdev_uninit(BR_AGENT);
 	if (br_host_up)
@@ -705,6 +733,47 @@ test_br_blocklist(void)
 }
 
 /*
+ * A callback registered from a driver's probe while a device is being
+ * added sees every device exactly once.
+ */
+static int
+test_br_callback_from_probe(void)
+{
+	unsigned int i, j;
+
+	TEST_ASSERT_SUCCESS(rte_vdev_uninit(BR_AGENT), "remove agent mport");
+	br_agent_up = false;
+	memset(&br_cb_c, 0, sizeof(br_cb_c));
+	/* cbreg goes before exact and any, so that it is asked for every device. */
+	TEST_ASSERT_SUCCESS(rte_rio_unregister_driver(&br_drv_exact), "unregister exact");
+	TEST_ASSERT_SUCCESS(rte_rio_unregister_driver(&br_drv_any), "unregister any");
+	br_cbreg_armed = false;
+	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_cbreg), "register cbreg");
+	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_exact), "register exact");
+	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_any), "register any");
+	/* Re-registered drivers took the host's devices back. */
+	TEST_ASSERT_EQUAL(rte_rio_dev_count_bus(), 3, "host devices only");
+	{
+		struct rte_rio_device *dev;
+
+		RTE_RIO_FOREACH_DEV(dev)
+			TEST_ASSERT_NOT_NULL(dev->driver, "%s not bound again", dev->name);
+	}
+	TEST_ASSERT_EQUAL(br_cb_c.adds, 0, "callback registered too early");
+	br_cbreg_armed = true;
+	TEST_ASSERT_SUCCESS(br_mport_up(BR_AGENT, br_fabric, "ep1"), "agent again");
+	br_agent_up = true;
+	TEST_ASSERT_EQUAL(br_cb_c.adds, BR_NDEV, "ADD events seen by the late callback");
+	for (i = 0; i < BR_NDEV; i++)
+		for (j = i + 1; j < BR_NDEV; j++)
+			TEST_ASSERT(strcmp(br_cb_c.added[i], br_cb_c.added[j]) != 0,
+				    "%s reported twice", br_cb_c.added[i]);
+	TEST_ASSERT_SUCCESS(rte_rio_dev_callback_unregister(br_cb, &br_cb_c), "unregister C");
+	TEST_ASSERT_SUCCESS(rte_rio_unregister_driver(&br_drv_cbreg), "unregister cbreg");
+	return TEST_SUCCESS;
+}
+
+/*
  * -a through EAL, in a child: argv = EAL args, "--", fabric, allowed name.
  * Only the allowed device may be bound.
  */
@@ -795,6 +864,7 @@ static struct unit_test_suite bus_rio_suite = {
 		TEST_CASE(test_br_unplug_replug),
 		TEST_CASE(test_br_mport_removal),
 		TEST_CASE(test_br_blocklist),
+		TEST_CASE(test_br_callback_from_probe),
 		TEST_CASE(test_br_allowlist_eal),
 		TEST_CASES_END()
 	}

@@ -327,6 +327,11 @@ rio_bus_dev_add(struct rte_rio_dev *rdev)
 		rio_bus_probe_device(&ext->bd);
 	else
 		RIO_BUS_LOG(INFO, "%s not probed (devargs)", dev->name);
+	/*
+	 * A callback registered by a probe above must not see this device
+	 * twice: registration replays only announced devices.
+	 */
+	ext->bd.announced = true;
 	rio_bus_notify(dev, RTE_RIO_BUS_EVENT_ADD);
 }
 
@@ -551,7 +556,7 @@ rte_rio_dev_callback_register(rte_rio_bus_event_cb_t *cb, void *arg)
 	c->arg = arg;
 	TAILQ_INSERT_TAIL(&rio_bus_callbacks, c, next);
 	RTE_TAILQ_FOREACH_SAFE(bd, &rio_bus_devices, next, tmp) {
-		if (!bd->removed)
+		if (!bd->removed && bd->announced)
 			cb(&bd->pub, RTE_RIO_BUS_EVENT_ADD, arg);
 	}
 out:

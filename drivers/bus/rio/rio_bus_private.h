@@ -29,6 +29,7 @@ struct rio_bus_device {
 	struct rte_rio_device pub;
 	uint32_t refcnt;        /* atomic: the bus holds 1 while lib/rio has the device */
 	bool removed;           /* lib/rio reported REMOVE (bus lock) */
+	bool announced;         /* ADD sent to the bus callbacks (bus lock) */
 };
 
 #define RIO_BUS_DEV(d) container_of(d, struct rio_bus_device, pub)
