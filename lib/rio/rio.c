@@ -8,6 +8,7 @@
  */
 
 #include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include <rte_common.h>
@@ -18,6 +19,7 @@
 #include <rte_string_fns.h>
 
 #include "rio_private.h"
+#include "rte_rio_dev.h"
 
 RTE_LOG_REGISTER_DEFAULT(rio_logtype, NOTICE);
 
@@ -182,25 +184,41 @@ fail:
 	return NULL;
 }
 
+/* Caller holds rio_registry.lock. */
+static bool
+rio_registry_holds(const struct rte_rio_mport *mport)
+{
+	return mport->id < RTE_RIO_MAX_MPORTS && rio_registry.slots[mport->id] == mport;
+}
+
 int
 rte_rio_mport_unregister(struct rte_rio_mport *mport)
 {
-	int ret = -EINVAL;
+	bool registered;
 
 	if (mport == NULL)
 		return -EINVAL;
 
 	rte_spinlock_lock(&rio_registry.lock);
-	if (mport->id < RTE_RIO_MAX_MPORTS && rio_registry.slots[mport->id] == mport) {
+	registered = rio_registry_holds(mport);
+	rte_spinlock_unlock(&rio_registry.lock);
+	if (!registered) {
+		RIO_LOG(ERR, "mport %p is not registered", (void *)mport);
+		return -EINVAL;
+	}
+
+	/*
+	 * Devices go first (REMOVE events), while the mport is still fully
+	 * usable and findable: their users may close mailboxes through it.
+	 */
+	rte_rio_mport_devices_release(mport);
+
+	rte_spinlock_lock(&rio_registry.lock);
+	if (rio_registry_holds(mport)) {
 		rio_registry.slots[mport->id] = NULL;
 		rio_registry.count--;
-		ret = 0;
 	}
 	rte_spinlock_unlock(&rio_registry.lock);
-	if (ret < 0) {
-		RIO_LOG(ERR, "mport %p is not registered", (void *)mport);
-		return ret;
-	}
 
 	rio_mport_res_release(mport);
 	RIO_LOG(DEBUG, "mport %s unregistered", mport->name);
