@@ -26,7 +26,7 @@ case "${1:-}" in
 esac
 
 demo="$builddir/examples/dpdk-rio-msg"
-eal=(--no-huge -m 256 --no-pci --file-prefix=quickstart)
+eal=(--no-huge -m 256 --no-pci --file-prefix=quickstart_$$)
 
 [ -x "$demo" ] || die "$demo was not built (is examples/rio_msg in the tree?)"
 

@@ -150,7 +150,8 @@ fi
 # dev_selftest of every rawdev present, here rio_sim0 loaded from our plugins.
 name=stock_rawdev_autotest
 if run_check $name 120 env DPDK_TEST=rawdev_autotest dpdk-test --no-huge -m 256 --no-pci \
-	--file-prefix=rawdev_stock -d "$PWD/$builddir/drivers" --vdev rio_sim0; then
+	--file-prefix=rawdev_stock_$$ -d "$PWD/$builddir/drivers" \
+	--vdev rio_sim0,fabric=stock_$$; then
 	log="$logdir/$name.log"
 	if grep -q '^Test OK' "$log" && grep -q 'rio_sim.*selftest: Passed' "$log" &&
 		! grep -q 'selftest: Failed' "$log"; then
