@@ -412,6 +412,46 @@ test_br_registration_errors(void)
 	return TEST_SUCCESS;
 }
 
+/* Device names the bus accepts, in both devargs syntaxes. */
+static int
+test_br_parse(void)
+{
+	struct rte_bus *bus = rte_bus_find_by_name(RTE_RIO_BUS_NAME);
+	static const char * const bad[] = {
+		"rio_sim0-e", "-e0001", "net_ring0", "rio_sim0-e0001zz", "rio_sim0-q0001",
+		"rio_sim0-e123456789", "rio_sim0", "",
+	};
+	char name[RTE_RIO_NAME_MAX_LEN], longname[RTE_RIO_NAME_MAX_LEN + 8];
+	struct rte_devargs da;
+	unsigned int i;
+
+	TEST_ASSERT_NOT_NULL(bus, "bus registered");
+	TEST_ASSERT_SUCCESS(bus->parse("rio_sim0-e0001", NULL), "endpoint name");
+	TEST_ASSERT_SUCCESS(bus->parse("rio_sim0-s0002", name), "switch name");
+	TEST_ASSERT(strcmp(name, "rio_sim0-s0002") == 0, "parsed name %s", name);
+	TEST_ASSERT_SUCCESS(bus->parse("a-b-c-eff", NULL), "dashes in the mport name");
+	for (i = 0; i < RTE_DIM(bad); i++)
+		TEST_ASSERT(bus->parse(bad[i], NULL) != 0, "\"%s\" accepted", bad[i]);
+	memset(longname, 'a', sizeof(longname) - 1);
+	longname[sizeof(longname) - 1] = '\0';
+	memcpy(&longname[sizeof(longname) - 7], "-e0001", 6);
+	TEST_ASSERT(bus->parse(longname, NULL) != 0, "name too long accepted");
+
+	/* Legacy syntax: the rio bus wins over vdev's prefix match on "rio_sim". */
+	TEST_ASSERT_SUCCESS(rte_devargs_parse(&da, "rio:rio_sim0-e0001"), "rio: syntax");
+	TEST_ASSERT(da.bus == bus, "rio: syntax went to bus %s",
+		    da.bus != NULL ? rte_bus_name(da.bus) : "none");
+	TEST_ASSERT(strcmp(da.name, "rio_sim0-e0001") == 0, "name %s", da.name);
+	rte_devargs_reset(&da);
+	TEST_ASSERT_SUCCESS(rte_devargs_parse(&da, "bus=rio,name=rio_sim0-s0002"), "bus= syntax");
+	TEST_ASSERT(da.bus == bus && strcmp(da.name, "rio_sim0-s0002") == 0, "bus= syntax");
+	rte_devargs_reset(&da);
+	if (rte_devargs_parse(&da, "rio:rio_sim0-x0001") == 0)
+		TEST_ASSERT(da.bus != bus, "bad name went to the rio bus");
+	rte_devargs_reset(&da);
+	return TEST_SUCCESS;
+}
+
 /* The seed's rio_match_device rule on hand-made devices. */
 static int
 test_br_match_rules(void)
@@ -856,6 +896,7 @@ static struct unit_test_suite bus_rio_suite = {
 	.teardown = br_teardown,
 	.unit_test_cases = {
 		TEST_CASE(test_br_registration_errors),
+		TEST_CASE(test_br_parse),
 		TEST_CASE(test_br_match_rules),
 		TEST_CASE(test_br_probe_at_add),
 		TEST_CASE(test_br_get_put),
