@@ -472,11 +472,13 @@ rte_rio_topology_dot(const struct rte_rio_mport *mport, FILE *f)
 		const struct rte_rio_dev_info *in = &v[i]->info;
 
 		if (in->type == RTE_RIO_DEV_ENDPOINT)
-			fprintf(f, "\t\"%s\" [shape=box%s, label=\"%s\\ndestid 0x%04x\\n%04x:%04x\"];\n",
+			fprintf(f, "\t\"%s\" [shape=box%s, "
+				"label=\"%s\\ndestid 0x%04x\\n%04x:%04x\"];\n",
 				in->name, in->local ? ", style=bold" : "", in->name, in->destid,
 				in->vid, in->did);
 		else
-			fprintf(f, "\t\"%s\" [shape=ellipse, label=\"%s\\ncomptag 0x%x\\n%04x:%04x, %u ports\"];\n",
+			fprintf(f, "\t\"%s\" [shape=ellipse, "
+				"label=\"%s\\ncomptag 0x%x\\n%04x:%04x, %u ports\"];\n",
 				in->name, in->name, in->comptag, in->vid, in->did, in->nports);
 	}
 	for (i = 0; i < n; i++) {

@@ -43,6 +43,8 @@
 #define RIO_SCAN_BACKOFF		1
 /* How long a host waits for a lower-priority host to back off a device. */
 #define RIO_SCAN_LOCK_WAIT_MS		10000
+/* Lock attempts that may read back "unlocked" before the lock CSR is declared broken. */
+#define RIO_SCAN_LOCK_RETRY		3
 /* Discovery polls the Discovered bit this often. */
 #define RIO_SCAN_DISC_POLL_MS		10
 /* Extended feature blocks visited at most per device. */
@@ -320,6 +322,7 @@ rio_enum_lock(struct rio_enum *e, uint16_t destid, uint8_t hop, uint32_t *csr)
 {
 	uint64_t deadline = rte_get_timer_cycles() +
 		rte_get_timer_hz() * RIO_SCAN_LOCK_WAIT_MS / 1000;
+	unsigned int unlocked = 0;
 	uint32_t cur;
 	int ret;
 
@@ -343,15 +346,25 @@ rio_enum_lock(struct rio_enum *e, uint16_t destid, uint8_t hop, uint32_t *csr)
 				e->mport->name, cur);
 			return RIO_SCAN_BACKOFF;
 		}
-		/* Unlocked meanwhile (retry at once) or a lower host: wait for it. */
-		if (cur != RTE_RIO_HOST_DID_UNLOCKED) {
-			if (rte_get_timer_cycles() > deadline) {
-				RIO_LOG(ERR, "%s: host %u did not release a device within %u ms",
-					e->mport->name, cur, RIO_SCAN_LOCK_WAIT_MS);
-				return -ETIMEDOUT;
+		/*
+		 * Unlocked: our write released a stale lock of ours, or the holder
+		 * let go meanwhile; retry at once, a few times (a lock CSR that
+		 * never locks is an error). A lower host: wait for it to back off.
+		 */
+		if (cur == RTE_RIO_HOST_DID_UNLOCKED) {
+			if (++unlocked > RIO_SCAN_LOCK_RETRY) {
+				RIO_LOG(ERR, "%s: host lock of device (0x%x, %u) does not lock",
+					e->mport->name, destid, hop);
+				return -EIO;
 			}
-			rte_delay_us_sleep(1000);
+			continue;
 		}
+		if (rte_get_timer_cycles() > deadline) {
+			RIO_LOG(ERR, "%s: host %u did not release a device within %u ms",
+				e->mport->name, cur, RIO_SCAN_LOCK_WAIT_MS);
+			return -ETIMEDOUT;
+		}
+		rte_delay_us_sleep(1000);
 	}
 }
 
@@ -813,8 +826,9 @@ rio_enum_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd)
 		ret = rte_rio_local_read_config_32(mport, mport->phys_efptr +
 						   RTE_RIO_PORT_GEN_CTL_CSR, &gen);
 	if (ret == 0)
-		ret = rte_rio_local_write_config_32(mport, mport->phys_efptr +
-			RTE_RIO_PORT_GEN_CTL_CSR, gen | RTE_RIO_PORT_GEN_HOST | RIO_PORT_DISC_MASTER);
+		ret = rte_rio_local_write_config_32(mport,
+			mport->phys_efptr + RTE_RIO_PORT_GEN_CTL_CSR,
+			gen | RTE_RIO_PORT_GEN_HOST | RIO_PORT_DISC_MASTER);
 	sd->enumerated = true;
 	sd->fabric_host = e.host;
 	free(e.used);
@@ -1234,7 +1248,7 @@ rte_rio_mport_scan(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *
 		if (ret == RIO_SCAN_BACKOFF) {
 			ret = rio_disc_mport(mport, sd, conf);
 			if (ret < 0) {
-				RIO_LOG(ERR, "%s: lost the fabric to another host and could not discover it (%d)",
+				RIO_LOG(ERR, "%s: lost to another host, then discovery failed (%d)",
 					mport->name, ret);
 				ret = -EBUSY;
 			}
