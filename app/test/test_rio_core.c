@@ -1228,6 +1228,17 @@ db_log_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbell *db
 	log->n++;
 }
 
+/* A handler that releases its own range on its first doorbell. */
+static void
+db_release_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbell *db)
+{
+	unsigned int *calls = arg;
+
+	RTE_SET_USED(db);
+	if ((*calls)++ == 0)
+		rte_rio_release_inb_dbell(mport, 0x8000, 0x8fff);
+}
+
 static int
 test_inb_dbell(void)
 {
@@ -1235,6 +1246,7 @@ test_inb_dbell(void)
 	struct db_log a = { 0 };
 	struct db_log b = { 0 };
 	static const uint16_t infos[] = { 0x1000, 0x1100, 0x10ff, 0x2000, 0x11ff };
+	unsigned int calls = 0;
 	unsigned int i;
 
 	TEST_ASSERT_SUCCESS(rte_rio_request_inb_dbell(mp, 0x1000, 0x10ff, db_log_cb, &a), "A");
@@ -1292,6 +1304,17 @@ test_inb_dbell(void)
 	TEST_ASSERT_EQUAL(rte_rio_dbell_unclaimed_count(mp), 2, "released range unclaimed");
 	TEST_ASSERT_SUCCESS(rte_rio_request_inb_dbell(mp, 0x0f00, 0x10ff, db_log_cb, &a),
 			    "reclaim released space");
+
+	/* A handler may release its range: later doorbells of the same poll are unclaimed. */
+	TEST_ASSERT_SUCCESS(rte_rio_request_inb_dbell(mp, 0x8000, 0x8fff, db_release_cb, &calls),
+			    "self-releasing range");
+	for (i = 0; i < 3; i++)
+		TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(mp, 0x77, 0x8001), "send");
+	TEST_ASSERT_EQUAL(rte_rio_dbell_poll(mp, 8), 3, "poll");
+	TEST_ASSERT_EQUAL(calls, 1, "handler called after releasing its range");
+	TEST_ASSERT_EQUAL(rte_rio_dbell_unclaimed_count(mp), 4, "unclaimed after release");
+	TEST_ASSERT_EQUAL(rte_rio_release_inb_dbell(mp, 0x8000, 0x8fff), -ENOENT,
+			  "range still claimed");
 
 	/* Driver results come through. */
 	TEST_ASSERT_EQUAL(rte_rio_send_doorbell(mp, MOCK_DEAD_DESTID, 1), -ETIMEDOUT, "timeout");

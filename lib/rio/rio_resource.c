@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <string.h>
 
 #include <rte_branch_prediction.h>
 #include <rte_common.h>
