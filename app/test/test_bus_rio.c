@@ -21,6 +21,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -264,17 +265,16 @@ br_shm_cleanup(const char *fabric)
 	rio_test_shm_cleanup(prefix);
 }
 
-/* Create mport @name on endpoint @ep of @fabric and scan it. */
+/* Create mport @name on endpoint @ep of @fabric (@topo) and scan it. */
 static int
-br_mport_up(const char *name, const char *fabric, const char *ep)
+br_mport_up_topo(const char *name, const char *fabric, const char *topo, const char *ep)
 {
 	struct rte_rio_scan_conf conf = { .disc_timeout_ms = BR_DISC_MS };
 	struct rte_rio_mport *mport;
-	char args[128];
+	char args[160];
 	int ret;
 
-	snprintf(args, sizeof(args), "fabric=%s,topology=builtin:default,endpoint=%s",
-		 fabric, ep);
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=%s", fabric, topo, ep);
 	ret = rte_vdev_init(name, args);
 	if (ret != 0) {
 		printf("rte_vdev_init(%s, %s): %d\n", name, args, ret);
@@ -291,6 +291,12 @@ br_mport_up(const char *name, const char *fabric, const char *ep)
 	if (ret < 0)
 		printf("rte_rio_mport_scan(%s): %d\n", name, ret);
 	return ret;
+}
+
+static int
+br_mport_up(const char *name, const char *fabric, const char *ep)
+{
+	return br_mport_up_topo(name, fabric, "builtin:default", ep);
 }
 
 /* Name of the device of @mport_name with (type, local), from lib/rio. */
@@ -925,9 +931,10 @@ REGISTER_TEST_COMMAND(bus_rio_autotest, test_bus_rio);
 /* Telemetry through the stock dpdk-telemetry.py                      */
 
 /*
- * Child: argv = EAL args, "--", fabric, ready file, stop file. Brings up
- * the fabric, creates the ready file and waits (at most 60 s) for the stop
- * file.
+ * Child: argv = EAL args, "--", fabric, ready file, stop file [, topology].
+ * Brings up the fabric (builtin:default with host and agent mports, or the
+ * given topology with the host mport only on ep0), creates the ready file
+ * and waits (at most 60 s) for the stop file.
  */
 static int
 br_tel_child(int argc, char **argv)
@@ -940,8 +947,13 @@ br_tel_child(int argc, char **argv)
 	argc = br_child_args(argc, argv, ret, &argv);
 	if (argc < 3)
 		goto out;
-	if (br_mport_up(BR_HOST, argv[0], "ep0") < 0 || br_mport_up(BR_AGENT, argv[0], "ep1") < 0)
+	if (argc >= 4) {
+		if (br_mport_up_topo(BR_HOST, argv[0], argv[3], "ep0") < 0)
+			goto out;
+	} else if (br_mport_up(BR_HOST, argv[0], "ep0") < 0 ||
+		   br_mport_up(BR_AGENT, argv[0], "ep1") < 0) {
 		goto out;
+	}
 	fd = open(argv[1], O_CREAT | O_WRONLY | O_TRUNC, 0600);
 	if (fd < 0)
 		goto out;
@@ -982,7 +994,7 @@ static const char br_tel_flatten[] =
 	"            print(cmd, 'value', '_'.join(str(val).split()))\n"
 	"    i += 1\n";
 
-#define BR_TEL_LINES	128
+#define BR_TEL_LINES	1024
 
 struct br_tel_line {
 	char cmd[160];
@@ -1121,24 +1133,90 @@ br_tel_checks(const char *prefix)
 	return TEST_SUCCESS;
 }
 
+/* Fabric of the large phase: 16-bit IDs (over 200 endpoints), more routes than one reply. */
+#define BR_BIG_TOPOLOGY		"builtin:star:300"
+#define BR_BIG_ENDPOINTS	300
+#define BR_ROUTES_PER_REPLY	240
+
 static int
-test_bus_rio_telemetry(void)
+br_tel_count(const struct br_tel_line *l, int n, const char *cmd, const char *skip_key)
 {
-	char fabric[48], prefix[48], fp[64], ready[96], stop[96];
+	int i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += strcmp(l[i].cmd, cmd) == 0 &&
+		     (skip_key == NULL || strcmp(l[i].key, skip_key) != 0);
+	return c;
+}
+
+/* A 300-endpoint fabric: routes come in pages, the DOT text is too large. */
+static int
+br_tel_checks_big(const char *prefix)
+{
+	static struct br_tel_line l[BR_TEL_LINES];
+	char sw[RTE_RIO_NAME_MAX_LEN] = "", cmds[256];
+	int n, i, n_dev = 0, n_ep = 0, first, second;
+	unsigned long next, lowest = ULONG_MAX;
+	const char *v;
+
+	n = br_tel_query(prefix, "/rio/devices\n/rio/mport," BR_HOST "\n", l, BR_TEL_LINES);
+	TEST_ASSERT(n > 0, "no reply from dpdk-telemetry.py (%d)", n);
+	for (i = 0; i < n; i++) {
+		if (strcmp(l[i].cmd, "0/rio/devices") != 0)
+			continue;
+		n_dev++;
+		if (strstr(l[i].val, "-s") != NULL)
+			snprintf(sw, sizeof(sw), "%s", l[i].val);
+		else
+			n_ep++;
+	}
+	TEST_ASSERT_EQUAL(n_ep, BR_BIG_ENDPOINTS, "endpoints listed");
+	v = br_tel_get(l, n, "1/rio/mport", "devices");
+	TEST_ASSERT(v != NULL && atoi(v) == n_dev, "device count %s vs %d listed", v ? v : "-",
+		    n_dev);
+	v = br_tel_get(l, n, "1/rio/mport", "devid_size");
+	TEST_ASSERT(v != NULL && atoi(v) == 16, "devid_size %s", v ? v : "-");
+	TEST_ASSERT(sw[0] != '\0', "a switch listed");
+
+	snprintf(cmds, sizeof(cmds), "/rio/routes,%s\n/rio/topology,%s\n", sw, BR_HOST);
+	n = br_tel_query(prefix, cmds, l, BR_TEL_LINES);
+	first = br_tel_count(l, n, "0/rio/routes", "next");
+	TEST_ASSERT_EQUAL(first, BR_ROUTES_PER_REPLY, "routes in the first reply");
+	v = br_tel_get(l, n, "0/rio/routes", "next");
+	TEST_ASSERT_NOT_NULL(v, "no \"next\" in a full reply");
+	next = strtoul(v, NULL, 0);
+	v = br_tel_get(l, n, "1/rio/topology", "errno");
+	TEST_ASSERT(v != NULL && atoi(v) == -E2BIG, "oversized DOT: %s", v ? v : "-");
+
+	snprintf(cmds, sizeof(cmds), "/rio/routes,%s,%lu\n", sw, next);
+	n = br_tel_query(prefix, cmds, l, BR_TEL_LINES);
+	second = br_tel_count(l, n, "0/rio/routes", "next");
+	TEST_ASSERT_EQUAL(first + second, BR_BIG_ENDPOINTS, "routes over both replies");
+	TEST_ASSERT_NULL(br_tel_get(l, n, "0/rio/routes", "next"), "\"next\" in the last reply");
+	for (i = 0; i < n; i++) {
+		if (strcmp(l[i].cmd, "0/rio/routes") == 0 && strtoul(l[i].key, NULL, 0) < lowest)
+			lowest = strtoul(l[i].key, NULL, 0);
+	}
+	TEST_ASSERT_EQUAL(lowest, next, "second reply starts at \"next\"");
+	return TEST_SUCCESS;
+}
+
+/* Start the child on @topology (NULL: default), run @checks against it, stop it. */
+static int
+br_tel_run(const char *topology, int (*checks)(const char *prefix))
+{
+	char fabric[48], prefix[48], fp[64], ready[96], stop[96], topo[64];
 	char *argv[] = { "--no-huge", "-m", "256", "--no-pci", fp, "--log-level=lib.eal:error",
-			 "--", fabric, ready, stop, NULL };
+			 "--", fabric, ready, stop, topology != NULL ? topo : NULL, NULL };
 	int ret, i, status, fd;
 	pid_t pid;
 
-	if (access(BR_TELEMETRY_PY, X_OK) != 0) {
-		printf("%s not installed (Debian package dpdk)\n", BR_TELEMETRY_PY);
-		return TEST_SKIPPED;
-	}
 	TEST_ASSERT_NOT_NULL(br_unique_fabric("brt", fabric, sizeof(fabric)), "fabric");
 	TEST_ASSERT_NOT_NULL(rio_test_unique("br_tel", prefix, sizeof(prefix)), "prefix");
 	snprintf(fp, sizeof(fp), "--file-prefix=%s", prefix);
 	snprintf(ready, sizeof(ready), "/tmp/%s.ready", prefix);
 	snprintf(stop, sizeof(stop), "/tmp/%s.stop", prefix);
+	snprintf(topo, sizeof(topo), "%s", topology != NULL ? topology : "");
 	unlink(ready);
 	unlink(stop);
 
@@ -1151,9 +1229,12 @@ test_bus_rio_telemetry(void)
 		}
 		usleep(10000);
 	}
-	ret = access(ready, F_OK) == 0 ? br_tel_checks(prefix) : TEST_FAILED;
-	if (access(ready, F_OK) != 0)
+	if (access(ready, F_OK) == 0) {
+		ret = checks(prefix);
+	} else {
 		printf("child not ready after 30 s\n");
+		ret = TEST_FAILED;
+	}
 
 	fd = open(stop, O_CREAT | O_WRONLY | O_TRUNC, 0600);
 	if (fd >= 0)
@@ -1161,9 +1242,24 @@ test_bus_rio_telemetry(void)
 	status = rio_test_wait(pid, 20000);
 	unlink(ready);
 	unlink(stop);
-	TEST_ASSERT_EQUAL(ret, TEST_SUCCESS, "telemetry checks");
+	if (status != 0)
+		br_shm_cleanup(fabric);
+	TEST_ASSERT_EQUAL(ret, TEST_SUCCESS, "telemetry checks (%s)",
+			  topology != NULL ? topology : "builtin:default");
 	TEST_ASSERT_EQUAL(status, 0, "child exit status");
 	TEST_ASSERT_EQUAL(br_shm_count(fabric), 0, "fabric shared memory left");
 	return TEST_SUCCESS;
+}
+
+static int
+test_bus_rio_telemetry(void)
+{
+	if (access(BR_TELEMETRY_PY, X_OK) != 0) {
+		printf("%s not installed (Debian package dpdk)\n", BR_TELEMETRY_PY);
+		return TEST_SKIPPED;
+	}
+	if (br_tel_run(NULL, br_tel_checks) != TEST_SUCCESS)
+		return TEST_FAILED;
+	return br_tel_run(BR_BIG_TOPOLOGY, br_tel_checks_big);
 }
 REGISTER_TEST_COMMAND(bus_rio_telemetry_autotest, test_bus_rio_telemetry);
