@@ -764,6 +764,49 @@ test_scan_race(void)
 	return TEST_SUCCESS;
 }
 
+/* A link down before enumeration: its port is locked out, its endpoint not found. */
+static int
+st_link_down(void)
+{
+	struct rte_rio_dev *sw;
+	struct rte_rio_dev_info di;
+	int i, sw3 = -1;
+
+	TEST_ASSERT_SUCCESS(st_new_fabric(&st, "builtin:tree:3:2"), "name");
+	TEST_ASSERT_NOT_NULL(st_add_mport(&st, "ep0", -1), "claim ep0");
+	/* ep9 hangs on sw3 port 3. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(st.fabric, "sw3", 3, false),
+			    "link down");
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(st.mp[0], NULL), "enumerate");
+	TEST_ASSERT_SUCCESS(st_load(&st), "load");
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(st.mp[0]), (unsigned int)st.ndev - 1, "devices");
+	for (i = 0; i < st.ndev; i++) {
+		if (strcmp(st.info[i].name, "sw3") == 0)
+			sw3 = i;
+		if (strcmp(st.info[i].name, "ep9") == 0)
+			TEST_ASSERT_NULL(st.view[i], "ep9 found over a dead link");
+		else
+			TEST_ASSERT_NOT_NULL(st.view[i], "%s not found", st.info[i].name);
+	}
+	TEST_ASSERT(sw3 >= 0, "sw3");
+	sw = st.view[sw3];
+	rte_rio_dev_info_get(sw, &di);
+	TEST_ASSERT(st.info[sw3].ports[3].lockout, "dead port not locked out");
+	TEST_ASSERT_NULL(rte_rio_switch_port_peer(sw, 3), "dead port has a peer");
+	TEST_ASSERT_NOT_NULL(rte_rio_switch_port_peer(sw, 2), "live port has no peer");
+	return TEST_SUCCESS;
+}
+
+static int
+test_scan_link_down(void)
+{
+	if (st_link_down() != TEST_SUCCESS) {
+		st_teardown_env(&st);
+		return TEST_FAILED;
+	}
+	return st_finish(&st);
+}
+
 /* ---------------------------------------------------------------------- */
 /* Discovery timeout, determinism, events, DOT, registry                  */
 
@@ -966,6 +1009,15 @@ st_events_api(void)
 	TEST_ASSERT_EQUAL(rte_rio_switch_route_get(NULL, 0), -EINVAL, "NULL switch");
 	TEST_ASSERT_NULL(rte_rio_dev_find_by_destid(st.mp[0], 0x42), "no such ID");
 
+	/* A late subscriber gets ADD for the devices that exist. */
+	{
+		struct st_events late = { .mp = st.mp[0] };
+
+		TEST_ASSERT_SUCCESS(rte_rio_dev_event_register(st_event_cb, &late), "late");
+		TEST_ASSERT_EQUAL(late.add, 5, "replayed ADD events");
+		TEST_ASSERT_SUCCESS(rte_rio_dev_event_unregister(st_event_cb, &late), "late");
+	}
+	TEST_ASSERT_EQUAL(rte_rio_mport_scan(NULL, NULL), -EINVAL, "NULL mport");
 	rte_rio_mport_devices_release(st.mp[0]);
 	TEST_ASSERT_EQUAL(ev.remove, 5, "REMOVE events");
 	TEST_ASSERT(ev.local_last, "local endpoint not last");
@@ -1055,6 +1107,7 @@ static struct unit_test_suite rio_scan_suite = {
 		TEST_CASE(test_scan_parallel),
 		TEST_CASE(test_scan_vendor),
 		TEST_CASE(test_scan_race),
+		TEST_CASE(test_scan_link_down),
 		TEST_CASE(test_scan_timeout),
 		TEST_CASE(test_scan_determinism),
 		TEST_CASE(test_scan_events),
