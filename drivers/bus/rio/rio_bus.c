@@ -34,9 +34,6 @@
 
 RTE_LOG_REGISTER_DEFAULT(rio_bus_logtype, NOTICE);
 
-/* Longest bus_info string: "vendor_id=xxxx, device_id=xxxx". */
-#define RIO_BUS_INFO_LEN	40
-
 TAILQ_HEAD(rio_bus_dev_list, rio_bus_device);
 TAILQ_HEAD(rio_bus_drv_list, rte_rio_driver);
 TAILQ_HEAD(rio_bus_cb_list, rio_bus_callback);
@@ -51,15 +48,7 @@ static struct rio_bus_cb_list rio_bus_callbacks = TAILQ_HEAD_INITIALIZER(rio_bus
  */
 static pthread_mutex_t rio_bus_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 
-/* Set once the bus listens to lib/rio events (scan). */
-static bool rio_bus_listening;
-
 static struct rte_bus rio_bus;
-
-struct rio_bus_device_ext {
-	struct rio_bus_device bd;
-	char bus_info[RIO_BUS_INFO_LEN];
-};
 
 static inline void
 rio_bus_lock_take(void)
@@ -277,8 +266,8 @@ rio_bus_find_by_name(const char *name)
 static void
 rio_bus_dev_add(struct rte_rio_dev *rdev)
 {
-	struct rio_bus_device_ext *ext;
 	struct rte_rio_dev_info info;
+	struct rio_bus_device *bd;
 	struct rte_rio_device *dev;
 	int ret;
 
@@ -293,13 +282,13 @@ rio_bus_dev_add(struct rte_rio_dev *rdev)
 		RIO_BUS_LOG(ERR, "device %s is already on the bus", info.name);
 		return;
 	}
-	ext = calloc(1, sizeof(*ext));
-	if (ext == NULL) {
+	bd = calloc(1, sizeof(*bd));
+	if (bd == NULL) {
 		RIO_BUS_LOG(ERR, "no memory for device %s", info.name);
 		return;
 	}
-	dev = &ext->bd.pub;
-	ext->bd.refcnt = 1;
+	dev = &bd->pub;
+	bd->refcnt = 1;
 	dev->rdev = rdev;
 	dev->mport = rte_rio_dev_mport(rdev);
 	rte_strscpy(dev->name, info.name, sizeof(dev->name));
@@ -314,24 +303,24 @@ rio_bus_dev_add(struct rte_rio_dev *rdev)
 	dev->destid = info.destid;
 	dev->hopcount = info.hopcount;
 	dev->comptag = info.comptag;
-	snprintf(ext->bus_info, sizeof(ext->bus_info), "vendor_id=%04x, device_id=%04x",
+	snprintf(bd->bus_info, sizeof(bd->bus_info), "vendor_id=%04x, device_id=%04x",
 		 info.vid, info.did);
 	dev->device.name = dev->name;
-	dev->device.bus_info = ext->bus_info;
+	dev->device.bus_info = bd->bus_info;
 	dev->device.bus = &rio_bus;
 	dev->device.numa_node = SOCKET_ID_ANY;
-	TAILQ_INSERT_TAIL(&rio_bus_devices, &ext->bd, next);
+	TAILQ_INSERT_TAIL(&rio_bus_devices, bd, next);
 	RIO_BUS_LOG(DEBUG, "added %s (vid %04x did %04x)", dev->name, dev->vid, dev->did);
 
 	if (rio_bus_dev_allowed(dev))
-		rio_bus_probe_device(&ext->bd);
+		rio_bus_probe_device(bd);
 	else
 		RIO_BUS_LOG(INFO, "%s not probed (devargs)", dev->name);
 	/*
 	 * A callback registered by a probe above must not see this device
 	 * twice: registration replays only announced devices.
 	 */
-	ext->bd.announced = true;
+	bd->announced = true;
 	rio_bus_notify(dev, RTE_RIO_BUS_EVENT_ADD);
 }
 
@@ -393,7 +382,7 @@ rte_rio_dev_put(struct rte_rio_device *dev)
 	if (rio_bus_ref_dec(bd) == 0) {
 		TAILQ_REMOVE(&rio_bus_devices, bd, next);
 		RIO_BUS_LOG(DEBUG, "freed %s", dev->name);
-		free(container_of(bd, struct rio_bus_device_ext, bd));
+		free(bd);
 	}
 	rio_bus_lock_release();
 }
@@ -586,21 +575,17 @@ rte_rio_dev_callback_unregister(rte_rio_bus_event_cb_t *cb, void *arg)
 /* ---------------------------------------------------------------------- */
 /* rte_bus operations                                                     */
 
+/* Subscribe to lib/rio's device events; present devices are added from inside. */
 static int
 rio_bus_scan(void)
 {
-	int ret;
+	int ret = rte_rio_dev_event_register(rio_bus_lib_event, NULL);
 
-	if (__atomic_load_n(&rio_bus_listening, __ATOMIC_ACQUIRE))
-		return 0;
-	/* Present devices are reported as ADD from inside this call. */
-	ret = rte_rio_dev_event_register(rio_bus_lib_event, NULL);
+	/* -EEXIST: subscribed by an earlier scan. */
 	if (ret < 0 && ret != -EEXIST) {
 		RIO_BUS_LOG(ERR, "cannot follow lib/rio devices: %s", strerror(-ret));
 		return ret;
 	}
-	/* Pairs with the acquire load above. */
-	__atomic_store_n(&rio_bus_listening, true, __ATOMIC_RELEASE);
 	return 0;
 }
 

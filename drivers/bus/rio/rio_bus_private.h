@@ -19,6 +19,9 @@ extern int rio_bus_logtype;
 	rte_log(RTE_LOG_ ## level, rio_bus_logtype, "%s(): " fmt "\n", __func__, \
 		##__VA_ARGS__)
 
+/* Longest bus_info string: "vendor_id=xxxx, device_id=xxxx". */
+#define RIO_BUS_INFO_LEN	40
+
 /*
  * Bus-private state of a device. Removed devices stay in the bus list
  * (skipped by every lookup) until their last reference is dropped, so that
@@ -30,6 +33,7 @@ struct rio_bus_device {
 	uint32_t refcnt;        /* atomic: the bus holds 1 while lib/rio has the device */
 	bool removed;           /* lib/rio reported REMOVE (bus lock) */
 	bool announced;         /* ADD sent to the bus callbacks (bus lock) */
+	char bus_info[RIO_BUS_INFO_LEN];
 };
 
 #define RIO_BUS_DEV(d) container_of(d, struct rio_bus_device, pub)

@@ -35,7 +35,9 @@
  * Locking: one recursive lock protects the bus. Driver probe/remove and
  * bus callbacks run with it held, in the thread that scanned or removed the
  * mport (or that registered the driver); they may call any function of this
- * file.
+ * file. Device events arrive with lib/rio's device-list lock held, so the
+ * order is lib/rio then bus: do not register drivers or probe devices in one
+ * thread while another thread scans or removes an mport.
  *
  * @warning
  * @b EXPERIMENTAL: this API may change without prior notice.
