@@ -1518,7 +1518,7 @@ test_msg_burst(void)
 	TEST_ASSERT_EQUAL(rte_rio_send_messages(mp, 2, tx, 0), 0, "empty burst");
 
 	/* Back-pressure: the mock inbound ring holds MOCK_MSG_RING messages. */
-	TEST_ASSERT_EQUAL(rte_rio_send_messages(mp, 2, &tx[3], MOCK_MSG_RING), MOCK_MSG_RING - 3,
+	TEST_ASSERT_EQUAL(rte_rio_send_messages(mp, 2, &tx[3], RTE_DIM(tx) - 3), MOCK_MSG_RING - 3,
 			  "accepted up to the full ring");
 	TEST_ASSERT_EQUAL(tx[3 + MOCK_MSG_RING - 3].status, -EAGAIN, "back-pressure status");
 
