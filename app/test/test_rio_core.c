@@ -24,6 +24,7 @@
 
 #include <rio_driver.h>
 #include <rte_rio.h>
+#include <rte_rio_dev.h>
 
 #include "test.h"
 
@@ -504,6 +505,7 @@ static const struct rte_rio_mport_ops mock_ops_full = {
 /* Mock config space layouts. */
 #define MOCK_FLAG_NO_PHYS	0x1	/* no LP-Serial block in the local list */
 #define MOCK_FLAG_NO_EF		0x2	/* PEF says no extended features */
+#define MOCK_FLAG_EP_PEER	0x4	/* remote device: an endpoint, not a switch */
 
 #define MOCK_EFB(next, id)	(((uint32_t)(next) << 16) | (id))
 #define MOCK_LOCAL_PHYS		0x400
@@ -531,6 +533,22 @@ mock_cfg_init(struct mock_port *m, unsigned int flags)
 		RTE_RIO_PORT_N_ERR_STS_PORT_OK;
 
 	/* Remote: EM (0x100) -> LP-Serial RM-I (0x200) -> VC (0x300). */
+	if (flags & MOCK_FLAG_EP_PEER) {
+		/* One endpoint behind the link, answering any device ID. */
+		r[RTE_RIO_DEV_ID_CAR / 4] = 0x56780039;
+		r[RTE_RIO_PEF_CAR / 4] = RTE_RIO_PEF_PROCESSOR | RTE_RIO_PEF_EXT_FEATURES |
+			RTE_RIO_PEF_CTLS;
+		r[RTE_RIO_SRC_OPS_CAR / 4] = RTE_RIO_OPS_READ | RTE_RIO_OPS_WRITE |
+			RTE_RIO_OPS_DATA_MSG | RTE_RIO_OPS_DOORBELL;
+		r[RTE_RIO_DST_OPS_CAR / 4] = r[RTE_RIO_SRC_OPS_CAR / 4];
+		r[RTE_RIO_ASM_INFO_CAR / 4] = 0x00010100;
+		r[RTE_RIO_HOST_DID_LOCK_CSR / 4] = RTE_RIO_HOST_DID_UNLOCKED;
+		r[0x100 / 4] = MOCK_EFB(0x200, RTE_RIO_EFB_ERR_MGMNT);
+		r[0x200 / 4] = MOCK_EFB(0, RTE_RIO_EFB_SER_EP_M1_ID);
+		r[(0x200 + RTE_RIO_PORT_N_ERR_STS_CSR(0, 1)) / 4] = RTE_RIO_PORT_N_ERR_STS_PORT_OK;
+		l[RTE_RIO_HOST_DID_LOCK_CSR / 4] = RTE_RIO_HOST_DID_UNLOCKED;
+		return;
+	}
 	r[RTE_RIO_DEV_ID_CAR / 4] = 0x56780038;
 	r[RTE_RIO_PEF_CAR / 4] = RTE_RIO_PEF_SWITCH | RTE_RIO_PEF_EXT_FEATURES;
 	r[RTE_RIO_ASM_INFO_CAR / 4] = 0x00010100;
@@ -779,6 +797,74 @@ test_unregister_releases(void)
 			  "closed mailboxes that were never open");
 	mock_destroy(m);
 	return TEST_SUCCESS;
+}
+
+struct scan_events {
+	unsigned int add;
+	unsigned int remove;
+};
+
+static void
+scan_event_cb(struct rte_rio_dev *dev, enum rte_rio_dev_event event, void *arg)
+{
+	struct scan_events *ev = arg;
+
+	RTE_SET_USED(dev);
+	if (event == RTE_RIO_DEV_EVENT_ADD)
+		ev->add++;
+	else
+		ev->remove++;
+}
+
+/* Unregister forgets the devices a scan found (REMOVE events) before freeing. */
+static int
+test_unregister_devices(void)
+{
+	struct rte_rio_mport_conf conf = {
+		.name = "rio_core_mock_scan",
+		.ops = &mock_ops,
+		.devid_size = 16,
+		.host_destid = 1,
+	};
+	struct scan_events ev = { 0 };
+	struct mock_port *m;
+	int ret = TEST_FAILED;
+	int err;
+
+	m = calloc(1, sizeof(*m));
+	TEST_ASSERT_NOT_NULL(m, "no memory");
+	mock_cfg_init(m, MOCK_FLAG_EP_PEER);
+	conf.priv = m;
+	m->mport = rte_rio_mport_register(&conf);
+	if (m->mport == NULL) {
+		free(m);
+		TEST_ASSERT(0, "mock not registered");
+	}
+	if (rte_rio_dev_event_register(scan_event_cb, &ev) != 0) {
+		printf("cannot subscribe to device events\n");
+		goto out;
+	}
+	err = rte_rio_mport_scan(m->mport, NULL);
+	if (err != 0 || !rte_rio_mport_scanned(m->mport) ||
+	    rte_rio_dev_count(m->mport) != 2 || ev.add != 2) {
+		printf("scan of the mock: %d, %u devices, %u ADD events\n", err,
+		       rte_rio_dev_count(m->mport), ev.add);
+		goto out;
+	}
+	if (rte_rio_mport_unregister(m->mport) != 0) {
+		printf("unregister failed\n");
+		goto out;
+	}
+	m->mport = NULL;
+	if (ev.remove != 2) {
+		printf("unregister emitted %u REMOVE events, expected 2\n", ev.remove);
+		goto out;
+	}
+	ret = TEST_SUCCESS;
+out:
+	rte_rio_dev_event_unregister(scan_event_cb, &ev);
+	mock_destroy(m);
+	return ret;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1576,6 +1662,7 @@ static struct unit_test_suite rio_core_suite = {
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_registry),
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_registry_full),
 		TEST_CASE(test_unregister_releases),
+		TEST_CASE(test_unregister_devices),
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_config_lanes),
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_config_errors),
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_maint_count),
