@@ -1345,7 +1345,8 @@ st_large(bool wrap)
 	budget = 4 * ((uint64_t)st.ndev + ports);
 	printf("  %d devices, %u switch ports: budget 4 x %u = %" PRIu64
 	       " (block maintenance: %s)\n", st.ndev, ports, st.ndev + ports, budget,
-	       block ? (wrap ? "yes, test wrapper" : "yes") : "no, 4-byte accesses");
+	       block ? (st.wrapped[0] != NULL ? "yes, test wrapper" : "yes") :
+	       "no, 4-byte accesses");
 	printf("  host %s: %" PRIu64 " maintenance transactions\n", st.mp[0]->name, host_cnt);
 	for (i = 1; i < st.nmp; i++) {
 		rte_rio_mport_maint_count_reset(st.mp[i]);
