@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -596,6 +597,70 @@ test_br_probe_at_add(void)
 	return TEST_SUCCESS;
 }
 
+#define BR_REF_LOOPS	200000
+
+static void *
+br_ref_worker(void *arg)
+{
+	struct rte_rio_device *dev = arg;
+	unsigned int i;
+
+	for (i = 0; i < BR_REF_LOOPS; i++) {
+		rte_rio_dev_get(dev);
+		rte_rio_dev_put(dev);
+	}
+	return NULL;
+}
+
+/* Two threads taking and dropping references: the count ends where it began. */
+static int
+test_br_get_put_threads(void)
+{
+	char name[RTE_RIO_NAME_MAX_LEN];
+	struct rte_rio_device *dev;
+	pthread_t t[2];
+	unsigned int i;
+
+	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_ENDPOINT, false, name), "peer");
+	dev = rte_rio_dev_find(name);
+	TEST_ASSERT_NOT_NULL(dev, "find %s", name);
+	for (i = 0; i < RTE_DIM(t); i++)
+		TEST_ASSERT_SUCCESS(pthread_create(&t[i], NULL, br_ref_worker, dev), "thread");
+	for (i = 0; i < RTE_DIM(t); i++)
+		pthread_join(t[i], NULL);
+	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(dev), 2, "bus + find after %u get/put pairs",
+			  2 * BR_REF_LOOPS);
+	rte_rio_dev_put(dev);
+	return TEST_SUCCESS;
+}
+
+/* EAL's device iterator over the bus (dev_iterate). */
+static int
+test_br_dev_iterate(void)
+{
+	char name[RTE_RIO_NAME_MAX_LEN], filter[RTE_RIO_NAME_MAX_LEN + 16];
+	struct rte_dev_iterator it;
+	struct rte_device *dev;
+	unsigned int n = 0;
+
+	RTE_DEV_FOREACH(dev, "bus=rio", &it) {
+		TEST_ASSERT(strcmp(rte_bus_name(rte_dev_bus(dev)), RTE_RIO_BUS_NAME) == 0,
+			    "%s is not on the rio bus", rte_dev_name(dev));
+		n++;
+	}
+	TEST_ASSERT_EQUAL(n, rte_rio_dev_count_bus(), "devices iterated");
+	TEST_ASSERT_SUCCESS(br_lib_name(BR_AGENT, RTE_RIO_DEV_SWITCH, false, name), "switch");
+	snprintf(filter, sizeof(filter), "bus=rio,name=%s", name);
+	n = 0;
+	RTE_DEV_FOREACH(dev, filter, &it) {
+		TEST_ASSERT(strcmp(rte_dev_name(dev), name) == 0, "%s iterated for %s",
+			    rte_dev_name(dev), filter);
+		n++;
+	}
+	TEST_ASSERT_EQUAL(n, 1, "devices iterated for %s", filter);
+	return TEST_SUCCESS;
+}
+
 static int
 test_br_get_put(void)
 {
@@ -938,6 +1003,8 @@ static struct unit_test_suite bus_rio_suite = {
 		TEST_CASE(test_br_match_rules),
 		TEST_CASE(test_br_probe_at_add),
 		TEST_CASE(test_br_get_put),
+		TEST_CASE(test_br_get_put_threads),
+		TEST_CASE(test_br_dev_iterate),
 		TEST_CASE(test_br_search),
 		TEST_CASE(test_br_callbacks),
 		TEST_CASE(test_br_unplug_replug),

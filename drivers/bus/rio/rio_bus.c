@@ -478,7 +478,9 @@ rte_rio_register_driver(struct rte_rio_driver *drv)
 	RTE_TAILQ_FOREACH_SAFE(bd, &rio_bus_devices, next, tmp) {
 		if (bd->removed || bd->pub.driver != NULL || !rio_bus_dev_allowed(&bd->pub))
 			continue;
+		rio_bus_ref_inc(bd);
 		rio_bus_probe_one_driver(drv, bd);
+		rte_rio_dev_put(&bd->pub);
 	}
 out:
 	rio_bus_lock_release();
