@@ -879,7 +879,15 @@ rio_disc_read_dev(struct rio_disc *d, uint16_t destid, uint8_t hop, struct rte_r
 	ret = rio_scan_read(mport, destid, hop, RTE_RIO_DEV_ID_CAR, 8, raw->car);
 	if (ret < 0)
 		return ret;
-	ret = rio_scan_read(mport, destid, hop, RTE_RIO_DID_CSR, 4, raw->csr);
+	if (d->block) {
+		ret = rio_scan_read(mport, destid, hop, RTE_RIO_DID_CSR, 4, raw->csr);
+	} else {
+		/* Word by word: only the Base Device ID and the component tag. */
+		ret = rio_scan_read(mport, destid, hop, RTE_RIO_DID_CSR, 1, &raw->csr[0]);
+		if (ret == 0)
+			ret = rio_scan_read(mport, destid, hop, RTE_RIO_COMPONENT_TAG_CSR, 1,
+					    &raw->csr[3]);
+	}
 	if (ret < 0)
 		return ret;
 	sw = rio_is_switch(raw->car[4]);
@@ -916,7 +924,7 @@ rio_disc_read_dev(struct rio_disc *d, uint16_t destid, uint8_t hop, struct rte_r
 
 /* Port of @sw that @id is routed to; the default port for "no route". */
 static int
-rio_disc_probe(struct rio_disc *d, struct rte_rio_dev *sw, int32_t id, uint8_t *port)
+rio_disc_probe(struct rte_rio_dev *sw, int32_t id, uint8_t *port)
 {
 	int ret;
 
@@ -925,7 +933,6 @@ rio_disc_probe(struct rio_disc *d, struct rte_rio_dev *sw, int32_t id, uint8_t *
 		return ret;
 	if (*port == RTE_RIO_INVALID_ROUTE)
 		*port = sw->def_port;
-	RTE_SET_USED(d);
 	return 0;
 }
 
@@ -977,7 +984,7 @@ rio_disc_down(struct rio_disc *d, struct rte_rio_dev *sw, uint8_t port, int32_t 
 
 	rio_disc_region_add(d, x, x);
 	/* x is the subtree's first ID: below one of the ports, or the switch's own. */
-	ret = rio_disc_probe(d, dev, x, &q);
+	ret = rio_disc_probe(dev, x, &q);
 	if (ret < 0)
 		return ret;
 	for (nxt = x; rio_disc_down_port(dev, q);) {
@@ -991,7 +998,7 @@ rio_disc_down(struct rio_disc *d, struct rte_rio_dev *sw, uint8_t port, int32_t 
 		nxt = dir > 0 ? rio_disc_above(d, *hi) : rio_disc_below(d, *lo);
 		if (nxt < 0)
 			break;
-		ret = rio_disc_probe(d, dev, nxt, &q);
+		ret = rio_disc_probe(dev, nxt, &q);
 		if (ret < 0)
 			return ret;
 	}
@@ -1014,7 +1021,7 @@ rio_disc_sides(struct rio_disc *d, struct rte_rio_dev *sw, uint8_t hop)
 			nxt = dir > 0 ? rio_disc_above(d, d->hi) : rio_disc_below(d, d->lo);
 			if (nxt < 0)
 				break;
-			ret = rio_disc_probe(d, sw, nxt, &q);
+			ret = rio_disc_probe(sw, nxt, &q);
 			if (ret < 0)
 				return ret;
 			if (!rio_disc_down_port(sw, q))
