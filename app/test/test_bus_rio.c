@@ -1152,6 +1152,17 @@ br_tel_get(const struct br_tel_line *l, int n, const char *cmd, const char *key)
 }
 
 static int
+br_tel_count(const struct br_tel_line *l, int n, const char *cmd, const char *skip_key)
+{
+	int i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += strcmp(l[i].cmd, cmd) == 0 &&
+		     (skip_key == NULL || strcmp(l[i].key, skip_key) != 0);
+	return c;
+}
+
+static int
 br_tel_checks(const char *prefix)
 {
 	static struct br_tel_line l[BR_TEL_LINES];
@@ -1161,7 +1172,8 @@ br_tel_checks(const char *prefix)
 	int n, i, n_host = 0;
 	const char *v;
 
-	n = br_tel_query(prefix, "/rio/devices\n/rio/mports\n", l, BR_TEL_LINES);
+	n = br_tel_query(prefix, "/rio/devices\n/rio/mports\n/rio/devices," BR_HOST "\n"
+			 "/rio/devices," BR_HOST ",2\n/rio/devices,nosuch\n", l, BR_TEL_LINES);
 	TEST_ASSERT(n > 0, "no reply from dpdk-telemetry.py (%d)", n);
 	for (i = 0; i < n; i++) {
 		if (strcmp(l[i].cmd, "0/rio/devices") != 0 || strcmp(l[i].key, "item") != 0)
@@ -1177,6 +1189,9 @@ br_tel_checks(const char *prefix)
 	TEST_ASSERT_EQUAL(n_host, 3, "host mport devices listed");
 	TEST_ASSERT(sw[0] != '\0' && ep[0] != '\0', "a switch and an endpoint listed");
 	TEST_ASSERT(br_tel_get(l, n, "1/rio/mports", "item") != NULL, "mports listed");
+	TEST_ASSERT_EQUAL(br_tel_count(l, n, "2/rio/devices", NULL), 3, "devices of one mport");
+	TEST_ASSERT_EQUAL(br_tel_count(l, n, "3/rio/devices", NULL), 1, "devices from index 2");
+	TEST_ASSERT_NOT_NULL(br_tel_get(l, n, "4/rio/devices", "error"), "unknown mport");
 
 	/* Replies 0..7, in this order. */
 	snprintf(cmds, sizeof(cmds),
@@ -1236,17 +1251,6 @@ br_tel_checks(const char *prefix)
 #define BR_BIG_TOPOLOGY		"builtin:star:300"
 #define BR_BIG_ENDPOINTS	300
 #define BR_ROUTES_PER_REPLY	240
-
-static int
-br_tel_count(const struct br_tel_line *l, int n, const char *cmd, const char *skip_key)
-{
-	int i, c = 0;
-
-	for (i = 0; i < n; i++)
-		c += strcmp(l[i].cmd, cmd) == 0 &&
-		     (skip_key == NULL || strcmp(l[i].key, skip_key) != 0);
-	return c;
-}
 
 /* A 300-endpoint fabric: routes come in pages, the DOT text is too large. */
 static int
