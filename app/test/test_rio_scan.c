@@ -1324,7 +1324,7 @@ st_large(bool wrap)
 	static const char * const eps[] = { "ep0", "ep1", "ep500", "ep999", NULL };
 	struct rte_rio_scan_conf conf = { .disc_timeout_ms = 5000 };
 	uint64_t budget, host_cnt, cnt;
-	unsigned int i, ports = 0;
+	unsigned int i, ports = 0, nsw = 0, routes;
 	int k;
 	bool block;
 
@@ -1339,9 +1339,12 @@ st_large(bool wrap)
 	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(st.mp[0], NULL), "enumerate");
 	host_cnt = rte_rio_mport_maint_count(st.mp[0]);
 	TEST_ASSERT_SUCCESS(st_check_host(&st, 97), "host view");
-	for (k = 0; k < st.ndev; k++)
-		if (st.info[k].type == RTE_PMD_RIO_SIM_DEV_SWITCH)
+	for (k = 0; k < st.ndev; k++) {
+		if (st.info[k].type == RTE_PMD_RIO_SIM_DEV_SWITCH) {
 			ports += st.info[k].nports;
+			nsw++;
+		}
+	}
 	budget = 4 * ((uint64_t)st.ndev + ports);
 	printf("  %d devices, %u switch ports: budget 4 x %u = %" PRIu64
 	       " (block maintenance: %s)\n", st.ndev, ports, st.ndev + ports, budget,
@@ -1364,8 +1367,17 @@ st_large(bool wrap)
 	 * switch between it and the host (explicit_routes), which a standard
 	 * route table takes one at a time.
 	 */
+	routes = st_explicit_routes(&st);
 	printf("  host: %s budget, %u explicit route entries\n",
-	       host_cnt <= budget ? "within" : "over", st_explicit_routes(&st));
+	       host_cnt <= budget ? "within" : "over", routes);
+	/*
+	 * Cost model (rio_enum.rst): 6 per endpoint, 1 per route entry, 1 per
+	 * two ports, at most 12 per switch (reads, lock, tag, default port,
+	 * port-write target, release, lockouts and probe-route clears).
+	 */
+	if (block)
+		TEST_ASSERT(host_cnt <= 6ull * (st.ndev - nsw) + routes + ports / 2 + 12ull * nsw,
+			    "host above its cost model");
 	TEST_ASSERT_SUCCESS(st_messages(&st), "messages");
 	return TEST_SUCCESS;
 }
