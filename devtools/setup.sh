@@ -36,7 +36,7 @@ for p in $PACKAGES; do
 done
 
 if [ ${#missing[@]} -gt 0 ]; then
-	note "installing missing packages: ${missing[*]}"
+	note "missing packages: ${missing[*]}"
 	if [ "$(id -u)" -eq 0 ]; then
 		sudo=()
 	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
@@ -44,10 +44,19 @@ if [ ${#missing[@]} -gt 0 ]; then
 	else
 		die "missing packages (${missing[*]}); run as root, or: sudo apt-get install ${missing[*]}"
 	fi
-	export DEBIAN_FRONTEND=noninteractive
-	"${sudo[@]}" apt-get update -qq || die "apt-get update failed (is a Debian mirror reachable?)"
-	"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null ||
+	apt=("${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get)
+	aptlog=$(mktemp)
+	trap 'rm -f "$aptlog"' EXIT
+	if ! "${apt[@]}" update >"$aptlog" 2>&1; then
+		tail -n 20 "$aptlog" >&2
+		die "apt-get update failed (is a Debian mirror reachable?)"
+	fi
+	if ! "${apt[@]}" install -y --no-install-recommends "${missing[@]}" \
+		</dev/null >"$aptlog" 2>&1; then
+		tail -n 20 "$aptlog" >&2
 		die "apt-get install ${missing[*]} failed"
+	fi
+	note "installed with apt-get: ${missing[*]}"
 else
 	note "all required packages are installed"
 fi
