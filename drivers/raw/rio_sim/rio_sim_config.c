@@ -764,6 +764,55 @@ sim_maint(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, uint8_t hopco
 	return 0;
 }
 
+/*
+ * Multi-word maintenance: one request of len bytes (8..64, offset 8-byte
+ * aligned), routed once and executed word by word in register order at the
+ * target (so a write of 0x70-0x77 selects then programs a route entry, and
+ * a write of 0x60-0x6f applies the lock semantics to 0x68), one response.
+ */
+int
+sim_maint_block(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, uint8_t hopcount,
+		bool write, uint32_t offset, int len, uint32_t *words)
+{
+	struct sim_shm_device *src = sim_fabric_dev(f, src_dev), *t;
+	uint32_t tdev, back;
+	uint8_t in, bin;
+	int rc = 0, i;
+
+	if (src == NULL || words == NULL || src->type != SIM_DEV_ENDPOINT ||
+	    (len != 8 && len != 16 && len != 32 && len != 64))
+		return -EINVAL;
+	if ((offset & 7) != 0)
+		return -EFAULT;
+	if (offset > RTE_RIO_MAINT_SPACE_SZ - (uint32_t)len)
+		return -ERANGE;
+	rc = cfg_route(f, src_dev, 0, destid, hopcount, CFG_PKT_MAINT_REQ, &tdev, &in);
+	if (rc != 0)
+		goto fail;
+	t = sim_fabric_dev(f, tdev);
+	for (i = 0; rc == 0 && i < len / 4; i++) {
+		if (write)
+			rc = sim_config_write(f, tdev, in, offset + 4 * i, 4, words[i]);
+		else
+			rc = sim_config_read(f, tdev, in, offset + 4 * i, 4, &words[i]);
+	}
+	if (rc != 0)
+		return rc;
+	cfg_count(&t->maint_rx);
+	rc = cfg_route(f, tdev, in, (uint16_t)RTE_RIO_GET_DID(f->devid_size,
+							      cfg_ld32(&src->base_devid)),
+		       0xff, CFG_PKT_MAINT_RSP, &back, &bin);
+	if (rc != 0 || back != src_dev) {
+		rc = -ETIMEDOUT;
+		goto fail;
+	}
+	return 0;
+fail:
+	if (!write)
+		memset(words, 0xff, len);
+	return rc;
+}
+
 /* ------------------------------------------------------------------ */
 /* Static routes                                                      */
 

@@ -525,6 +525,36 @@ sim_ep_cwrite(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t off
 	return ret;
 }
 
+int
+sim_ep_cread_block(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
+		   int len, uint32_t *words)
+{
+	int ret;
+
+	ep->st.maint_tx++;
+	ret = sim_maint_block(ep->f, ep->dev_index, destid, hopcount, false, offset, len, words);
+	if (ret < 0)
+		ep->st.maint_error++;
+	return ret;
+}
+
+int
+sim_ep_cwrite_block(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
+		    int len, const uint32_t *words)
+{
+	uint32_t tmp[16];
+	int ret;
+
+	if (len < 0 || len > (int)sizeof(tmp))
+		return -EINVAL;
+	memcpy(tmp, words, len);
+	ep->st.maint_tx++;
+	ret = sim_maint_block(ep->f, ep->dev_index, destid, hopcount, true, offset, len, tmp);
+	if (ret < 0)
+		ep->st.maint_error++;
+	return ret;
+}
+
 /* ------------------------------------------------------------------ */
 /* Routing of messages and doorbells                                  */
 

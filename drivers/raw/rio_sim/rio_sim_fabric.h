@@ -186,6 +186,10 @@ int sim_maint(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, uint8_t h
 /* Port OK: physical link up, peer present, neither end disabled. */
 bool sim_port_ok(const struct sim_fabric *f, uint32_t dev_index, uint8_t port);
 
+/* Multi-word maintenance (len 8..64, offset 8-byte aligned): one transaction. */
+int sim_maint_block(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, uint8_t hopcount,
+		    bool write, uint32_t offset, int len, uint32_t *words);
+
 /* Program standard routes for preset device IDs (static_routes topologies). */
 int sim_config_static_routes(struct sim_fabric *f);
 
@@ -217,6 +221,10 @@ int sim_ep_cread(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t 
 		 int len, uint32_t *val);
 int sim_ep_cwrite(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
 		  int len, uint32_t val);
+int sim_ep_cread_block(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
+		       int len, uint32_t *words);
+int sim_ep_cwrite_block(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
+			int len, const uint32_t *words);
 
 int sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info);
 int sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n);

@@ -358,6 +358,22 @@ rio_sim_cwrite(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 }
 
 static int
+rio_sim_cread_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+		    uint32_t offset, int len, uint32_t *words)
+{
+	return sim_ep_cread_block(rio_sim_mport_ep(mport), destid, hopcount, offset, len,
+				  words);
+}
+
+static int
+rio_sim_cwrite_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+		     uint32_t offset, int len, const uint32_t *words)
+{
+	return sim_ep_cwrite_block(rio_sim_mport_ep(mport), destid, hopcount, offset, len,
+				   words);
+}
+
+static int
 rio_sim_dsend(struct rte_rio_mport *mport, uint16_t destid, uint16_t info)
 {
 	return sim_ep_dsend(rio_sim_mport_ep(mport), destid, info);
@@ -442,6 +458,8 @@ static const struct rte_rio_mport_ops rio_sim_mport_ops = {
 	.add_inb_buffers = rio_sim_add_inb_buffers,
 	.get_inb_messages = rio_sim_get_inb_messages,
 	.pw_fetch = rio_sim_pw_fetch,
+	.cread_block = rio_sim_cread_block,
+	.cwrite_block = rio_sim_cwrite_block,
 };
 
 /* ------------------------------------------------------------------ */
