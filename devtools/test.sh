@@ -52,6 +52,7 @@ summary() {
 			echo "  $f"
 		done
 	fi
+	echo "test: finished in ${SECONDS} s (logs: $builddir/meson-logs/, $builddir/test-logs/)"
 	line="$passed passed, $failed failed"
 	[ "$skipped" -gt 0 ] && line="$line, $skipped skipped"
 	echo "$line"
