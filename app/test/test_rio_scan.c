@@ -125,7 +125,7 @@ st_add_mport(struct st_env *e, const char *endpoint, int host)
 		return NULL;
 	memcpy(fabric, e->fabric, sizeof(fabric));
 	snprintf(e->vdev[i], sizeof(e->vdev[i]), "rio_sim_%s_%u", fabric, i);
-	n = snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=%s", e->fabric,
+	n = snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=%s,scan=0", e->fabric,
 		     e->topo, endpoint);
 	if (host >= 0)
 		snprintf(args + n, sizeof(args) - n, ",host=%d", host);

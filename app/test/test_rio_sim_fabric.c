@@ -1021,7 +1021,7 @@ test_fabric_maint_lib_rio(void)
 							  sizeof(err)), "%s", err);
 	TEST_ASSERT_SUCCESS(ft_chain_routes(fab, 5), "routes");
 	snprintf(vname, sizeof(vname), "rio_sim_%s", fab);
-	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0", fab);
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0", fab);
 	rc = rte_vdev_init(vname, args);
 	if (rc != 0) {
 		rte_pmd_rio_sim_fabric_destroy(fab);
@@ -1076,7 +1076,7 @@ test_fabric_port_write(void)
 	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, NULL, err, sizeof(err)), "%s", err);
 	snprintf(vname, sizeof(vname), "rio_sim_%s", fab);
-	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0", fab);
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0", fab);
 	rc = rte_vdev_init(vname, args);
 	if (rc != 0) {
 		rte_pmd_rio_sim_fabric_destroy(fab);
@@ -1246,7 +1246,7 @@ ft_enumerate(const char *topo)
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, topo, err, sizeof(err)),
 			    "%s: %s", topo, err);
 	snprintf(vname, sizeof(vname), "rio_sim_%s", fab);
-	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0", fab);
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0", fab);
 	rc = rte_vdev_init(vname, args);
 	if (rc != 0) {
 		rte_pmd_rio_sim_fabric_destroy(fab);

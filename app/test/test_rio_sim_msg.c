@@ -122,7 +122,7 @@ msg_mport_create(unsigned int i)
 	int ret;
 
 	snprintf(env.name[i], sizeof(env.name[i]), "rio_sim_msg%u", msg_vdev_counter++);
-	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep%u",
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep%u,scan=0",
 		 env.fabric, env.topo, i);
 	ret = rte_vdev_init(env.name[i], args);
 	if (ret < 0)
@@ -888,7 +888,7 @@ msg_child(int argc, char **argv)
 		printf("  child: missing arguments\n");
 		return 11;
 	}
-	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=%s", argv[1], argv[2],
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=%s,scan=0", argv[1], argv[2],
 		 strcmp(argv[3], "send") == 0 ? "ep2" : "ep1");
 	if (rte_vdev_init("rio_sim_msgchild", args) < 0) {
 		printf("  child: cannot claim its endpoint\n");
@@ -1160,7 +1160,7 @@ msg_case_owner_crash(void)
 
 	/* While the owner lives: refused (the driver logs who owns it). */
 	snprintf(env.name[1], sizeof(env.name[1]), "rio_sim_msg%u", msg_vdev_counter++);
-	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep1", env.fabric);
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep1,scan=0", env.fabric);
 	ret = msg_vdev_init_logged(env.name[1], args, &log);
 	if (ret == 0) {
 		rte_vdev_uninit(env.name[1]);
@@ -1203,7 +1203,7 @@ msg_case_owner_crash(void)
 	TEST_ASSERT_EQUAL(msg_recv(0, rx, 4), 1, "received from the reclaimed endpoint");
 
 	/* The same process claiming it twice is refused too. */
-	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep1", env.fabric);
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep1,scan=0", env.fabric);
 	{
 		char again[32];
 

@@ -22,6 +22,7 @@
 
 #include "rte_pmd_rio_sim.h"
 #include "rte_rio.h"
+#include "rte_rio_dev.h"
 #include "test.h"
 
 #define RS_POLL_TRIES	20000	/* x 100 us at least */
@@ -102,6 +103,11 @@ static const struct rs_bad_case rs_bad_cases[] = {
 	{ "host negative", "fabric=%s,host=-1", false },
 	{ "host not a number", "fabric=%s,host=abc", false },
 	{ "group 2", "fabric=%s,group=2", false },
+	{ "scan 2", "fabric=%s,scan=2", false },
+	{ "scan junk", "fabric=%s,scan=yes", false },
+	{ "disc_timeout 0", "fabric=%s,disc_timeout=0", false },
+	{ "disc_timeout too large", "fabric=%s,disc_timeout=3600001", false },
+	{ "disc_timeout junk", "fabric=%s,disc_timeout=1s", false },
 	{ "topology file missing", "fabric=%s,topology=/nonexistent/rio_topo.ini", false },
 	{ "unknown built-in shape", "fabric=%s,topology=builtin:nosuch", false },
 	{ "builtin without shape", "fabric=%s,topology=builtin:", false },
@@ -166,6 +172,79 @@ test_rio_sim_bad_devargs(void)
 		if (rs_one_bad_case(&rs_bad_cases[i], i) != TEST_SUCCESS)
 			return TEST_FAILED;
 	}
+	return TEST_SUCCESS;
+}
+
+/*
+ * scan=1 (the default) at probe: the host enumerates, the agent discovers,
+ * and both mports know every device of the default fabric.
+ */
+static int
+test_rio_sim_scan_at_probe(void)
+{
+	char fabric[40], host[64], agent[64], args[128];
+	struct rte_rio_mport *mh, *ma;
+	struct rte_rio_dev *d;
+
+	TEST_ASSERT_NOT_NULL(rs_unique_fabric(fabric, sizeof(fabric)), "unique name");
+	snprintf(host, sizeof(host), "rio_sim_sh_%s", fabric);
+	snprintf(agent, sizeof(agent), "rio_sim_sa_%s", fabric);
+	snprintf(args, sizeof(args), "fabric=%s,topology=builtin:default,endpoint=ep0", fabric);
+	TEST_ASSERT_SUCCESS(rte_vdev_init(host, args), "host %s", args);
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep1,disc_timeout=5000", fabric);
+	TEST_ASSERT_SUCCESS(rte_vdev_init(agent, args), "agent %s", args);
+	mh = rte_rio_mport_find(host);
+	ma = rte_rio_mport_find(agent);
+	TEST_ASSERT(mh != NULL && ma != NULL, "mports");
+	TEST_ASSERT(rte_rio_mport_scanned(mh) && rte_rio_mport_scanned(ma), "not scanned");
+	/* ep0, ep1 and sw0, seen alike from both sides. */
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(mh), 3, "host devices");
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(ma), 3, "agent devices");
+	TEST_ASSERT_EQUAL(rte_rio_mport_destid(mh), 0, "host destid");
+	TEST_ASSERT_EQUAL(rte_rio_mport_destid(ma), 1, "agent destid");
+	d = rte_rio_dev_find_by_destid(ma, 0);
+	TEST_ASSERT_NOT_NULL(d, "agent does not know the host endpoint");
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(ma, 0, 0x1234), "doorbell to host");
+	TEST_ASSERT_SUCCESS(rte_vdev_uninit(agent), "remove agent");
+	TEST_ASSERT_SUCCESS(rte_vdev_uninit(host), "remove host");
+	TEST_ASSERT_EQUAL(rs_shm_count(fabric), 0, "fabric not removed");
+	return TEST_SUCCESS;
+}
+
+/*
+ * An agent alone on a fabric gives up after disc_timeout with an error, and
+ * the probe still succeeds so that EAL init completes; scan=0 does not wait.
+ */
+static int
+test_rio_sim_disc_timeout(void)
+{
+	char fabric[40], name[64], args[160];
+	struct rte_rio_mport *m;
+	uint64_t t0, ms;
+
+	TEST_ASSERT_NOT_NULL(rs_unique_fabric(fabric, sizeof(fabric)), "unique name");
+	snprintf(name, sizeof(name), "rio_sim_to_%s", fabric);
+	snprintf(args, sizeof(args),
+		 "fabric=%s,topology=builtin:default,endpoint=ep1,disc_timeout=300", fabric);
+	t0 = rte_get_timer_cycles();
+	TEST_ASSERT_SUCCESS(rte_vdev_init(name, args), "probe must succeed: %s", args);
+	ms = (rte_get_timer_cycles() - t0) * 1000 / rte_get_timer_hz();
+	m = rte_rio_mport_find(name);
+	TEST_ASSERT_NOT_NULL(m, "mport");
+	TEST_ASSERT(!rte_rio_mport_scanned(m), "scanned without a host");
+	TEST_ASSERT(ms >= 300, "gave up after %" PRIu64 " ms, before the timeout", ms);
+	TEST_ASSERT(ms < 5000, "waited %" PRIu64 " ms for a 300 ms timeout", ms);
+	TEST_ASSERT_SUCCESS(rte_vdev_uninit(name), "remove");
+
+	snprintf(args, sizeof(args), "fabric=%s,topology=builtin:default,endpoint=ep1,scan=0",
+		 fabric);
+	t0 = rte_get_timer_cycles();
+	TEST_ASSERT_SUCCESS(rte_vdev_init(name, args), "create %s", args);
+	ms = (rte_get_timer_cycles() - t0) * 1000 / rte_get_timer_hz();
+	TEST_ASSERT(!rte_rio_mport_scanned(rte_rio_mport_find(name)), "scan=0 scanned");
+	TEST_ASSERT(ms < 300, "scan=0 waited %" PRIu64 " ms", ms);
+	TEST_ASSERT_SUCCESS(rte_vdev_uninit(name), "remove");
+	TEST_ASSERT_EQUAL(rs_shm_count(fabric), 0, "fabric not removed");
 	return TEST_SUCCESS;
 }
 
@@ -898,6 +977,8 @@ static struct unit_test_suite rio_sim_rawdev_suite = {
 	.unit_test_cases = {
 		TEST_CASE(test_rio_sim_bad_devargs),
 		TEST_CASE(test_rio_sim_no_free_endpoint),
+		TEST_CASE(test_rio_sim_scan_at_probe),
+		TEST_CASE(test_rio_sim_disc_timeout),
 		TEST_CASE(test_rio_sim_info),
 		TEST_CASE(test_rio_sim_attrs),
 		TEST_CASE(test_rio_sim_link_attr),

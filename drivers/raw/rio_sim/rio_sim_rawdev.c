@@ -32,6 +32,7 @@
 #include <rte_string_fns.h>
 
 #include "rio_driver.h"
+#include "rte_rio_dev.h"
 #include "rio_sim_fabric.h"
 #include "rte_pmd_rio_sim.h"
 
@@ -41,6 +42,8 @@
 #define RIO_SIM_ARG_HOST	"host"
 #define RIO_SIM_ARG_DEVID_SIZE	"devid_size"
 #define RIO_SIM_ARG_GROUP	"group"
+#define RIO_SIM_ARG_SCAN	"scan"
+#define RIO_SIM_ARG_DISC_TIMEOUT	"disc_timeout"
 
 static const char * const rio_sim_valid_args[] = {
 	RIO_SIM_ARG_FABRIC,
@@ -49,6 +52,8 @@ static const char * const rio_sim_valid_args[] = {
 	RIO_SIM_ARG_HOST,
 	RIO_SIM_ARG_DEVID_SIZE,
 	RIO_SIM_ARG_GROUP,
+	RIO_SIM_ARG_SCAN,
+	RIO_SIM_ARG_DISC_TIMEOUT,
 	NULL
 };
 
@@ -57,6 +62,7 @@ static const char * const rio_sim_valid_args[] = {
 #define RIO_SIM_DBELL_RING_SIZE	1024	/* raw doorbells waiting for dequeue */
 #define RIO_SIM_RX_POST_MAX	64	/* receive buffers posted per raw mailbox */
 #define RIO_SIM_BURST		32
+#define RIO_SIM_DISC_TIMEOUT_MAX_MS	3600000u
 
 /* Parsed devargs. */
 struct rio_sim_params {
@@ -67,6 +73,8 @@ struct rio_sim_params {
 	int32_t host;			/* -1: from the topology */
 	uint8_t devid_size;		/* 0: whatever the fabric uses */
 	bool group;
+	bool scan;			/* enumerate or discover at probe */
+	uint32_t disc_timeout_ms;	/* agents: wait for the host this long */
 };
 
 /* Raw data path counters, per mailbox (single writer: the data path thread). */
@@ -254,6 +262,35 @@ rio_sim_parse_group(const char *key, const char *value, void *opaque)
 }
 
 static int
+rio_sim_parse_scan(const char *key, const char *value, void *opaque)
+{
+	struct rio_sim_params *p = opaque;
+	unsigned long v;
+
+	if (rio_sim_parse_uint(p, key, value, 1, &v) < 0)
+		return -EINVAL;
+	p->scan = v != 0;
+	return 0;
+}
+
+static int
+rio_sim_parse_disc_timeout(const char *key, const char *value, void *opaque)
+{
+	struct rio_sim_params *p = opaque;
+	unsigned long v;
+
+	if (rio_sim_parse_uint(p, key, value, RIO_SIM_DISC_TIMEOUT_MAX_MS, &v) < 0)
+		return -EINVAL;
+	if (v == 0) {
+		SIM_LOG(ERR, "%s: %s=0: the discovery timeout is 1..%u ms", p->name, key,
+			RIO_SIM_DISC_TIMEOUT_MAX_MS);
+		return -EINVAL;
+	}
+	p->disc_timeout_ms = (uint32_t)v;
+	return 0;
+}
+
+static int
 rio_sim_parse_args(const char *name, const char *args, struct rio_sim_params *p)
 {
 	static const struct {
@@ -266,6 +303,8 @@ rio_sim_parse_args(const char *name, const char *args, struct rio_sim_params *p)
 		{ RIO_SIM_ARG_HOST, rio_sim_parse_host },
 		{ RIO_SIM_ARG_DEVID_SIZE, rio_sim_parse_devid_size },
 		{ RIO_SIM_ARG_GROUP, rio_sim_parse_group },
+		{ RIO_SIM_ARG_SCAN, rio_sim_parse_scan },
+		{ RIO_SIM_ARG_DISC_TIMEOUT, rio_sim_parse_disc_timeout },
 	};
 	struct rte_kvargs *kvlist = NULL;
 	unsigned int i, k;
@@ -275,6 +314,8 @@ rio_sim_parse_args(const char *name, const char *args, struct rio_sim_params *p)
 	p->name = name;
 	strlcpy(p->fabric, RTE_PMD_RIO_SIM_DEFAULT_FABRIC, sizeof(p->fabric));
 	p->host = -1;
+	p->scan = true;
+	p->disc_timeout_ms = RTE_RIO_DISC_TIMEOUT_DEFAULT * 1000;
 
 	if (args == NULL || args[0] == '\0')
 		return 0;
@@ -292,7 +333,7 @@ rio_sim_parse_args(const char *name, const char *args, struct rio_sim_params *p)
 			if (strcmp(pair->key, rio_sim_valid_args[k]) == 0)
 				break;
 		if (rio_sim_valid_args[k] == NULL) {
-			SIM_LOG(ERR, "%s: unknown devarg \"%s\" (valid: fabric, topology, endpoint, host, devid_size, group)",
+			SIM_LOG(ERR, "%s: unknown devarg \"%s\" (valid: fabric, topology, endpoint, host, devid_size, group, scan, disc_timeout)",
 				name, pair->key);
 			ret = -EINVAL;
 			goto out;
@@ -1512,6 +1553,31 @@ rio_sim_host_destid(const struct rio_sim_params *p, const struct sim_topology *t
 	return d->is_host ? 0 : RTE_RIO_NO_HOST;
 }
 
+/*
+ * Enumerate (host) or discover (agent) so that the fabric's devices reach the
+ * rio bus. A failure leaves the port usable (raw traffic, a later
+ * rte_rio_mport_scan()) and does not fail the probe, so EAL init completes.
+ */
+static void
+rio_sim_scan(const char *name, struct rio_sim_rawdev *sd, const struct rio_sim_params *p)
+{
+	struct rte_rio_scan_conf sc = { .disc_timeout_ms = p->disc_timeout_ms };
+	int ret;
+
+	ret = rte_rio_mport_scan(sd->mport, &sc);
+	if (ret == -ETIMEDOUT)
+		SIM_LOG(ERR, "%s: no host enumerated fabric %s within %u ms; the port has no peers",
+			name, sd->fabric->name, p->disc_timeout_ms);
+	else if (ret < 0)
+		SIM_LOG(ERR, "%s: %s of fabric %s failed: %s", name,
+			sd->host_destid >= 0 ? "enumeration" : "discovery", sd->fabric->name,
+			strerror(-ret));
+	else
+		SIM_LOG(INFO, "%s: %s fabric %s: %u devices, %" PRIu64 " maintenance transactions",
+			name, sd->host_destid >= 0 ? "enumerated" : "discovered", sd->fabric->name,
+			rte_rio_dev_count(sd->mport), rte_rio_mport_maint_count(sd->mport));
+}
+
 static int
 rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_sim_params *p)
 {
@@ -1596,6 +1662,8 @@ rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_
 	sim_topology_free(topo);
 	SIM_LOG(INFO, "%s: endpoint %u of fabric %s, %s", name, sd->ep_index, f->name,
 		sd->host_destid >= 0 ? "host" : "agent");
+	if (p->scan)
+		rio_sim_scan(name, sd, p);
 	return 0;
 fail:
 	if (rawdev != NULL) {
@@ -1678,5 +1746,7 @@ RTE_PMD_REGISTER_PARAM_STRING(rio_sim,
 	"endpoint=<name|index> "
 	"host=<destid> "
 	"devid_size=<8|16> "
-	"group=<0|1>");
+	"group=<0|1> "
+	"scan=<0|1> "
+	"disc_timeout=<ms>");
 RTE_LOG_REGISTER_DEFAULT(rio_sim_logtype, NOTICE);
