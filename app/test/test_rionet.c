@@ -33,6 +33,7 @@
 
 #include "rte_rio.h"
 #include "rte_rio_dev.h"
+#include "rte_bus_rio.h"
 #include "rionet.h"
 
 #include "test.h"
@@ -383,6 +384,23 @@ test_rionet_probe_info(void)
 				    "own MAC address refused");
 		TEST_ASSERT_SUCCESS(rte_eth_link_get_nowait(env.port[i], &link), "link");
 		TEST_ASSERT_EQUAL(link.link_status, 0, "link up before start");
+	}
+	/* The local endpoint is bound, remote ones are left to other drivers. */
+	{
+		char name[RTE_RIO_NAME_MAX_LEN];
+		struct rte_rio_device *d;
+
+		snprintf(name, sizeof(name), "%s-e0000", env.vdev[0]);
+		d = rte_rio_dev_find(name);
+		TEST_ASSERT_NOT_NULL(d, "local endpoint %s not on the bus", name);
+		TEST_ASSERT(d->driver != NULL && strcmp(d->driver->driver.name, "net_rionet") == 0,
+			    "local endpoint not bound to rionet");
+		rte_rio_dev_put(d);
+		snprintf(name, sizeof(name), "%s-e0001", env.vdev[0]);
+		d = rte_rio_dev_find(name);
+		TEST_ASSERT_NOT_NULL(d, "remote endpoint %s not on the bus", name);
+		TEST_ASSERT_NULL(d->driver, "rionet claimed a remote endpoint");
+		rte_rio_dev_put(d);
 	}
 	/* Too many queues and bad descriptor counts are refused. */
 	{
