@@ -240,6 +240,7 @@ rionet_rx_burst(void *queue, struct rte_mbuf **pkts, uint16_t nb_pkts)
 
 enum rionet_tx_verdict {
 	RIONET_TX_SEND = 0,
+	RIONET_TX_SEND_MCAST,
 	RIONET_TX_OVERSIZE,
 	RIONET_TX_RUNT,
 	RIONET_TX_UNKNOWN,
@@ -382,7 +383,6 @@ rionet_tx_step(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
 				stop = n;
 			}
 			data = rte_pktmbuf_read(m, 0, m->pkt_len, txq->lin[nb_lin++]);
-			txq->linearized++;
 		} else {
 			data = rte_pktmbuf_mtod(m, const uint8_t *);
 		}
@@ -426,8 +426,8 @@ rionet_tx_step(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
 		}
 		if (copies == 0)
 			verdict[i] = RIONET_TX_UNKNOWN;
-		else if (copies > 1)
-			txq->mcast_copies += copies;
+		else if (data[0] & 1)
+			verdict[i] = RIONET_TX_SEND_MCAST;
 	}
 	if (nb_msgs > 0) {
 		stop = rionet_tx_flush(txq, nb_msgs, ok, done, mbox);
@@ -446,7 +446,12 @@ out:
 		case RIONET_TX_UNKNOWN:
 			txq->unknown_dst++;
 			break;
+		case RIONET_TX_SEND_MCAST:
+			txq->mcast_copies += ok[i];
+			/* fall through */
 		default:
+			if (pkts[i]->nb_segs > 1)
+				txq->linearized++;
 			break;
 		}
 		if (ok[i] > 0) {
