@@ -948,6 +948,60 @@ test_rionet_backpressure(void)
 }
 
 
+/*
+ * Broadcast with one peer's ring full: the copy for that peer is dropped and
+ * counted, the frame still reaches the other peer and is freed once.
+ */
+static int
+test_rionet_bcast_ring_full(void)
+{
+	struct rte_mbuf *pkts[RN_BURST], *rx[RN_BURST];
+	struct rte_ether_addr bcast;
+	uint64_t sent = 0, got1 = 0, got2 = 0;
+	unsigned int round, k, avail, i;
+	int64_t full2, tx2;
+	uint16_t n;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(3), "setup");
+	for (i = 0; i < 3; i++)
+		TEST_ASSERT_SUCCESS(rn_port_start(i, 1, 1, 1500, rn_pool_big), "start %u", i);
+	for (i = 0; i < 3; i++)
+		TEST_ASSERT_SUCCESS(rn_active_wait(i, 2), "port %u peers", i);
+	memset(&bcast, 0xff, sizeof(bcast));
+	avail = rte_mempool_avail_count(rn_pool_small);
+	/* Port 1 drains as it goes, port 2 never polls: its 512-slot ring fills. */
+	for (round = 0; round < 30; round++) {
+		for (k = 0; k < RN_BURST; k++)
+			pkts[k] = rn_frame(rn_pool_small, &bcast, 0, 64, (uint32_t)(sent + k));
+		n = rte_eth_tx_burst(env.port[0], 0, pkts, RN_BURST);
+		sent += n;
+		rte_pktmbuf_free_bulk(pkts + n, RN_BURST - n);
+		do {
+			n = rte_eth_rx_burst(env.port[1], 0, rx, RN_BURST);
+			for (k = 0; k < n; k++)
+				TEST_ASSERT(rn_frame_check(rx[k], 64, (uint32_t)(got1 + k)),
+					    "port 1 lost or reordered frame %" PRIu64, got1 + k);
+			rte_pktmbuf_free_bulk(rx, n);
+			got1 += n;
+		} while (n > 0);
+	}
+	TEST_ASSERT_EQUAL(sent, 30 * RN_BURST, "back-pressure although port 1 drains");
+	TEST_ASSERT_EQUAL(got1, sent, "port 1 missed broadcasts");
+	full2 = rn_peer_xstat(0, 2, "tx_ring_full");
+	tx2 = rn_peer_xstat(0, 2, "tx_packets");
+	TEST_ASSERT(full2 > 0, "port 2's full ring not counted");
+	TEST_ASSERT_EQUAL(tx2 + full2, (int64_t)sent, "copies to port 2 unaccounted");
+	do {
+		n = rn_rx(2, 0, rx, RN_BURST, 50);
+		rte_pktmbuf_free_bulk(rx, n);
+		got2 += n;
+	} while (n > 0);
+	TEST_ASSERT_EQUAL((int64_t)got2, tx2, "port 2 got other than what was accepted for it");
+	TEST_ASSERT_EQUAL(rte_mempool_avail_count(rn_pool_small), avail,
+			  "mbuf leak or double free");
+	return TEST_SUCCESS;
+}
+
 /* Removing a running mport tears its port down; the others see it leave. */
 static int
 test_rionet_unplug(void)
@@ -1075,6 +1129,7 @@ RN_CASE(test_rionet_backpressure)
 RN_CASE(test_rionet_devargs)
 RN_CASE(test_rionet_reset)
 RN_CASE(test_rionet_unplug)
+RN_CASE(test_rionet_bcast_ring_full)
 
 static int
 rn_suite_setup(void)
@@ -1120,6 +1175,7 @@ static struct unit_test_suite rionet_suite = {
 		TEST_CASE_NAMED("devargs", test_rionet_devargs_run),
 		TEST_CASE_NAMED("reset", test_rionet_reset_run),
 		TEST_CASE_NAMED("unplug", test_rionet_unplug_run),
+		TEST_CASE_NAMED("bcast_ring_full", test_rionet_bcast_ring_full_run),
 		TEST_CASES_END()
 	},
 };
