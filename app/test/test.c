@@ -258,8 +258,8 @@ main(int argc, char **argv)
 	/* Refuse the whole run if any name is unknown, before running anything. */
 	for (i = 0; i < nb_names; i++) {
 		if (test_find_command(names[i]) == NULL) {
-			fprintf(stderr, "%s: unknown test '%s' (run %s without arguments to list the tests)\n",
-				TEST_PROG, names[i], TEST_PROG);
+			fprintf(stderr, "%s: unknown test '%s' (without a name it lists them)\n",
+				TEST_PROG, names[i]);
 			status = TEST_EXIT_FAILURE;
 		}
 	}
