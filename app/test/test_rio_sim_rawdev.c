@@ -248,6 +248,56 @@ test_rio_sim_disc_timeout(void)
 	return TEST_SUCCESS;
 }
 
+/*
+ * Child: rte_eal_init() with an agent vdev alone on its fabric. Exit 0 when
+ * EAL init completed, the port exists and it is not scanned.
+ */
+static int
+rs_child_lonely_agent(int argc, char **argv)
+{
+	int ret;
+
+	if (rte_eal_init(argc, argv) < 0) {
+		printf("  child: EAL init failed after the discovery timeout\n");
+		return 20;
+	}
+	ret = rte_rawdev_count() == 1 && rte_rio_mport_count() == 1 &&
+	      !rte_rio_mport_scanned(rte_rio_mport_get(0)) ? 0 : 21;
+	rte_eal_cleanup();
+	return ret;
+}
+REGISTER_TEST_CHILD(rio_sim_lonely_agent, rs_child_lonely_agent)
+
+static int
+test_rio_sim_disc_timeout_eal(void)
+{
+	char fabric[40], prefix[64], vdev[160];
+	char *child_args[10];
+	pid_t pid;
+	int i = 0, status;
+
+	TEST_ASSERT_NOT_NULL(rs_unique_fabric(fabric, sizeof(fabric)), "unique name");
+	snprintf(prefix, sizeof(prefix), "--file-prefix=%sl", fabric);
+	snprintf(vdev, sizeof(vdev),
+		 "rio_sim_lonely,fabric=%s,topology=builtin:default,endpoint=ep1,disc_timeout=200",
+		 fabric);
+	child_args[i++] = (char *)"--no-huge";
+	child_args[i++] = (char *)"-m";
+	child_args[i++] = (char *)"128";
+	child_args[i++] = (char *)"--no-pci";
+	child_args[i++] = prefix;
+	child_args[i++] = (char *)"--log-level=lib.eal:error";
+	child_args[i++] = (char *)"--vdev";
+	child_args[i++] = vdev;
+	child_args[i] = NULL;
+	pid = rio_test_spawn("rio_sim_lonely_agent", child_args);
+	TEST_ASSERT(pid > 0, "spawn failed: %d", (int)pid);
+	status = rio_test_wait(pid, 20000);
+	TEST_ASSERT_EQUAL(status, 0, "child exit status");
+	TEST_ASSERT_EQUAL(rs_shm_count(fabric), 0, "child left shared memory");
+	return TEST_SUCCESS;
+}
+
 /* Both endpoints claimed: a third vdev without endpoint= is refused. */
 static int
 test_rio_sim_no_free_endpoint(void)
@@ -979,6 +1029,7 @@ static struct unit_test_suite rio_sim_rawdev_suite = {
 		TEST_CASE(test_rio_sim_no_free_endpoint),
 		TEST_CASE(test_rio_sim_scan_at_probe),
 		TEST_CASE(test_rio_sim_disc_timeout),
+		TEST_CASE(test_rio_sim_disc_timeout_eal),
 		TEST_CASE(test_rio_sim_info),
 		TEST_CASE(test_rio_sim_attrs),
 		TEST_CASE(test_rio_sim_link_attr),
