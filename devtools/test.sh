@@ -189,7 +189,8 @@ shm_users() {	# shm_users <name>: pids mapping or holding /dev/shm/<name>
 leftover=()
 here="$PWD/$builddir"
 for f in $(comm -13 <(echo "$shm_before" | sort) <(shm_list | sort)); do
-	users=$(shm_users "$f")
+	users=$(shm_users "$f" | tr '\n' ' ')
+	users=${users% }
 	if [ -z "$users" ]; then
 		leftover+=("$f")
 		continue
