@@ -185,6 +185,65 @@ int rte_pmd_rio_sim_fabric_maint(const char *name, const char *from_ep, uint16_t
 				 uint8_t hopcount, bool write, uint32_t offset, int len,
 				 uint32_t *val);
 
+/*
+ * Inspection without attaching (for tools; rio_sim_tool_api.c).
+ */
+
+/** Most processes reported by rte_pmd_rio_sim_fabric_stat(). */
+#define RTE_PMD_RIO_SIM_FABRIC_MAX_ATTACH	64
+
+/** A fabric as its shared-memory header describes it. */
+struct rte_pmd_rio_sim_fabric_stat {
+	char name[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN];	/**< fabric name */
+	uint32_t n_devices;	/**< endpoints and switches */
+	uint32_t n_endpoints;	/**< endpoints */
+	uint32_t n_switches;	/**< switches */
+	uint8_t devid_size;	/**< 8 or 16 bit device IDs */
+	uint8_t ready;		/**< 1: built; 0: its creator is still building it */
+	uint32_t owner_uid;	/**< owner of the shared-memory object */
+	uint32_t mode;		/**< permission bits of the shared-memory object */
+	uint32_t creator_uid;	/**< effective uid of the process that created it */
+	int32_t creator_pid;	/**< process that created it */
+	uint32_t n_attached;	/**< live processes attached (entries of attached[]) */
+	int32_t attached[RTE_PMD_RIO_SIM_FABRIC_MAX_ATTACH];	/**< their pids */
+	uint64_t size;		/**< bytes of the main segment */
+};
+
+/**
+ * Describe fabric @p name from its header, without attaching to it: unlike
+ * the functions above this never removes a fabric whose processes all died.
+ * @return 0, -ENOENT (no such fabric), -EACCES (cannot read it), -EINVAL (bad
+ *   name), -EPROTO (not a fabric of this build's layout); err says why.
+ */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_stat(const char *name, struct rte_pmd_rio_sim_fabric_stat *st,
+				char *err, size_t errlen);
+
+/**
+ * Names of the fabrics present in /dev/shm, sorted.
+ * @param names
+ *   Filled with up to @p max names (may be NULL when @p max is 0).
+ * @return the number of fabrics present (may exceed @p max), or -errno.
+ */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_list(char (*names)[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN],
+				unsigned int max);
+
+/**
+ * Route table of switch @p sw_name as the emulator holds it (standard and
+ * vendor models alike), read without any maintenance transaction.
+ * @param ports
+ *   ports[destid] = output port, RTE_RIO_INVALID_ROUTE (0xff) for no route;
+ *   filled for destid < @p n.
+ * @param default_port
+ *   If not NULL, the default output port (0xff: drop).
+ * @return number of entries of the table (256 or 65536), -ENOENT (fabric or
+ *   device), -ENOTSUP (not a switch).
+ */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_route_table(const char *name, const char *sw_name, uint8_t *ports,
+				       uint32_t n, uint8_t *default_port);
+
 #ifdef __cplusplus
 }
 #endif
