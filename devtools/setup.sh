@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 builddir=${RIO_BUILD_DIR:-build}
 
 PACKAGES="dpdk dpdk-dev libdpdk-dev meson ninja-build pkg-config gcc libc6-dev
-python3-pyelftools libnuma-dev dpkg-dev xz-utils python3-sphinx"
+python3-pyelftools libnuma-dev dpkg-dev xz-utils python3-sphinx g++ make"
 
 die() {
 	echo "setup: error: $*" >&2
