@@ -51,7 +51,7 @@
 #define FWD_TX_TRIES	64	/* tx_burst attempts before the rest is dropped */
 #define FWD_MAX_TASKS	3
 #define FWD_LINK_MS	5000	/* wait this long for rionet links */
-#define FWD_QUIET_MS	200	/* --count: stop after this long without traffic */
+#define FWD_QUIET_MS	500	/* --count: stop after this long without traffic */
 
 enum fwd_kind {
 	FWD_TO_RIO,	/* port A -> rionet */

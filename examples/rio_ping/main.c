@@ -506,7 +506,8 @@ ping_report(struct ping_stats *st)
 		memset(bar, '#', w);
 		bar[w] = '\0';
 		if (b == PING_BUCKETS - 1)
-			printf("  [%8" PRIu64 ",      inf) us %10" PRIu64 " %s\n", lo, hist[b], bar);
+			printf("  [%8" PRIu64 ",      inf) us %10" PRIu64 " %s\n", lo, hist[b],
+			       bar);
 		else
 			printf("  [%8" PRIu64 ", %8" PRIu64 ") us %10" PRIu64 " %s\n", lo,
 			       UINT64_C(1) << b, hist[b], bar);
