@@ -425,8 +425,8 @@ test_fabric_config_space(void)
 			  "DEV_ID");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_ASM_INFO_CAR) & 0xffff, 0x100, "EF ptr");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_PEF_CAR),
-			  RTE_RIO_PEF_SWITCH | RTE_RIO_PEF_STD_RT | RTE_RIO_PEF_EXT_FEATURES,
-			  "PEF");
+			  RTE_RIO_PEF_SWITCH | RTE_RIO_PEF_STD_RT | RTE_RIO_PEF_EXT_RT |
+			  RTE_RIO_PEF_EXT_FEATURES, "PEF");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_SWP_INFO_CAR), (8 << 8) | 0xff, "SWP_INFO");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_SRC_OPS_CAR), RTE_RIO_OPS_PORT_WRITE, "SRC");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_DST_OPS_CAR), 0, "DST");
@@ -486,6 +486,35 @@ test_fabric_config_space(void)
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 3, "route rb");
 	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0x43), "sel");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 0xff, "neighbour");
+	/* Extended route configuration: the aligned group of 4, ID n in byte n. */
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR,
+				  RTE_RIO_STD_RTE_CONF_EXTCFGEN | 0x41), "ext sel");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR),
+			  RTE_RIO_STD_RTE_CONF_EXTCFGEN | 0x41, "ext sel rb");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 0xff03ffff,
+			  "ext read 0x40-0x43");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 0x04ff0201),
+			    "ext write");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 0x04ff0201,
+			  "ext write rb");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0x43), "sel");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 4, "ID + 3");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0x41), "sel");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 2, "ID + 1");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR,
+				  RTE_RIO_STD_RTE_CONF_EXTCFGEN | 0xfc), "ext sel top");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 0x01020304),
+			    "ext write top");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 0x01020304,
+			  "ext top rb");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 0xffffffff),
+			    "ext clear top");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR,
+				  RTE_RIO_STD_RTE_CONF_EXTCFGEN | 0x40), "ext sel");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 0xff03ffff),
+			    "ext restore");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 0xff03ffff,
+			  "ext restored");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_DEFAULT_PORT), 0xff, "default");
 	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_DEFAULT_PORT, 0x102), "default");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_DEFAULT_PORT), 2, "default rb");

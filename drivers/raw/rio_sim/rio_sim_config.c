@@ -11,8 +11,8 @@
  *   0x04 DEV_INFO    dev_rev                                RO
  *   0x08 ASM_ID      (asm_did << 16) | asm_vid              RO
  *   0x0c ASM_INFO    (asm_rev << 16) | 0x0100 (EF pointer)  RO
- *   0x10 PEF         EP: PROCESSOR|EXT_FEATURES|ADDR_34; SW: SWITCH|STD_RT
- *                    (not on the vendor model)|EXT_FEATURES; |DEV16 on
+ *   0x10 PEF         EP: PROCESSOR|EXT_FEATURES|ADDR_34; SW: SWITCH|STD_RT|
+ *                    EXT_RT (not on the vendor model)|EXT_FEATURES; |DEV16 on
  *                    16-bit fabrics                         RO
  *   0x14 SWP_INFO    (nports << 8) | ingress port of this request
  *                    (0xff for a local/backdoor access)     RO
@@ -26,9 +26,12 @@
  *                    a different value is ignored, the same value unlocks;
  *                    bits 0-15 (0xffff0000) read 0
  *   0x6c COMPTAG     r/w, reset 0
- *   0x70 RTE_SEL     std SW: Config_destID (8-bit) or msb|lsb (16-bit); r/w
+ *   0x70 RTE_SEL     std SW: Config_destID (8-bit) or msb|lsb (16-bit) and
+ *                    Ext_config_en (0x80000000); r/w
  *   0x74 RTE_PORT    std SW: read/write the route entry of the selected ID
- *                    (low byte; 0xff = no route)
+ *                    (low byte; 0xff = no route); with Ext_config_en the
+ *                    entries of the aligned group of 4 holding the selected
+ *                    ID, first ID in the low byte, ID + 3 in the high byte
  *   0x78 RTE_DEFAULT std SW: default output port, reset 0xff (none: drop)
  *   0x100 LP-Serial block, register map I:
  *     +0x00 header   EP: 0x00000001 (ID 1, last); SW: 0x10000009 (ID 9, next 0x1000)
@@ -151,7 +154,7 @@ sim_config_init_device(struct sim_fabric *f, struct sim_shm_device *dev,
 	if (sw) {
 		dev->pef = RTE_RIO_PEF_SWITCH | RTE_RIO_PEF_EXT_FEATURES;
 		if (td->model == SIM_SW_STD)
-			dev->pef |= RTE_RIO_PEF_STD_RT;
+			dev->pef |= RTE_RIO_PEF_STD_RT | RTE_RIO_PEF_EXT_RT;
 		dev->src_ops = RTE_RIO_OPS_PORT_WRITE;
 		dev->dst_ops = 0;
 		dev->rt_limit = d16 ? 0xffff : 0xff;
@@ -214,6 +217,55 @@ static uint32_t
 cfg_sel_destid(const struct sim_fabric *f, uint32_t sel)
 {
 	return f->devid_size == 16 ? (sel & 0xffff) : (sel & 0xff);
+}
+
+static inline uint32_t
+cfg_merge(uint32_t old, uint32_t val, uint32_t mask)
+{
+	return (old & ~mask) | (val & mask);
+}
+
+/* 0x74 of a standard switch: one entry, or four with Ext_config_en. */
+static uint32_t
+cfg_std_rte_read(struct sim_fabric *f, struct sim_shm_device *d)
+{
+	uint32_t limit, id, k, v = 0;
+	uint8_t *rt;
+
+	rt = cfg_rt(f, d, &limit);
+	id = cfg_sel_destid(f, d->rte_destid_sel);
+	if (!(d->rte_destid_sel & RTE_RIO_STD_RTE_CONF_EXTCFGEN))
+		return rt == NULL || id > limit ? RTE_RIO_INVALID_ROUTE : cfg_ld8(&rt[id]);
+	id &= ~3u;
+	for (k = 0; k < 4; k++)
+		v |= (uint32_t)(rt == NULL || id + k > limit ? RTE_RIO_INVALID_ROUTE :
+				cfg_ld8(&rt[id + k])) << (8 * k);
+	return v;
+}
+
+static void
+cfg_std_rte_write(struct sim_fabric *f, struct sim_shm_device *d, uint32_t val, uint32_t mask)
+{
+	uint32_t limit, id, k, v;
+	uint8_t *rt;
+
+	rt = cfg_rt(f, d, &limit);
+	id = cfg_sel_destid(f, d->rte_destid_sel);
+	if (rt == NULL)
+		return;
+	if (!(d->rte_destid_sel & RTE_RIO_STD_RTE_CONF_EXTCFGEN)) {
+		if (id > limit)
+			return;
+		v = cfg_merge(cfg_ld8(&rt[id]), val, mask) & 0xff;
+		__atomic_store_n(&rt[id], (uint8_t)v, __ATOMIC_RELAXED);
+		cfg_route_changed(f);
+		return;
+	}
+	v = cfg_merge(cfg_std_rte_read(f, d), val, mask);
+	id &= ~3u;
+	for (k = 0; k < 4 && id + k <= limit; k++)
+		__atomic_store_n(&rt[id + k], (uint8_t)(v >> (8 * k)), __ATOMIC_RELAXED);
+	cfg_route_changed(f);
 }
 
 static uint32_t
@@ -341,12 +393,7 @@ cfg_reg_read(struct sim_fabric *f, struct sim_shm_device *d, uint32_t idx, uint8
 	case RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR:
 		return std ? d->rte_destid_sel : 0;
 	case RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR:
-		if (!std)
-			return 0;
-		rt = cfg_rt(f, d, &limit);
-		if (rt == NULL || cfg_sel_destid(f, d->rte_destid_sel) > limit)
-			return RTE_RIO_INVALID_ROUTE;
-		return cfg_ld8(&rt[cfg_sel_destid(f, d->rte_destid_sel)]);
+		return std ? cfg_std_rte_read(f, d) : 0;
 	case RTE_RIO_STD_RTE_DEFAULT_PORT:
 		return std ? d->rte_default_port : 0;
 	case RTE_PMD_RIO_SIM_VENDOR_RTE_SEL:
@@ -363,12 +410,6 @@ cfg_reg_read(struct sim_fabric *f, struct sim_shm_device *d, uint32_t idx, uint8
 	default:
 		return 0;
 	}
-}
-
-static inline uint32_t
-cfg_merge(uint32_t old, uint32_t val, uint32_t mask)
-{
-	return (old & ~mask) | (val & mask);
 }
 
 /*
@@ -497,15 +538,18 @@ cfg_reg_write(struct sim_fabric *f, struct sim_shm_device *d, uint32_t idx, uint
 	case RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR:
 		if (std)
 			d->rte_destid_sel = cfg_merge(d->rte_destid_sel, val, mask) &
-				(f->devid_size == 16 ? 0xffffu : 0xffu);
+				(RTE_RIO_STD_RTE_CONF_EXTCFGEN |
+				 (f->devid_size == 16 ? 0xffffu : 0xffu));
 		break;
 	case RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR:
+		if (std)
+			cfg_std_rte_write(f, d, val, mask);
+		break;
 	case RTE_PMD_RIO_SIM_VENDOR_RTE_PORT:
-		if ((reg == RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR && !std) ||
-		    (reg == RTE_PMD_RIO_SIM_VENDOR_RTE_PORT && !vendor))
+		if (!vendor)
 			break;
 		rt = cfg_rt(f, d, &limit);
-		cur = cfg_sel_destid(f, std ? d->rte_destid_sel : d->vendor_sel);
+		cur = cfg_sel_destid(f, d->vendor_sel);
 		if (rt == NULL || cur > limit)
 			break;
 		v = cfg_merge(cfg_ld8(&rt[cur]), val, mask) & 0xff;
