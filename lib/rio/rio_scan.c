@@ -295,21 +295,94 @@ rio_enum_assign(struct rio_enum *e, uint16_t *id)
 	return 0;
 }
 
-/* Route the candidate ID along the current switch path. */
+/* Can @id still be given to a device (not the host, not assigned)? */
+static inline bool
+rio_enum_id_free(const struct rio_enum *e, uint32_t id)
+{
+	return id < e->any && id != e->host && !e->used[id];
+}
+
+/* Next live port of @sw after @port with no known peer, or @port. */
+static uint8_t
+rio_enum_next_port(const struct rte_rio_dev *sw, uint8_t port)
+{
+	unsigned int p;
+
+	for (p = port + 1u; p < sw->info.nports; p++)
+		if (p != sw->info.sw_inport && (sw->port_ok & (1u << p)) && sw->peer[p] == NULL)
+			return (uint8_t)p;
+	return port;
+}
+
+/*
+ * Route the candidate ID along the current switch path.
+ *
+ * A switch with extended route configuration takes the route entries of
+ * RIO_SWITCH_RT_GROUP consecutive IDs in one access, so the free IDs after
+ * the candidate in its group are routed too, by guess: the next IDs are
+ * given in DFS order, so they are in the same subtree on a switch above
+ * the deepest one, and behind the following live ports (one endpoint each)
+ * on the deepest one. A right guess saves the later write; a wrong one is
+ * overwritten when that ID is routed, or cleared when the walk leaves the
+ * switch (rio_enum_drop_guess), so the final tables hold only real routes.
+ */
 static int
 rio_enum_route_path(struct rio_enum *e)
 {
+	uint8_t g[RIO_SWITCH_RT_GROUP];
+	uint32_t first, id;
 	unsigned int i;
+	uint8_t port;
 	int ret;
 
 	if (e->cand >= e->any)
 		return -ENOSPC;
 	for (i = 0; i < e->depth; i++) {
-		ret = rio_switch_route_write(e->path[i], (uint16_t)e->cand, e->path_port[i]);
+		struct rte_rio_dev *sw = e->path[i];
+
+		port = e->path_port[i];
+		if (rio_switch_route_group(sw) == 1) {
+			ret = rio_switch_route_write(sw, (uint16_t)e->cand, port);
+			if (ret < 0)
+				return ret;
+			continue;
+		}
+		if (sw->rt[e->cand] == port)
+			continue;
+		first = e->cand & ~(RIO_SWITCH_RT_GROUP - 1u);
+		memcpy(g, &sw->rt[first], sizeof(g));
+		g[e->cand - first] = port;
+		for (id = e->cand + 1; id < first + RIO_SWITCH_RT_GROUP; id++) {
+			if (!rio_enum_id_free(e, id))
+				continue;
+			if (i + 1 == e->depth)
+				port = rio_enum_next_port(sw, port);
+			g[id - first] = port;
+		}
+		ret = rio_switch_route_write_group(sw, (uint16_t)first, g);
 		if (ret < 0)
 			return ret;
 	}
 	return 0;
+}
+
+/* The walk leaves @sw: clear the routes of the free IDs from the candidate's on. */
+static int
+rio_enum_drop_guess(struct rio_enum *e, struct rte_rio_dev *sw)
+{
+	uint8_t g[RIO_SWITCH_RT_GROUP];
+	uint32_t first, id;
+
+	if (e->cand >= e->any)
+		return 0;
+	first = e->cand & ~(RIO_SWITCH_RT_GROUP - 1u);
+	if (rio_switch_route_group(sw) == 1)
+		return rio_switch_route_write(sw, (uint16_t)e->cand, RTE_RIO_INVALID_ROUTE);
+	memcpy(g, &sw->rt[first], sizeof(g));
+	for (id = e->cand; id < first + RIO_SWITCH_RT_GROUP; id++)
+		if (rio_enum_id_free(e, id))
+			g[id - first] = RTE_RIO_INVALID_ROUTE;
+	return rio_switch_route_write_group(sw, (uint16_t)first, g);
 }
 
 /*
@@ -449,20 +522,21 @@ rio_enum_switch(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *sw)
 		return -ELOOP;
 	}
 	e->path[e->depth++] = sw;
+	/* Live ports first: route guesses (rio_enum_route_path) look ahead. */
 	for (p = 0; p < sw->info.nports; p++) {
-		if (p == in) {
+		if (p == in || (err[p] & RTE_RIO_PORT_N_ERR_STS_PORT_OK)) {
 			sw->port_ok |= 1u << p;
 			continue;
 		}
-		if (!(err[p] & RTE_RIO_PORT_N_ERR_STS_PORT_OK)) {
-			if (sw->info.em_efptr != 0) {
-				ret = rio_enum_lockout(e, sw, p, ctl[p], ctl_valid);
-				if (ret < 0)
-					return ret;
-			}
-			continue;
+		if (sw->info.em_efptr != 0) {
+			ret = rio_enum_lockout(e, sw, p, ctl[p], ctl_valid);
+			if (ret < 0)
+				return ret;
 		}
-		sw->port_ok |= 1u << p;
+	}
+	for (p = 0; p < sw->info.nports; p++) {
+		if (p == in || !(sw->port_ok & (1u << p)))
+			continue;
 		if (sw->peer[p] != NULL)
 			continue; /* known already from the other end */
 		e->path_port[e->depth - 1] = p;
@@ -488,11 +562,9 @@ rio_enum_switch(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *sw)
 		}
 	}
 	/* The candidate is not below this switch: drop its probe route. */
-	if (e->cand < e->any && sw->rt[e->cand] != RTE_RIO_INVALID_ROUTE) {
-		ret = rio_switch_route_write(sw, (uint16_t)e->cand, RTE_RIO_INVALID_ROUTE);
-		if (ret < 0)
-			return ret;
-	}
+	ret = rio_enum_drop_guess(e, sw);
+	if (ret < 0)
+		return ret;
 	e->depth--;
 
 	/* Port-writes go to the host. */

@@ -75,6 +75,9 @@ void rio_dev_publish(struct rte_rio_mport *mport);
 /* Device of @list with component tag @comptag, or NULL. */
 struct rte_rio_dev *rio_dev_list_find_comptag(struct rio_dev_list *list, uint32_t comptag);
 
+/* Route entries one extended route-configuration access programs. */
+#define RIO_SWITCH_RT_GROUP	4
+
 /* Route ops for a switch with (vid, did): registered ones or the standard ones. */
 const struct rte_rio_switch_ops *rio_switch_ops_find(uint16_t vid, uint16_t did);
 /*
@@ -82,6 +85,18 @@ const struct rte_rio_switch_ops *rio_switch_ops_find(uint16_t vid, uint16_t did)
  * nothing is written when the shadow already holds @port.
  */
 int rio_switch_route_write(struct rte_rio_dev *sw, uint16_t destid, uint8_t port);
+/*
+ * Entries @sw programs per route access: RIO_SWITCH_RT_GROUP when it has
+ * the standard route CSRs with extended configuration (PEF EXT_RT), else 1.
+ */
+unsigned int rio_switch_route_group(const struct rte_rio_dev *sw);
+/*
+ * Program the RIO_SWITCH_RT_GROUP entries from @first (rounded down to a
+ * group) to @ports and update the shadow table: one transaction with
+ * extended route configuration, else one per entry that differs; nothing is
+ * written when the shadow already holds @ports.
+ */
+int rio_switch_route_write_group(struct rte_rio_dev *sw, uint16_t first, const uint8_t *ports);
 /* Read a route entry from the hardware (not the shadow). */
 int rio_switch_route_read(struct rte_rio_dev *sw, uint16_t destid, uint8_t *port);
 /* Program / read the default output port (-ENOTSUP without ops support). */

@@ -206,13 +206,62 @@ rio_switch_ops_find(uint16_t vid, uint16_t did)
 /* ---------------------------------------------------------------------- */
 /* Route access of a known switch                                         */
 
+unsigned int
+rio_switch_route_group(const struct rte_rio_dev *sw)
+{
+	/* Extended route configuration is only defined on the standard CSRs. */
+	if (sw->ops == &rio_std_switch_ops && (sw->info.pef & RTE_RIO_PEF_STD_RT) &&
+	    (sw->info.pef & RTE_RIO_PEF_EXT_RT))
+		return RIO_SWITCH_RT_GROUP;
+	return 1;
+}
+
+int
+rio_switch_route_write_group(struct rte_rio_dev *sw, uint16_t first, const uint8_t *ports)
+{
+	uint32_t words[2];
+	unsigned int k;
+	int ret;
+
+	first &= ~(RIO_SWITCH_RT_GROUP - 1);
+	if (memcmp(&sw->rt[first], ports, RIO_SWITCH_RT_GROUP) == 0)
+		return 0;
+	if (rio_switch_route_group(sw) == 1) {
+		for (k = 0; k < RIO_SWITCH_RT_GROUP; k++) {
+			ret = rio_switch_route_write(sw, (uint16_t)(first + k), ports[k]);
+			if (ret < 0)
+				return ret;
+		}
+		return 0;
+	}
+	/* Select the group and write its four entries: one 8-byte transaction. */
+	words[0] = RTE_RIO_STD_RTE_CONF_EXTCFGEN | first;
+	words[1] = 0;
+	for (k = 0; k < RIO_SWITCH_RT_GROUP; k++)
+		words[1] |= (uint32_t)ports[k] << (8 * k);
+	ret = rte_rio_remote_write_block(sw->mport, sw->info.destid, sw->info.hopcount,
+					 RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 8, words);
+	if (ret == 0)
+		memcpy(&sw->rt[first], ports, RIO_SWITCH_RT_GROUP);
+	return ret;
+}
+
 int
 rio_switch_route_write(struct rte_rio_dev *sw, uint16_t destid, uint8_t port)
 {
+	uint8_t g[RIO_SWITCH_RT_GROUP];
+	uint16_t first;
 	int ret;
 
 	if (sw->rt[destid] == port)
 		return 0;
+	if (rio_switch_route_group(sw) != 1) {
+		/* Read-modify-write of the group from the shadow table. */
+		first = destid & ~(RIO_SWITCH_RT_GROUP - 1);
+		memcpy(g, &sw->rt[first], sizeof(g));
+		g[destid - first] = port;
+		return rio_switch_route_write_group(sw, first, g);
+	}
 	ret = sw->ops->add_entry(sw->mport, sw->info.destid, sw->info.hopcount,
 				 RTE_RIO_GLOBAL_TABLE, destid, port);
 	if (ret == 0)
