@@ -176,6 +176,35 @@ def compile_header(path, cflags, what):
     print('ok: %s %s (C, C++)' % (what, os.path.basename(path)))
 
 
+def check_docs(path, names):
+    """Every function of names declared in path has a Doxygen comment right
+    before it; one returning int names its errors (-Exxx) or refers to the
+    function whose rules it shares. Returns the list of problems."""
+    with open(path) as f:
+        text = f.read()
+    errors = []
+    for m in re.finditer(r'\b(\w+)\s*\(', text):
+        name = m.group(1)
+        if name not in names or text.rfind('/*', 0, m.start()) > text.rfind('*/', 0, m.start()):
+            continue        # not exported, or mentioned inside a comment
+        start = text.rfind(';', 0, m.start())
+        start = max(start, text.rfind('}', 0, m.start()), text.rfind('*/', 0, m.start()) + 1)
+        decl = text[start + 1:m.start()]
+        if text[start - 1:start + 1] != '*/' or '#' in decl or '(' in decl:
+            continue        # a call in a macro or a comment, not the declaration
+        doc = text[text.rfind('/*', 0, start):start + 1]
+        decl = re.sub(r'__rte_\w+', '', decl).split()
+        if not doc.startswith('/**'):
+            errors.append('%s: %s has no Doxygen comment' % (os.path.basename(path), name))
+        elif decl and decl[0] == 'int' and not re.search(
+                r'-E[A-Z]+|errno|@return|(same|variant|counterpart)[^.]*\w+\(\)', doc,
+                re.S | re.I):
+            errors.append('%s: %s returns int but its comment names no error' %
+                          (os.path.basename(path), name))
+        names[name] = True
+    return errors
+
+
 def test_headers(src, build):
     inst = Install(build)
     try:
@@ -185,6 +214,20 @@ def test_headers(src, build):
                                                         sorted(PUBLIC_HEADERS)))
         for h in sorted(installed):
             compile_header(os.path.join(inst.incdir, h), inst.cflags, 'installed')
+        # Every exported function is documented where it is declared.
+        names = {}
+        for mapfile in VERSION_MAPS.values():
+            names.update({n: False for n in parse_map(os.path.join(src, mapfile))})
+        errors = []
+        for h in sorted(installed):
+            errors += check_docs(os.path.join(inst.incdir, h), names)
+        for h, d in sorted(SDK_HEADERS.items()):
+            errors += check_docs(os.path.join(src, d, h), names)
+        errors += ['%s is exported but declared in no installed or SDK header' % n
+                   for n, seen in sorted(names.items()) if not seen]
+        if errors:
+            fail('\n'.join(errors))
+        print('ok: %d exported functions documented' % len(names))
         # The driver SDK, against DPDK's own SDK headers (as with a DPDK
         # built with enable_driver_sdk) and the installed public headers.
         sdk = ['-isystem', os.path.join(build, 'sdk-headers')]
