@@ -213,8 +213,9 @@ fabtool_show_dot(const struct fabtool_fabric *fab)
 			printf("  \"%s\" [shape=box, label=\"%s\\n%s switch\"];\n", d->name,
 			       d->name, d->vendor_model ? "vendor" : "standard");
 		else if (destid >= 0)
-			printf("  \"%s\" [shape=ellipse, label=\"%s\\ndestid %#x%s\"];\n",
-			       d->name, d->name, (unsigned int)destid, d->is_host ? " (host)" : "");
+			printf("  \"%s\" [shape=ellipse, label=\"%s\\ndestid 0x%0*x%s\"];\n",
+			       d->name, d->name, fab->st.devid_size == 16 ? 4 : 2,
+			       (unsigned int)destid, d->is_host ? " (host)" : "");
 		else
 			printf("  \"%s\" [shape=ellipse, label=\"%s%s\"];\n", d->name, d->name,
 			       d->is_host ? "\\n(host)" : "");
