@@ -231,7 +231,10 @@ int rte_rio_switch_ops_register(const struct rte_rio_switch_ops *ops);
 __rte_experimental
 int rte_rio_switch_ops_unregister(const struct rte_rio_switch_ops *ops);
 
-/** The standard route ops (the fallback), for drivers that extend them. */
+/**
+ * The standard route ops (the fallback), for drivers that extend them.
+ * @return the standard ops table (never NULL; it cannot fail).
+ */
 __rte_experimental
 const struct rte_rio_switch_ops *rte_rio_switch_std_ops(void);
 
