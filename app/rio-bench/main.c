@@ -1,0 +1,601 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+/*
+ * dpdk-rio-bench: the measurements devtools/bench.sh cannot take with the
+ * stock dpdk-testpmd.
+ *
+ *   pong   echo every frame received on ethdev port 0 back to its sender
+ *          (MACs swapped) until a STOP frame arrives or --timeout-s passes.
+ *   ping   send one small frame on port 0, busy-wait for its echo, and time
+ *          the round trip with rte_rdtsc; --count times after --warmup
+ *          untimed ones. Prints min/p50/p99/max. Works over any ethdev
+ *          (rionet, net_memif, ...): the transport comes from the EAL --vdev.
+ *   enum   for each fabric size, create a 16-bit builtin:star:N fabric with
+ *          a host mport (endpoint 0) and an agent mport (last endpoint), both
+ *          scan=0, then time rte_rio_mport_scan() on the host (enumeration)
+ *          and on the agent (discovery) and read their maintenance
+ *          transaction counters. Needs no --vdev.
+ *
+ * Every result is one line starting with "RESULT " (key=value pairs) so that
+ * scripts can parse it.
+ *
+ * Usage:
+ *   dpdk-rio-bench <EAL args> -- pong [--timeout-s S]
+ *   dpdk-rio-bench <EAL args> -- ping [--peer MAC] [--size B] [--count N]
+ *                                     [--warmup N] [--timeout-s S]
+ *   dpdk-rio-bench <EAL args> -- enum [--sizes N,N,...] [--reps R]
+ *                                     [--fabric NAME]
+ */
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_bus_vdev.h>
+#include <rte_common.h>
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_ethdev.h>
+#include <rte_ether.h>
+#include <rte_mbuf.h>
+
+#include "rte_pmd_rio_sim_fabric.h"
+#include "rte_rio.h"
+#include "rte_rio_dev.h"
+
+#define BENCH_ETHERTYPE		0x88b5	/* IEEE local experimental */
+#define BENCH_MAGIC_PING	0x50494e47u
+#define BENCH_MAGIC_STOP	0x53544f50u
+#define BENCH_NB_MBUFS		4095
+#define BENCH_NB_DESC		512
+#define BENCH_BURST		32
+#define BENCH_REPLY_TIMEOUT_MS	100
+#define BENCH_MAX_SIZES		16
+
+struct bench_payload {
+	uint32_t magic;
+	uint32_t seq;
+	uint64_t tsc;
+} __rte_packed;
+
+struct bench_opts {
+	const char *mode;
+	struct rte_ether_addr peer;
+	unsigned int size;
+	unsigned int count;
+	unsigned int warmup;
+	unsigned int timeout_s;
+	unsigned int sizes[BENCH_MAX_SIZES];
+	unsigned int nb_sizes;
+	unsigned int reps;
+	char fabric[64];
+};
+
+static volatile bool bench_quit;
+
+static void
+bench_signal(int sig)
+{
+	RTE_SET_USED(sig);
+	bench_quit = true;
+}
+
+static void
+bench_usage(const char *prog)
+{
+	printf("usage: %s <EAL args> -- pong [--timeout-s S]\n"
+	       "       %s <EAL args> -- ping [--peer MAC] [--size B] [--count N] [--warmup N]"
+	       " [--timeout-s S]\n"
+	       "       %s <EAL args> -- enum [--sizes N,N,...] [--reps R] [--fabric NAME]\n",
+	       prog, prog, prog);
+}
+
+static int
+bench_parse_uint(const char *s, unsigned int min, unsigned int max, unsigned int *out)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 0);
+	if (errno != 0 || end == s || *end != '\0' || v < min || v > max)
+		return -EINVAL;
+	*out = (unsigned int)v;
+	return 0;
+}
+
+static int
+bench_parse_sizes(const char *s, struct bench_opts *o)
+{
+	char buf[256], *tok, *save = NULL;
+
+	if (strlen(s) >= sizeof(buf))
+		return -EINVAL;
+	strcpy(buf, s);
+	o->nb_sizes = 0;
+	for (tok = strtok_r(buf, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
+		if (o->nb_sizes == BENCH_MAX_SIZES ||
+		    bench_parse_uint(tok, 2, 65535, &o->sizes[o->nb_sizes]) != 0)
+			return -EINVAL;
+		o->nb_sizes++;
+	}
+	return o->nb_sizes > 0 ? 0 : -EINVAL;
+}
+
+static int
+bench_parse(int argc, char **argv, struct bench_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "peer", required_argument, NULL, 'p' },
+		{ "size", required_argument, NULL, 's' },
+		{ "count", required_argument, NULL, 'c' },
+		{ "warmup", required_argument, NULL, 'w' },
+		{ "timeout-s", required_argument, NULL, 't' },
+		{ "sizes", required_argument, NULL, 'S' },
+		{ "reps", required_argument, NULL, 'r' },
+		{ "fabric", required_argument, NULL, 'f' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt, ret = 0;
+
+	memset(o, 0, sizeof(*o));
+	memset(&o->peer, 0xff, sizeof(o->peer));
+	o->size = 64;
+	o->count = 10000;
+	o->warmup = 1000;
+	o->timeout_s = 30;
+	o->sizes[0] = 64;
+	o->nb_sizes = 1;
+	o->reps = 3;
+	snprintf(o->fabric, sizeof(o->fabric), "rio_bench_%d", (int)getpid());
+	if (argc < 2)
+		return -EINVAL;
+	o->mode = argv[1];
+	if (strcmp(o->mode, "ping") != 0 && strcmp(o->mode, "pong") != 0 &&
+	    strcmp(o->mode, "enum") != 0)
+		return -EINVAL;
+	optind = 2;
+	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'p':
+			ret = rte_ether_unformat_addr(optarg, &o->peer);
+			break;
+		case 's':
+			ret = bench_parse_uint(optarg, RTE_ETHER_HDR_LEN + sizeof(struct bench_payload),
+					       4096, &o->size);
+			break;
+		case 'c':
+			ret = bench_parse_uint(optarg, 1, 10000000, &o->count);
+			break;
+		case 'w':
+			ret = bench_parse_uint(optarg, 0, 10000000, &o->warmup);
+			break;
+		case 't':
+			ret = bench_parse_uint(optarg, 1, 3600, &o->timeout_s);
+			break;
+		case 'S':
+			ret = bench_parse_sizes(optarg, o);
+			break;
+		case 'r':
+			ret = bench_parse_uint(optarg, 1, 1000, &o->reps);
+			break;
+		case 'f':
+			if (strlen(optarg) >= sizeof(o->fabric) - 16)
+				ret = -EINVAL;
+			else
+				snprintf(o->fabric, sizeof(o->fabric), "%s", optarg);
+			break;
+		default:
+			ret = -EINVAL;
+			break;
+		}
+		if (ret != 0)
+			return -EINVAL;
+	}
+	return optind == argc ? 0 : -EINVAL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Ethdev ping-pong                                                   */
+
+static int
+bench_port_init(uint16_t port, struct rte_mempool **mp)
+{
+	struct rte_eth_conf conf;
+	int ret;
+
+	if (!rte_eth_dev_is_valid_port(port)) {
+		printf("rio-bench: error: no ethdev port %u (give one with --vdev)\n", port);
+		return -ENODEV;
+	}
+	*mp = rte_pktmbuf_pool_create("rio_bench_pool", BENCH_NB_MBUFS, 256, 0,
+				      RTE_MBUF_DEFAULT_BUF_SIZE, rte_socket_id());
+	if (*mp == NULL)
+		return -rte_errno;
+	memset(&conf, 0, sizeof(conf));
+	ret = rte_eth_dev_configure(port, 1, 1, &conf);
+	if (ret == 0)
+		ret = rte_eth_rx_queue_setup(port, 0, BENCH_NB_DESC, rte_eth_dev_socket_id(port),
+					     NULL, *mp);
+	if (ret == 0)
+		ret = rte_eth_tx_queue_setup(port, 0, BENCH_NB_DESC, rte_eth_dev_socket_id(port),
+					     NULL);
+	if (ret == 0)
+		ret = rte_eth_dev_start(port);
+	if (ret == 0)
+		rte_eth_promiscuous_enable(port);
+	if (ret != 0)
+		printf("rio-bench: error: port %u setup failed: %s\n", port, strerror(-ret));
+	return ret;
+}
+
+static void
+bench_port_fini(uint16_t port, struct rte_mempool *mp)
+{
+	rte_eth_dev_stop(port);
+	rte_eth_dev_close(port);
+	rte_mempool_free(mp);
+}
+
+static const struct bench_payload *
+bench_payload(struct rte_mbuf *m)
+{
+	const struct rte_ether_hdr *eh = rte_pktmbuf_mtod(m, const struct rte_ether_hdr *);
+
+	if (m->data_len < RTE_ETHER_HDR_LEN + sizeof(struct bench_payload) ||
+	    eh->ether_type != rte_cpu_to_be_16(BENCH_ETHERTYPE))
+		return NULL;
+	return (const struct bench_payload *)(eh + 1);
+}
+
+static int
+bench_pong(const struct bench_opts *o)
+{
+	struct rte_mbuf *pkts[BENCH_BURST];
+	const struct bench_payload *pl;
+	struct rte_ether_addr own;
+	struct rte_ether_hdr *eh;
+	struct rte_mempool *mp;
+	uint64_t deadline, echoed = 0;
+	uint16_t nb, sent, i;
+	bool stop = false;
+	int ret;
+
+	ret = bench_port_init(0, &mp);
+	if (ret != 0)
+		return ret;
+	rte_eth_macaddr_get(0, &own);
+	printf("pong: ready\n");
+	fflush(stdout);
+	deadline = rte_get_timer_cycles() + (uint64_t)o->timeout_s * rte_get_timer_hz();
+	while (!stop && !bench_quit && rte_get_timer_cycles() < deadline) {
+		nb = rte_eth_rx_burst(0, 0, pkts, BENCH_BURST);
+		for (i = 0; i < nb; i++) {
+			pl = bench_payload(pkts[i]);
+			if (pl != NULL && pl->magic == BENCH_MAGIC_STOP)
+				stop = true;
+			eh = rte_pktmbuf_mtod(pkts[i], struct rte_ether_hdr *);
+			rte_ether_addr_copy(&eh->src_addr, &eh->dst_addr);
+			rte_ether_addr_copy(&own, &eh->src_addr);
+		}
+		sent = nb > 0 ? rte_eth_tx_burst(0, 0, pkts, nb) : 0;
+		if (sent < nb)
+			rte_pktmbuf_free_bulk(&pkts[sent], nb - sent);
+		echoed += sent;
+	}
+	printf("RESULT pong echoed=%" PRIu64 " stopped=%d\n", echoed, stop ? 1 : 0);
+	bench_port_fini(0, mp);
+	return stop ? 0 : -ETIMEDOUT;
+}
+
+/* Send one probe; @return 0 when tx_burst accepted it. */
+static int
+bench_ping_send(struct rte_mempool *mp, const struct bench_opts *o,
+		const struct rte_ether_addr *own, uint32_t magic, uint32_t seq)
+{
+	struct bench_payload *pl;
+	struct rte_ether_hdr *eh;
+	struct rte_mbuf *m;
+
+	m = rte_pktmbuf_alloc(mp);
+	if (m == NULL)
+		return -ENOMEM;
+	eh = (struct rte_ether_hdr *)rte_pktmbuf_append(m, o->size);
+	if (eh == NULL) {
+		rte_pktmbuf_free(m);
+		return -ENOSPC;
+	}
+	memset(eh, 0, o->size);
+	rte_ether_addr_copy(&o->peer, &eh->dst_addr);
+	rte_ether_addr_copy(own, &eh->src_addr);
+	eh->ether_type = rte_cpu_to_be_16(BENCH_ETHERTYPE);
+	pl = (struct bench_payload *)(eh + 1);
+	pl->magic = magic;
+	pl->seq = seq;
+	pl->tsc = rte_rdtsc();
+	if (rte_eth_tx_burst(0, 0, &m, 1) != 1) {
+		rte_pktmbuf_free(m);
+		return -EAGAIN;
+	}
+	return 0;
+}
+
+/* Wait up to @cycles for the echo of @seq; @return 0 or -ETIMEDOUT. */
+static int
+bench_ping_wait(uint32_t seq, uint64_t cycles)
+{
+	struct rte_mbuf *pkts[BENCH_BURST];
+	const struct bench_payload *pl;
+	uint64_t end = rte_rdtsc() + cycles;
+	uint16_t nb, i;
+	bool got = false;
+
+	do {
+		nb = rte_eth_rx_burst(0, 0, pkts, BENCH_BURST);
+		for (i = 0; i < nb; i++) {
+			pl = bench_payload(pkts[i]);
+			if (pl != NULL && pl->magic == BENCH_MAGIC_PING && pl->seq == seq)
+				got = true;
+		}
+		if (nb > 0)
+			rte_pktmbuf_free_bulk(pkts, nb);
+	} while (!got && !bench_quit && rte_rdtsc() < end);
+	return got ? 0 : -ETIMEDOUT;
+}
+
+static int
+bench_cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int
+bench_ping(const struct bench_opts *o)
+{
+	uint64_t hz = rte_get_tsc_hz(), reply = hz * BENCH_REPLY_TIMEOUT_MS / 1000;
+	uint64_t deadline, t0, *lat = NULL;
+	struct rte_ether_addr own;
+	struct rte_mempool *mp;
+	unsigned int i, n = 0, lost = 0;
+	uint32_t seq = 0;
+	int ret;
+
+	ret = bench_port_init(0, &mp);
+	if (ret != 0)
+		return ret;
+	rte_eth_macaddr_get(0, &own);
+	lat = calloc(o->count, sizeof(*lat));
+	if (lat == NULL) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	/* Until the first echo: the peer may still be starting or joining. */
+	deadline = rte_get_timer_cycles() + (uint64_t)o->timeout_s * rte_get_timer_hz();
+	for (;;) {
+		seq++;
+		if (bench_ping_send(mp, o, &own, BENCH_MAGIC_PING, seq) == 0 &&
+		    bench_ping_wait(seq, hz / 100) == 0)
+			break;
+		if (bench_quit || rte_get_timer_cycles() >= deadline) {
+			printf("rio-bench: error: no echo from the peer within %u s\n",
+			       o->timeout_s);
+			ret = -ETIMEDOUT;
+			goto out;
+		}
+	}
+	for (i = 0; i < o->warmup + o->count && !bench_quit; i++) {
+		seq++;
+		t0 = rte_rdtsc();
+		if (bench_ping_send(mp, o, &own, BENCH_MAGIC_PING, seq) != 0 ||
+		    bench_ping_wait(seq, reply) != 0) {
+			lost++;
+			continue;
+		}
+		if (i >= o->warmup)
+			lat[n++] = rte_rdtsc() - t0;
+	}
+	for (i = 0; i < 3; i++)
+		bench_ping_send(mp, o, &own, BENCH_MAGIC_STOP, 0);
+	if (n == 0) {
+		printf("rio-bench: error: no round trip measured\n");
+		ret = -EIO;
+		goto out;
+	}
+	qsort(lat, n, sizeof(*lat), bench_cmp_u64);
+#define BENCH_NS(c) ((double)(c) * 1e9 / (double)hz)
+	printf("RESULT latency size=%u n=%u lost=%u min_ns=%.0f p50_ns=%.0f p99_ns=%.0f"
+	       " max_ns=%.0f\n", o->size, n, lost, BENCH_NS(lat[0]), BENCH_NS(lat[n / 2]),
+	       BENCH_NS(lat[(uint64_t)n * 99 / 100]), BENCH_NS(lat[n - 1]));
+#undef BENCH_NS
+	ret = 0;
+out:
+	free(lat);
+	bench_port_fini(0, mp);
+	return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* Enumeration scale                                                  */
+
+/*
+ * Write the builtin:star:N shape (ep0 the host; 15 children per 16-port
+ * switch, port 15 up, until at most 16 remain for the root) as a topology
+ * file with 16-bit device IDs: the builtin shape uses 8-bit IDs up to 200
+ * endpoints, and every size must be measured with the same ID size.
+ */
+static int
+bench_star_file(const char *path, unsigned int n)
+{
+	unsigned int *level, *up, cnt = n, nxt, i, j, sw = 0;
+	bool root, child_sw = false;
+	FILE *f;
+	int ret = -ENOMEM;
+
+	level = malloc(sizeof(*level) * n);
+	up = malloc(sizeof(*up) * n);
+	f = fopen(path, "w");
+	if (level == NULL || up == NULL || f == NULL)
+		goto out;
+	fprintf(f, "[fabric]\ndevid_size = 16\n");
+	for (i = 0; i < n; i++) {
+		fprintf(f, "[endpoint ep%u]\n%s", i, i == 0 ? "host = 1\n" : "");
+		level[i] = i;
+	}
+	fprintf(f, "[links]\n");
+	do {
+		root = cnt <= 16;
+		nxt = 0;
+		for (i = 0; i < cnt; i += root ? 16 : 15) {
+			for (j = 0; j < (root ? 16u : 15u) && i + j < cnt; j++) {
+				if (child_sw)
+					fprintf(f, "sw%u.%u = sw%u.15\n", sw, j, level[i + j]);
+				else
+					fprintf(f, "sw%u.%u = ep%u.0\n", sw, j, level[i + j]);
+			}
+			up[nxt++] = sw++;
+		}
+		memcpy(level, up, nxt * sizeof(*level));
+		cnt = nxt;
+		child_sw = true;
+	} while (!root);
+	for (i = 0; i < sw; i++)
+		fprintf(f, "[switch sw%u]\nports = 16\n", i);
+	ret = ferror(f) ? -EIO : 0;
+out:
+	if (f != NULL && fclose(f) != 0)
+		ret = -EIO;
+	free(level);
+	free(up);
+	return ret;
+}
+
+static int
+bench_enum_one(const struct bench_opts *o, unsigned int endpoints, unsigned int rep)
+{
+	struct rte_rio_scan_conf conf = { .disc_timeout_ms = 10000 };
+	char host[96], agent[96], args[512], fabric[96], topo[128];
+	struct rte_rio_mport *hmp, *amp;
+	uint64_t t0, t1, t2, hz = rte_get_timer_hz();
+	bool host_up = false, agent_up = false;
+	int ret = -EIO;
+
+	snprintf(fabric, sizeof(fabric), "%s_%u_%u", o->fabric, endpoints, rep);
+	snprintf(host, sizeof(host), "rio_sim_%s_%u_%u_h", o->fabric, endpoints, rep);
+	snprintf(agent, sizeof(agent), "rio_sim_%s_%u_%u_a", o->fabric, endpoints, rep);
+	snprintf(topo, sizeof(topo), "/tmp/%s_star%u.ini", fabric, endpoints);
+	ret = bench_star_file(topo, endpoints);
+	if (ret != 0) {
+		printf("rio-bench: error: cannot write %s: %s\n", topo, strerror(-ret));
+		goto out;
+	}
+	ret = -EIO;
+	snprintf(args, sizeof(args),
+		 "fabric=%s,topology=%s,devid_size=16,endpoint=0,host=0,scan=0", fabric, topo);
+	if (rte_vdev_init(host, args) != 0) {
+		printf("rio-bench: error: rte_vdev_init(%s, %s) failed\n", host, args);
+		goto out;
+	}
+	host_up = true;
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=%u,scan=0", fabric, endpoints - 1);
+	if (rte_vdev_init(agent, args) != 0) {
+		printf("rio-bench: error: rte_vdev_init(%s, %s) failed\n", agent, args);
+		goto out;
+	}
+	agent_up = true;
+	hmp = rte_rio_mport_find(host);
+	amp = rte_rio_mport_find(agent);
+	if (hmp == NULL || amp == NULL)
+		goto out;
+	rte_rio_mport_maint_count_reset(hmp);
+	rte_rio_mport_maint_count_reset(amp);
+	t0 = rte_get_timer_cycles();
+	ret = rte_rio_mport_scan(hmp, NULL);
+	t1 = rte_get_timer_cycles();
+	if (ret != 0) {
+		printf("rio-bench: error: enumeration of %u endpoints: %s\n", endpoints,
+		       strerror(-ret));
+		goto out;
+	}
+	ret = rte_rio_mport_scan(amp, &conf);
+	t2 = rte_get_timer_cycles();
+	if (ret != 0) {
+		printf("rio-bench: error: discovery of %u endpoints: %s\n", endpoints,
+		       strerror(-ret));
+		goto out;
+	}
+	printf("RESULT enum endpoints=%u rep=%u host_ms=%.3f host_maint=%" PRIu64
+	       " agent_ms=%.3f agent_maint=%" PRIu64 " host_devices=%u agent_devices=%u\n",
+	       endpoints, rep, (double)(t1 - t0) * 1e3 / (double)hz,
+	       rte_rio_mport_maint_count(hmp), (double)(t2 - t1) * 1e3 / (double)hz,
+	       rte_rio_mport_maint_count(amp), rte_rio_dev_count(hmp), rte_rio_dev_count(amp));
+	fflush(stdout);
+out:
+	if (agent_up)
+		rte_vdev_uninit(agent);
+	if (host_up)
+		rte_vdev_uninit(host);
+	unlink(topo);
+	/* The last mport to leave removes the fabric's shared memory. */
+	if (rte_pmd_rio_sim_fabric_exists(fabric) > 0) {
+		printf("rio-bench: error: fabric %s left behind\n", fabric);
+		rte_pmd_rio_sim_fabric_destroy(fabric);
+		ret = -EEXIST;
+	}
+	return ret;
+}
+
+static int
+bench_enum(const struct bench_opts *o)
+{
+	unsigned int i, r;
+	int ret;
+
+	for (i = 0; i < o->nb_sizes; i++) {
+		for (r = 0; r < o->reps && !bench_quit; r++) {
+			ret = bench_enum_one(o, o->sizes[i], r);
+			if (ret != 0)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts opts;
+	int ret, n;
+
+	n = rte_eal_init(argc, argv);
+	if (n < 0) {
+		printf("rio-bench: error: EAL initialization failed\n");
+		return 1;
+	}
+	signal(SIGINT, bench_signal);
+	signal(SIGTERM, bench_signal);
+	argc -= n;
+	argv += n;
+	if (bench_parse(argc, argv, &opts) != 0) {
+		bench_usage(argv[0]);
+		rte_eal_cleanup();
+		return 2;
+	}
+	if (strcmp(opts.mode, "pong") == 0)
+		ret = bench_pong(&opts);
+	else if (strcmp(opts.mode, "ping") == 0)
+		ret = bench_ping(&opts);
+	else
+		ret = bench_enum(&opts);
+	rte_eal_cleanup();
+	return ret == 0 ? 0 : 1;
+}
