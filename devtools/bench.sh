@@ -1,0 +1,623 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The DPDK RapidIO authors
+#
+# Side-by-side benchmark: rionet against net_memif (copy mode) and net_ring,
+# all in one invocation on the same machine state. See doc/guides/perf/.
+#
+#   fwd   (1) one stock dpdk-testpmd, two ports forwarding to each other
+#             (--forward-mode=io --tx-first), frame sizes --sizes.
+#             rionet: two rio_sim vdevs on one fabric; memif: a server and a
+#             client port on one socket; ring: two net_ring ports, each
+#             looping back to itself, so testpmd's paired io streams move
+#             every frame port0 -> ring1 -> port1 -> ring0 -> port0 (one
+#             enqueue and one dequeue per hop, like the other transports).
+#   pair  (2) two stock dpdk-testpmd processes, txonly -> rxonly; received
+#             rate, sent (accepted by tx_burst) and received counts.
+#   lat   (3) round-trip latency of a 64-byte frame between two processes
+#             (dpdk-rio-bench ping/pong): min, p50, p99.
+#   enum  (4) host enumeration and agent discovery of 16-bit star fabrics:
+#             time and maintenance transactions (dpdk-rio-bench enum).
+#
+# Each cell is the median of --reps runs, shown with min..max. Rates are
+# testpmd's own per-second Rx-pps samples (TSC based), averaged over
+# --duration seconds after --warmup seconds. Gbit/s = Mpps x frame bytes x 8
+# (frame without FCS, preamble or gaps).
+#
+# Lcores (2 cores): fwd runs testpmd with --lcores=0@0,1@1 (main lcore on
+# core 0, mostly asleep printing stats; the forwarding lcore alone on core
+# 1). pair and lat run one process per core: --lcores=0@0,1@0 (receiver /
+# pong) and --lcores=0@1,1@1 (sender / ping).
+#
+# Output: the table on stdout and in <out>/table.txt, <out>/results.csv,
+# <out>/results.json, raw per-run lines in <out>/raw.tsv, logs in <out>/logs.
+#
+# Usage: devtools/bench.sh [options]
+#   --scenarios LIST  fwd,pair,lat,enum or 1,2,3,4 (default: all)
+#   --transports LIST rionet,memif,ring (default: all; ring only runs fwd)
+#   --sizes LIST      frame sizes (default: 64,512,1500,4096)
+#   --enum-sizes LIST endpoints (default: 64,256,1024,4096)
+#   --reps N          runs per cell (default: 3)
+#   --duration S      measured seconds per run (default: 3)
+#   --warmup S        seconds before measuring (default: 1)
+#   --pings N         timed round trips per latency run (default: 20000)
+#   --out DIR         output directory (default: <build>/bench)
+#   --smoke           tiny run to check the harness (1 rep, 1 s, no warm-up, 64 B,
+#                     64 endpoints, 500 pings); output in <build>/bench-smoke
+# Environment: RIO_BUILD_DIR (default: build), RIO_TESTPMD (default:
+# dpdk-testpmd from PATH).
+
+set -uo pipefail
+
+cd "$(dirname "$0")/.."
+builddir=${RIO_BUILD_DIR:-build}
+testpmd=${RIO_TESTPMD:-$(command -v dpdk-testpmd || echo /usr/bin/dpdk-testpmd)}
+benchbin="$builddir/app/rio-bench/dpdk-rio-bench"
+
+scenarios="fwd,pair,lat,enum"
+transports="rionet,memif,ring"
+sizes="64,512,1500,4096"
+enum_sizes="64,256,1024,4096"
+reps=3
+duration=3
+warmup=1
+pings=20000
+outdir=""
+smoke=0
+
+die() {
+	echo "bench: error: $*" >&2
+	exit 2
+}
+
+need_arg() {
+	[ $# -ge 2 ] && [ -n "$2" ] || die "option $1 needs a value (see the top of $0)"
+}
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--scenarios) need_arg "$@"; scenarios=$2; shift ;;
+	--transports) need_arg "$@"; transports=$2; shift ;;
+	--sizes) need_arg "$@"; sizes=$2; shift ;;
+	--enum-sizes) need_arg "$@"; enum_sizes=$2; shift ;;
+	--reps) need_arg "$@"; reps=$2; shift ;;
+	--duration) need_arg "$@"; duration=$2; shift ;;
+	--warmup) need_arg "$@"; warmup=$2; shift ;;
+	--pings) need_arg "$@"; pings=$2; shift ;;
+	--out) need_arg "$@"; outdir=$2; shift ;;
+	--smoke) smoke=1 ;;
+	-h|--help) sed -n '/^# Usage:/,/^# dpdk-testpmd/p' "$0" | sed 's/^# \?//'; exit 0 ;;
+	*) die "unknown option '$1' (see the top of $0)" ;;
+	esac
+	shift
+done
+
+if [ $smoke -eq 1 ]; then
+	reps=1; duration=1; warmup=0; sizes=64; enum_sizes=64; pings=500
+	[ -n "$outdir" ] || outdir="$builddir/bench-smoke"
+fi
+[ -n "$outdir" ] || outdir="$builddir/bench"
+
+scenarios=${scenarios//1/fwd}; scenarios=${scenarios//2/pair}
+scenarios=${scenarios//3/lat}; scenarios=${scenarios//4/enum}
+for n in reps duration pings; do
+	[[ ${!n} =~ ^[1-9][0-9]*$ ]] || die "--$n must be a positive integer"
+done
+[[ $warmup =~ ^[0-9]+$ ]] || die "--warmup must be an integer >= 0"
+for s in ${scenarios//,/ }; do
+	case $s in fwd|pair|lat|enum) ;; *) die "unknown scenario '$s' (fwd,pair,lat,enum)" ;; esac
+done
+for t in ${transports//,/ }; do
+	case $t in rionet|memif|ring) ;; *) die "unknown transport '$t' (rionet,memif,ring)" ;; esac
+done
+for s in ${sizes//,/ }; do
+	[[ $s =~ ^[0-9]+$ ]] && [ "$s" -ge 64 ] && [ "$s" -le 4096 ] ||
+		die "frame size '$s' not in 64..4096"
+done
+for s in ${enum_sizes//,/ }; do
+	[[ $s =~ ^[0-9]+$ ]] && [ "$s" -ge 2 ] || die "endpoint count '$s' must be >= 2"
+done
+[ -x "$testpmd" ] || die "dpdk-testpmd not found (apt-get install dpdk)"
+[ -x "$benchbin" ] || die "$benchbin not built (ninja -C $builddir)"
+[ -d "$builddir/drivers" ] || die "$builddir/drivers missing (ninja -C $builddir)"
+
+has() {	# has <item> <comma list>
+	[[ ",$2," == *",$1,"* ]]
+}
+
+mkdir -p "$outdir/logs" || die "cannot create $outdir"
+rm -f "$outdir"/logs/*.log
+raw="$outdir/raw.tsv"
+: > "$raw"
+tag="rb$$"
+seq_no=0
+children=()
+stdin_src=/dev/null
+eal_common=(--no-huge --no-pci --log-level=lib.eal:error)
+
+# Every process we start is wrapped in timeout(1); on exit, stop what is
+# left and remove our EAL runtime directories and any fabric we named.
+cleanup() {
+	local p
+	for p in "${children[@]}"; do
+		kill -INT "$p" 2>/dev/null
+	done
+	sleep 0.5
+	for p in "${children[@]}"; do
+		kill -KILL "$p" 2>/dev/null
+		wait "$p" 2>/dev/null
+	done
+	children=()
+	rm -rf /run/user/$(id -u)/dpdk/${tag}_* /var/run/dpdk/${tag}_* 2>/dev/null
+	rm -f /dev/shm/rio_sim.${tag}_* /tmp/${tag}_* 2>/dev/null
+}
+trap 'cleanup; exit 130' INT TERM
+trap cleanup EXIT
+trap '' PIPE	# a testpmd that already quit must not kill us through its FIFO
+
+next_name() {
+	seq_no=$((seq_no + 1))
+	name="${tag}_${seq_no}"
+}
+
+# start <limit s> <log> <cmd...>: start in the background; sets $pid.
+start() {
+	local limit=$1 log=$2
+	shift 2
+	timeout -k 5 -s INT "$limit" "$@" <"$stdin_src" >"$log" 2>&1 &
+	pid=$!
+	children+=("$pid")
+}
+
+forget() {	# forget <pid>: no longer ours to clean up
+	local p keep=()
+	for p in "${children[@]}"; do
+		[ "$p" = "$1" ] || keep+=("$p")
+	done
+	children=("${keep[@]}")
+}
+
+# stop <pid>: SIGINT (testpmd prints its totals), wait; timeout kills it.
+stop() {
+	kill -INT "$1" 2>/dev/null
+	wait "$1" 2>/dev/null
+	local rc=$?
+	forget "$1"
+	return $rc
+}
+
+# wait_for <log> <pattern> <count> <seconds> [pid]: until the log has count
+# matching lines; fails on timeout or when pid exits.
+wait_for() {
+	local i n
+	for ((i = 0; i < $4 * 10; i++)); do
+		n=$(grep -c -- "$2" "$1" 2>/dev/null)
+		[ "${n:-0}" -ge "$3" ] && return 0
+		if [ $# -ge 5 ] && ! kill -0 "$5" 2>/dev/null; then
+			return 1
+		fi
+		sleep 0.1
+	done
+	return 1
+}
+
+# samples <log> <Rx-pps|Tx-pps> <ports> <skip> <take>: mean of the per-
+# period sums over all ports, after skipping <skip> periods.
+samples() {
+	awk -v key="$2:" -v ports="$3" -v skip="$4" -v take="$5" '
+		$1 == key { v[n++] = $2 }
+		END {
+			blocks = int(n / ports); s = 0; c = 0
+			for (b = skip; b < blocks && c < take; b++) {
+				t = 0
+				for (p = 0; p < ports; p++) t += v[b * ports + p]
+				s += t; c++
+			}
+			if (c == 0) print "nan"; else printf "%.6f\n", s / c / 1e6
+		}' "$1"
+}
+
+# total <log> <RX|TX>: the accumulated count testpmd prints on exit.
+total() {
+	grep -E "^ +$2-packets: +[0-9]+ +$2-dropped" "$1" | tail -1 | awk '{print $2}'
+}
+
+# Per transport: EAL vdev arguments (for testpmd) and testpmd options.
+pmd_args() {	# pmd_args <transport> <name> <size> <role: both|rx|tx>
+	local t=$1 n=$2 size=$3 role=$4
+	vdev=()
+	opts=(--total-num-mbufs=16384 --txpkts="$size")
+	if [ "$size" -gt 1500 ]; then
+		opts+=(--mbuf-size=4352)
+	fi
+	case $t in
+	rionet)
+		vdev=(-d "$builddir/drivers")
+		case $role in
+		both) vdev+=(--vdev "rio_sim0,fabric=$n" --vdev "rio_sim1,fabric=$n")
+		      opts+=(--eth-peer=0,00:01:00:01:00:01 --eth-peer=1,00:01:00:01:00:00) ;;
+		rx) vdev+=(--vdev "rio_sim0,fabric=$n,endpoint=ep0") ;;
+		tx) vdev+=(--vdev "rio_sim0,fabric=$n,endpoint=ep1")
+		    opts+=(--eth-peer=0,00:01:00:01:00:00) ;;
+		esac
+		[ "$size" -gt 1500 ] && opts+=(--max-pkt-len="$size")
+		;;
+	memif)
+		case $role in
+		both) vdev=(--vdev "net_memif0,role=server,id=0,socket=/$n.sock"
+			    --vdev "net_memif1,role=client,id=0,socket=/$n.sock") ;;
+		rx) vdev=(--vdev "net_memif0,role=server,id=0,socket=/$n.sock") ;;
+		tx) vdev=(--vdev "net_memif0,role=client,id=0,socket=/$n.sock") ;;
+		esac
+		;;
+	ring)
+		vdev=(--vdev net_ring0 --vdev net_ring1)
+		;;
+	esac
+}
+
+record() {	# record <scenario> <transport> <size> <rep> <key=value...>
+	local IFS=$'\t'
+	echo "$*" >> "$raw"
+}
+
+failures=0
+fail() {
+	echo "bench: FAIL $*" >&2
+	failures=$((failures + 1))
+}
+
+run_fwd() {	# run_fwd <transport> <size> <rep>
+	local t=$1 size=$2 rep=$3 log mpps ok
+	next_name
+	log="$outdir/logs/fwd_${t}_${size}_${rep}.log"
+	pmd_args "$t" "$name" "$size" both
+	start $((warmup + duration + 30)) "$log" "$testpmd" "${eal_common[@]}" -m 512 \
+		--file-prefix="$name" --lcores=0@0,1@1 "${vdev[@]}" -- "${opts[@]}" \
+		--stats-period 1 --forward-mode=io --tx-first --nb-cores=1
+	ok=1
+	wait_for "$log" "Rx-pps:" $((2 * (1 + warmup + duration))) $((warmup + duration + 25)) \
+		"$pid" || ok=0
+	stop "$pid"
+	mpps=$(samples "$log" Rx-pps 2 $((1 + warmup)) "$duration")
+	if [ $ok -eq 0 ] || [ "$mpps" = nan ]; then
+		fail "fwd $t ${size}B run $rep (log: $log)"
+		return
+	fi
+	record fwd "$t" "$size" "$rep" "mpps=$mpps"
+	printf '  fwd  %-6s %4s B run %d: %8.3f Mpps\n' "$t" "$size" "$rep" "$mpps"
+}
+
+# Scenario 2 runs both testpmd interactively, fed through a FIFO each, so
+# that the sender stops before either side closes its port (a memif server
+# clears its counters when the client disconnects) and the rates come from
+# two "show port stats all" a known time apart (testpmd's TSC-based pps).
+# stdbuf: testpmd's stdout to a file is block-buffered otherwise.
+run_pair() {	# run_pair <transport> <size> <rep>
+	local t=$1 size=$2 rep=$3 lrx ltx prx ptx frx ftx rx_mpps tx_mpps sent recv ok=1
+	next_name
+	lrx="$outdir/logs/pair_${t}_${size}_${rep}_rx.log"
+	ltx="$outdir/logs/pair_${t}_${size}_${rep}_tx.log"
+	mkfifo "/tmp/${name}_rx" "/tmp/${name}_tx" || { fail "pair: mkfifo"; return; }
+	pmd_args "$t" "$name" "$size" rx
+	stdin_src="/tmp/${name}_rx"
+	start $((warmup + duration + 40)) "$lrx" stdbuf -oL "$testpmd" "${eal_common[@]}" -m 512 \
+		--file-prefix="${name}_rx" --lcores=0@0,1@0 "${vdev[@]}" -- "${opts[@]}" \
+		-i --auto-start --forward-mode=rxonly
+	prx=$pid
+	exec {frx}>"/tmp/${name}_rx"
+	wait_for "$lrx" "testpmd>" 1 15 "$prx" || ok=0
+	pmd_args "$t" "$name" "$size" tx
+	stdin_src="/tmp/${name}_tx"
+	start $((warmup + duration + 30)) "$ltx" stdbuf -oL "$testpmd" "${eal_common[@]}" -m 512 \
+		--file-prefix="${name}_tx" --lcores=0@1,1@1 "${vdev[@]}" -- "${opts[@]}" \
+		-i --auto-start --forward-mode=txonly
+	ptx=$pid
+	stdin_src=/dev/null
+	exec {ftx}>"/tmp/${name}_tx"
+	[ $ok -eq 1 ] && { wait_for "$ltx" "testpmd>" 1 15 "$ptx" || ok=0; }
+	if [ $ok -eq 1 ]; then
+		sleep "$warmup"
+		echo "show port stats all" >&$frx
+		echo "show port stats all" >&$ftx
+		sleep "$duration"
+		echo "show port stats all" >&$frx
+		echo "show port stats all" >&$ftx
+		wait_for "$lrx" "Rx-pps:" 2 10 "$prx" || ok=0
+		wait_for "$ltx" "Tx-pps:" 2 10 "$ptx" || ok=0
+	fi
+	echo "stop" >&$ftx
+	wait_for "$ltx" "Accumulated forward statistics" 1 10 "$ptx" || ok=0
+	sleep 0.5	# let the receiver drain what was accepted
+	echo "stop" >&$frx
+	wait_for "$lrx" "Accumulated forward statistics" 1 10 "$prx" || ok=0
+	echo "quit" >&$ftx
+	echo "quit" >&$frx
+	exec {ftx}>&- {frx}>&-
+	wait "$ptx" 2>/dev/null; forget "$ptx"
+	wait "$prx" 2>/dev/null; forget "$prx"
+	rm -f "/tmp/${name}_rx" "/tmp/${name}_tx"
+	tx_mpps=$(grep "Tx-pps:" "$ltx" | tail -1 | awk '{printf "%.6f", $2 / 1e6}')
+	rx_mpps=$(grep "Rx-pps:" "$lrx" | tail -1 | awk '{printf "%.6f", $2 / 1e6}')
+	sent=$(total "$ltx" TX)
+	recv=$(total "$lrx" RX)
+	if [ $ok -eq 0 ] || [ -z "$rx_mpps" ] || [ -z "$sent" ] || [ -z "$recv" ]; then
+		fail "pair $t ${size}B run $rep (logs: $lrx $ltx)"
+		return
+	fi
+	record pair "$t" "$size" "$rep" "mpps=$rx_mpps" "tx_mpps=$tx_mpps" "sent=$sent" \
+		"received=$recv" "lost=$((sent - recv))"
+	printf '  pair %-6s %4s B run %d: %8.3f Mpps received, sent %s received %s\n' \
+		"$t" "$size" "$rep" "$rx_mpps" "$sent" "$recv"
+}
+
+run_lat() {	# run_lat <transport> <rep>
+	local t=$1 rep=$2 lpong lping ppong pping res peer=() vpong vping
+	next_name
+	lpong="$outdir/logs/lat_${t}_${rep}_pong.log"
+	lping="$outdir/logs/lat_${t}_${rep}_ping.log"
+	case $t in
+	rionet) vpong=(-d "$builddir/drivers" --vdev "rio_sim0,fabric=$name,endpoint=ep0")
+		vping=(-d "$builddir/drivers" --vdev "rio_sim0,fabric=$name,endpoint=ep1")
+		peer=(--peer 00:01:00:01:00:00) ;;
+	memif)	vpong=(--vdev "net_memif0,role=server,id=0,socket=/$name.sock")
+		vping=(--vdev "net_memif0,role=client,id=0,socket=/$name.sock") ;;
+	esac
+	start 120 "$lpong" "$benchbin" "${eal_common[@]}" -m 256 --file-prefix="${name}_pong" \
+		--lcores=0@0 "${vpong[@]}" -- pong --timeout-s 100
+	ppong=$pid
+	if ! wait_for "$lpong" "pong: ready" 1 15 "$ppong"; then
+		stop "$ppong"
+		fail "lat $t run $rep (log: $lpong)"
+		return
+	fi
+	start 110 "$lping" "$benchbin" "${eal_common[@]}" -m 256 --file-prefix="${name}_ping" \
+		--lcores=0@1 "${vping[@]}" -- ping "${peer[@]}" --count "$pings" \
+		--warmup $((pings / 10)) --timeout-s 20
+	pping=$pid
+	wait "$pping"
+	forget "$pping"
+	wait_for "$lpong" "RESULT pong" 1 5 "$ppong"
+	stop "$ppong"
+	res=$(grep '^RESULT latency' "$lping" | head -1)
+	if [ -z "$res" ]; then
+		fail "lat $t run $rep (logs: $lping $lpong)"
+		return
+	fi
+	record lat "$t" 64 "$rep" ${res#RESULT latency }
+	echo "  lat  $t run $rep: ${res#RESULT latency }"
+}
+
+run_enum() {
+	local log="$outdir/logs/enum.log" line
+	next_name
+	start 300 "$log" "$benchbin" "${eal_common[@]}" -m 1024 --file-prefix="$name" \
+		--lcores=0@1 -- enum --sizes "$enum_sizes" --reps "$reps" --fabric "$name"
+	wait "$pid"
+	local rc=$?
+	forget "$pid"
+	while read -r line; do
+		set -- $line
+		record enum star "${2#endpoints=}" "${3#rep=}" "${@:4}"
+		echo "  enum $line"
+	done < <(grep '^RESULT enum' "$log" | sed 's/^RESULT //')
+	[ $rc -eq 0 ] || fail "enum (log: $log)"
+}
+
+cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
+echo "bench: $(date -u '+%Y-%m-%d %H:%M:%S UTC'), $cpu, $(nproc) cores, no hugepages"
+echo "bench: scenarios $scenarios; transports $transports; sizes $sizes; reps $reps;" \
+	"warm-up $warmup s + $duration s per run"
+start_s=$SECONDS
+
+for rep in $(seq 1 "$reps"); do
+	# Rounds interleave transports so that drift hits all of them alike.
+	if has fwd "$scenarios"; then
+		for size in ${sizes//,/ }; do
+			for t in ${transports//,/ }; do
+				run_fwd "$t" "$size" "$rep"
+			done
+		done
+	fi
+	if has pair "$scenarios"; then
+		for size in ${sizes//,/ }; do
+			for t in ${transports//,/ }; do
+				[ "$t" = ring ] && continue	# one process only
+				run_pair "$t" "$size" "$rep"
+			done
+		done
+	fi
+	if has lat "$scenarios"; then
+		for t in ${transports//,/ }; do
+			[ "$t" = ring ] && continue
+			run_lat "$t" "$rep"
+		done
+	fi
+done
+has enum "$scenarios" && run_enum
+
+elapsed=$((SECONDS - start_s))
+python3 - "$raw" "$outdir" "$cpu" "$(nproc)" "$elapsed" "$reps" "$scenarios" "$transports" \
+	"$sizes" "$enum_sizes" <<'PY'
+import csv, json, statistics, sys
+
+raw, outdir, cpu, ncpu, elapsed, reps, scens, trans, fsizes, esizes = sys.argv[1:11]
+runs = {}
+for line in open(raw):
+    f = line.rstrip("\n").split("\t")
+    if len(f) < 5:
+        continue
+    key = (f[0], f[1], int(f[2]))
+    vals = dict(kv.split("=", 1) for kv in f[4:])
+    runs.setdefault(key, []).append({k: float(v) for k, v in vals.items()})
+
+def cell(key, metric):
+    vs = [r[metric] for r in runs.get(key, []) if metric in r]
+    if not vs:
+        return None
+    return {"median": statistics.median(vs), "min": min(vs), "max": max(vs), "runs": len(vs)}
+
+rows = []
+def add(scen, transport, size, metric, c, unit):
+    if c is not None:
+        rows.append({"scenario": scen, "transport": transport, "size": size,
+                     "metric": metric, "unit": unit, **c})
+
+def fmt(c, digits=3, scale=1.0):
+    if c is None:
+        return "-"
+    m, lo, hi = c["median"] * scale, c["min"] * scale, c["max"] * scale
+    return f"{m:.{digits}f} ({lo:.{digits}f}..{hi:.{digits}f})"
+
+def ratio(a, b):
+    if a is None or b is None or b["median"] == 0:
+        return None
+    return a["median"] / b["median"]
+
+out = []
+P = out.append
+P(f"Machine: {cpu}, {ncpu} cores, no hugepages. Runs per cell: {reps}; "
+  f"cells show median (min..max). Total time {elapsed} s.")
+sizes = sorted({k[2] for k in runs if k[0] in ("fwd", "pair")})
+transports = [t for t in ("rionet", "memif", "ring") if any(k[1] == t for k in runs)]
+
+if any(k[0] == "fwd" for k in runs):
+    P("")
+    P("Scenario 1: one testpmd, two ports, io forwarding (--tx-first); Mpps = both ports' Rx")
+    hdr = "size  " + "".join(f"| {t + ' Mpps':>24} | {'Gbit/s':>6} " for t in transports)
+    hdr += "| rionet/memif"
+    P(hdr)
+    for s in sizes:
+        line = f"{s:>4}  "
+        for t in transports:
+            c = cell(("fwd", t, s), "mpps")
+            add("fwd", t, s, "mpps", c, "Mpps")
+            g = None if c is None else {k: (v * s * 8 / 1000 if k != "runs" else v)
+                                        for k, v in c.items()}
+            add("fwd", t, s, "gbps", g, "Gbit/s")
+            gs = "-" if g is None else "%.2f" % g["median"]
+            line += f"| {fmt(c):>24} | {gs:>6} "
+        r = ratio(cell(("fwd", "rionet", s), "mpps"), cell(("fwd", "memif", s), "mpps"))
+        if r is not None:
+            rows.append({"scenario": "fwd", "transport": "rionet/memif", "size": s,
+                         "metric": "ratio", "unit": "", "median": r, "min": r, "max": r,
+                         "runs": int(reps)})
+        line += f"| {r:.2f}" if r is not None else "| -"
+        P(line)
+
+if any(k[0] == "pair" for k in runs):
+    P("")
+    P("Scenario 2: two testpmd processes, txonly -> rxonly; Mpps received; "
+      "sent/received = totals of the median run")
+    pts = [t for t in transports if t != "ring"]
+    hdr = "size  " + "".join(f"| {t + ' Mpps':>24} | {'Gbit/s':>6} | {'sent':>10} "
+                             f"| {'received':>10} | {'lost':>6} " for t in pts)
+    P(hdr + "| rionet/memif")
+    for s in sizes:
+        line = f"{s:>4}  "
+        for t in pts:
+            key = ("pair", t, s)
+            c = cell(key, "mpps")
+            add("pair", t, s, "mpps", c, "Mpps")
+            for m in ("tx_mpps", "sent", "received", "lost"):
+                add("pair", t, s, m, cell(key, m), "Mpps" if m == "tx_mpps" else "frames")
+            if c is None:
+                line += f"| {'-':>24} | {'-':>6} | {'-':>10} | {'-':>10} | {'-':>6} "
+                continue
+            g = c["median"] * s * 8 / 1000
+            rs = sorted(runs[key], key=lambda r: r["mpps"])
+            med = rs[len(rs) // 2]
+            lost_max = max(r["lost"] for r in runs[key])
+            line += (f"| {fmt(c):>24} | {g:>6.2f} | {int(med['sent']):>10} "
+                     f"| {int(med['received']):>10} | {int(lost_max):>6} ")
+        r = ratio(cell(("pair", "rionet", s), "mpps"), cell(("pair", "memif", s), "mpps"))
+        if r is not None:
+            rows.append({"scenario": "pair", "transport": "rionet/memif", "size": s,
+                         "metric": "ratio", "unit": "", "median": r, "min": r, "max": r,
+                         "runs": int(reps)})
+        line += f"| {r:.2f}" if r is not None else "| -"
+        P(line)
+    P("(lost = most frames lost in any run: accepted by the sender's tx_burst, "
+      "never received)")
+
+if any(k[0] == "lat" for k in runs):
+    P("")
+    P("Scenario 3: round trip of a 64-byte frame between two processes, ns")
+    P(f"{'transport':<9} | {'min':>22} | {'p50':>22} | {'p99':>22} | lost")
+    for t in ("rionet", "memif"):
+        key = ("lat", t, 64)
+        if key not in runs:
+            continue
+        cs = {m: cell(key, m + "_ns") for m in ("min", "p50", "p99")}
+        for m, c in cs.items():
+            add("lat", t, 64, m + "_ns", c, "ns")
+        lost = sum(r["lost"] for r in runs[key])
+        P(f"{t:<9} | {fmt(cs['min'], 0):>22} | {fmt(cs['p50'], 0):>22} | "
+          f"{fmt(cs['p99'], 0):>22} | {int(lost)}")
+    r = ratio(cell(("lat", "rionet", 64), "p50_ns"), cell(("lat", "memif", 64), "p50_ns"))
+    if r is not None:
+        rows.append({"scenario": "lat", "transport": "rionet/memif", "size": 64,
+                     "metric": "p50_ratio", "unit": "", "median": r, "min": r, "max": r,
+                     "runs": int(reps)})
+        P(f"p50 rionet/memif: {r:.2f}")
+
+if any(k[0] == "enum" for k in runs):
+    P("")
+    P("Scenario 4: 16-bit star fabrics, host enumeration and agent discovery")
+    P(f"{'endpoints':>9} | {'devices':>7} | {'host ms':>22} | {'host maint':>10} | "
+      f"{'maint/ep':>8} | {'agent ms':>22} | {'agent maint':>11} | {'maint/ep':>8}")
+    for n in sorted(k[2] for k in runs if k[0] == "enum"):
+        key = ("enum", "star", n)
+        cs = {m: cell(key, m) for m in ("host_ms", "host_maint", "agent_ms", "agent_maint",
+                                         "host_devices")}
+        for m, c in cs.items():
+            add("enum", "star", n, m, c, "ms" if m.endswith("_ms") else "count")
+        P(f"{n:>9} | {int(cs['host_devices']['median']):>7} | {fmt(cs['host_ms'], 2):>22} | "
+          f"{int(cs['host_maint']['median']):>10} | {cs['host_maint']['median'] / n:>8.1f} | "
+          f"{fmt(cs['agent_ms'], 2):>22} | {int(cs['agent_maint']['median']):>11} | "
+          f"{cs['agent_maint']['median'] / n:>8.1f}")
+
+text = "\n".join(out) + "\n"
+print(text, end="")
+open(f"{outdir}/table.txt", "w").write(text)
+with open(f"{outdir}/results.csv", "w", newline="") as f:
+    w = csv.DictWriter(f, fieldnames=["scenario", "transport", "size", "metric", "unit",
+                                      "median", "min", "max", "runs"])
+    w.writeheader()
+    w.writerows(rows)
+json.dump({"machine": {"cpu": cpu, "cores": int(ncpu), "hugepages": False},
+           "runs_per_cell": int(reps), "elapsed_s": int(elapsed), "results": rows},
+          open(f"{outdir}/results.json", "w"), indent=1)
+
+# Every requested cell must be in the output: the harness check.
+have = {(r["scenario"], r["transport"], r["size"], r["metric"]) for r in rows}
+want = []
+for sc in scens.split(","):
+    for t in trans.split(","):
+        if sc == "fwd":
+            want += [(sc, t, int(s), m) for s in fsizes.split(",") for m in ("mpps", "gbps")]
+        elif sc == "pair" and t != "ring":
+            want += [(sc, t, int(s), m) for s in fsizes.split(",")
+                     for m in ("mpps", "sent", "received", "lost")]
+        elif sc == "lat" and t != "ring":
+            want += [(sc, t, 64, m) for m in ("min_ns", "p50_ns", "p99_ns")]
+    if sc == "enum":
+        want += [(sc, "star", int(n), m) for n in esizes.split(",")
+                 for m in ("host_ms", "host_maint", "agent_ms", "agent_maint")]
+missing = [w for w in want if w not in have]
+for m in missing:
+    print("bench: missing result: %s %s %s %s" % m, file=sys.stderr)
+sys.exit(1 if missing else 0)
+PY
+pyrc=$?
+echo "bench: wrote $outdir/table.txt, $outdir/results.csv, $outdir/results.json"
+left=$(ls /dev/shm 2>/dev/null | grep "^rio_sim\.${tag}_" || true)
+if [ -n "$left" ]; then
+	fail "shared memory left behind: $left"
+fi
+[ $pyrc -eq 0 ] || fail "report"
+if [ $failures -gt 0 ]; then
+	echo "bench: $failures run(s) failed" >&2
+	exit 1
+fi
+exit 0
