@@ -9,6 +9,7 @@
  */
 
 #include <ctype.h>
+#include <sched.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -137,8 +138,9 @@ con_wait(uint64_t ms, bool (*done)(void *), void *arg)
 			return true;
 		if (con_time_us() >= end)
 			return false;
+		/* let the echo responder thread take the lock */
 		if (con_echo_get())
-			usleep(1);
+			sched_yield();
 	}
 }
 
@@ -377,7 +379,7 @@ con_cmd_show_routes(void *res, struct cmdline *cl, void *data)
 	struct rte_rio_dev_info di;
 	struct rte_rio_mport_info mi;
 	struct rte_rio_dev *sw;
-	unsigned int id, max, n = 0;
+	unsigned int id, last, max, n = 0;
 	int port;
 
 	RTE_SET_USED(cl);
@@ -391,13 +393,21 @@ con_cmd_show_routes(void *res, struct cmdline *cl, void *data)
 	}
 	rte_rio_mport_info_get(rte_rio_dev_mport(sw), &mi);
 	max = RTE_RIO_MAX_DESTIDS(mi.devid_size);
+	/* consecutive destids with the same port are printed as one range */
 	printf("routes of %s (destid -> port):\n", di.name);
 	for (id = 0; id < max; id++) {
 		port = rte_rio_switch_route_get(sw, id);
 		if (port < 0 || port == RTE_RIO_INVALID_ROUTE)
 			continue;
-		printf("  0x%04x -> %d\n", id, port);
-		n++;
+		last = id;
+		while (last + 1 < max && rte_rio_switch_route_get(sw, last + 1) == port)
+			last++;
+		if (last == id)
+			printf("  0x%04x -> %d\n", id, port);
+		else
+			printf("  0x%04x-0x%04x -> %d\n", id, last, port);
+		n += last - id + 1;
+		id = last;
 	}
 	printf("%u routes\n", n);
 }
@@ -848,8 +858,8 @@ con_ping_report(const char *what, unsigned int sent, uint64_t *rtt, unsigned int
 	for (i = 0; i < n; i++)
 		sum += rtt[i];
 	p99 = (n * 99 + 99) / 100 - 1;
-	printf(" min %.1f avg %.1f p99 %.1f us\n", rtt[0] / 1000.0, (double)sum / n / 1000.0,
-	       rtt[p99] / 1000.0);
+	printf(" min %.1f avg %.1f p99 %.1f max %.1f us\n", rtt[0] / 1000.0,
+	       (double)sum / n / 1000.0, rtt[p99] / 1000.0, rtt[n - 1] / 1000.0);
 }
 
 static uint64_t

@@ -213,10 +213,11 @@ main(int argc, char **argv)
 			interactive = true;
 		if (cmdfile != NULL)
 			con_run_file(cmdfile);
-		if (interactive && !con_quit)
-			con_run_interactive();
 	}
+	/* Only scripted commands decide the exit status. */
 	ret = con_failed ? 1 : 0;
+	if (interactive && !con_quit)
+		con_run_interactive();
 out:
 	con_teardown();
 	rte_eal_cleanup();
