@@ -138,9 +138,8 @@ con_wait(uint64_t ms, bool (*done)(void *), void *arg)
 			return true;
 		if (con_time_us() >= end)
 			return false;
-		/* let the echo responder thread take the lock */
-		if (con_echo_get())
-			sched_yield();
+		/* let the echo responder thread (and a peer process) run */
+		sched_yield();
 	}
 }
 
