@@ -94,7 +94,7 @@ static struct app_cfg app = {
 	.duration = 10.0,
 };
 static struct app_lcore_stats app_stats[RTE_MAX_LCORE];
-static volatile bool app_quit;
+static bool app_quit;
 static uint64_t app_rx_total;	/* frames received on --in, all lcores */
 
 /* Relaxed is enough: the flag only stops the loops; the counters are read
