@@ -4,12 +4,14 @@
 
 """Autotest of dpdk-rio-fabric: drives the tool and checks its outputs.
 
-Usage: test_fabric_tool.py <path to dpdk-rio-fabric> <command file>
+Usage: test_fabric_tool.py <path to dpdk-rio-fabric> <command file> [<tools guide>]
 
 JSON outputs are parsed and checked field by field against the documented
 schema (doc/guides/tools/fabric.rst); DOT output is checked for its
 structure; error paths come from the command file (one invocation per line
-with the exit status and the message expected). Every fabric has a unique
+with the exit status and the message expected); the session shown in the
+tools guide (doc/guides/tools/fabric.rst) is run as written and its outputs
+compared with the page. Every fabric has a unique
 name and is destroyed in a finally block; the test fails if any of its
 shared-memory segments is left in /dev/shm.
 """
@@ -25,6 +27,7 @@ import unittest
 
 TOOL = None
 CMDS = None
+DOC = None
 PREFIX = 'ft%d' % os.getpid()
 ERR_PREFIX = 'dpdk-rio-fabric: error: '
 NOBODY = 65534
@@ -485,14 +488,62 @@ class FabricToolTest(unittest.TestCase):
                     os.chmod(path, 0o600)
             self.assertEqual(f.ok('read', f.name, 'sw0', '0x6c'), '0x00000000\n')
 
+    def test_doc_examples(self):
+        """The session of the tools guide, run as written, prints what it shows."""
+        if DOC is None:
+            self.skipTest('no guide given')
+        steps, cur = [], None
+        with open(DOC) as f:
+            for line in f:
+                line = line.rstrip('\n')
+                m = re.match(r'^   \$ (dpdk-rio-fabric .*)$', line)
+                if m:
+                    cur = (m.group(1), [])
+                    steps.append(cur)
+                elif cur is not None and line.startswith('   '):
+                    cur[1].append(line[3:])
+                else:
+                    cur = None
+        self.assertGreaterEqual(len(steps), 15)
+        name = fabric_name('doc')
+
+        def norm(cmd, lines):
+            out = []
+            for ln in lines:
+                ln = re.sub(r'keeper pid \d+', 'keeper pid N', ln)
+                ln = re.sub(r'\d+\(creator\)', 'N(creator)', ln)
+                ln = ' '.join(ln.split())
+                # list: the header and the session's fabric only
+                if cmd.split()[1] == 'list' and not ln.startswith(('FABRIC ', name + ' ')):
+                    continue
+                out.append(ln)
+            return out
+
+        try:
+            for cmd, expect in steps:
+                args = shlex.split(cmd.replace('demo', name))[1:]
+                rc, out, err = run(*args)
+                got = norm(cmd, (out + err).splitlines())
+                want = norm(cmd, [ln.replace('demo', name) for ln in expect])
+                self.assertEqual(got, want, cmd)
+                self.assertEqual(rc, 0 if not err else rc, cmd)
+                if err:
+                    self.assertTrue(err.startswith(ERR_PREFIX) and rc in (1, 2), cmd)
+            self.assertEqual(steps[-2][0], 'dpdk-rio-fabric destroy demo')
+            self.assertEqual(segments(name), [])
+        finally:
+            run('destroy', name)
+
 
 def main():
-    global TOOL, CMDS
+    global TOOL, CMDS, DOC
     if len(sys.argv) < 3:
-        print('usage: %s <dpdk-rio-fabric> <command file>' % sys.argv[0], file=sys.stderr)
+        print('usage: %s <dpdk-rio-fabric> <command file> [<tools guide>]' % sys.argv[0],
+              file=sys.stderr)
         return 2
     TOOL = os.path.abspath(sys.argv[1])
     CMDS = sys.argv[2]
+    DOC = sys.argv[3] if len(sys.argv) > 3 else None
     prog = unittest.main(argv=[sys.argv[0], '-v'], exit=False)
     left = segments()
     if left:
