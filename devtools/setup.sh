@@ -14,7 +14,8 @@ cd "$(dirname "$0")/.."
 builddir=${RIO_BUILD_DIR:-build}
 
 PACKAGES="dpdk dpdk-dev libdpdk-dev meson ninja-build pkg-config gcc libc6-dev
-python3-pyelftools libnuma-dev dpkg-dev xz-utils python3-sphinx g++ make"
+python3-pyelftools libnuma-dev dpkg-dev xz-utils python3-sphinx g++ make
+clang libclang-rt-14-dev"
 
 die() {
 	echo "setup: error: $*" >&2
