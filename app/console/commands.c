@@ -136,7 +136,7 @@ con_wait(uint64_t ms, bool (*done)(void *), void *arg)
 		pthread_mutex_unlock(&con_lock);
 		if (ok)
 			return true;
-		if (con_time_us() >= end)
+		if (con_time_us() >= end || con_quit)
 			return false;
 		/* let the echo responder thread (and a peer process) run */
 		sched_yield();
@@ -915,7 +915,7 @@ con_ping(const char *dst_s, const char *count_s, const char *size_s)
 	       "-byte messages on mbox %u\n", dst, p->name, count, size, CON_PING_MBOX);
 	memset(buf, 0xa5, size);
 	w.p = p;
-	for (i = 0; i < count; i++) {
+	for (i = 0; i < count && !con_quit; i++) {
 		/* doorbell round trip */
 		w.msg = false;
 		w.seq = i;

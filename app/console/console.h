@@ -92,7 +92,7 @@ extern struct con_port con_ports[RTE_RIO_MAX_MPORTS];
 extern unsigned int con_nb_ports;
 extern unsigned int con_cur;		/* index of the current mport */
 extern bool con_failed;		/* a command failed (exit status) */
-extern bool con_quit;
+extern volatile bool con_quit;	/* quit command or signal */
 extern cmdline_parse_ctx_t con_main_ctx[];
 
 /* Print an error line and mark the command failed. */

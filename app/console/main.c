@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include <cmdline_parse.h>
 #include <cmdline_socket.h>
 #include <rte_bus_vdev.h>
+#include <rte_common.h>
 #include <rte_eal.h>
 #include <rte_errno.h>
 #include <rte_rio.h>
@@ -28,7 +30,32 @@
 
 unsigned int con_cur;
 bool con_failed;
-bool con_quit;
+volatile bool con_quit;
+
+/*
+ * SIGINT/SIGTERM: stop the current command and leave through the normal
+ * teardown (the fabric's shared memory is released). The handler is
+ * installed without SA_RESTART so that a blocking read of the command line
+ * returns.
+ */
+static void
+con_signal(int sig)
+{
+	RTE_SET_USED(sig);
+	con_quit = true;
+}
+
+static void
+con_signals_init(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = con_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
 
 void
 con_err(const char *fmt, ...)
@@ -206,6 +233,7 @@ main(int argc, char **argv)
 		con_cur = p - con_ports;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	con_signals_init();
 	if (cmdfile == NULL && !interactive && !isatty(STDIN_FILENO)) {
 		con_run_file(NULL);
 	} else {

@@ -455,6 +455,22 @@ class ConsoleTest(unittest.TestCase):
             if pinger is not None:
                 pinger.kill()
 
+    def test_sigterm_cleans_up(self):
+        """SIGTERM while waiting for commands: the console leaves through its
+        teardown, so the fabric's shared memory is removed (checked by tearDown)."""
+        c = Console(host_vdevs(self.fabric))
+        try:
+            c.send('enumerate')
+            c.wait_line(r'^rio_sim0: enumerated 3 devices$')
+            c.send('echo on')
+            c.wait_line(r'^echo responder on$')
+            self.assertNotEqual(shm_left(self.fabric), [])
+            c.proc.send_signal(signal.SIGTERM)
+            rc, out, err = c.finish(timeout=30)
+            self.assertEqual(rc, 0, out + err)
+        finally:
+            c.kill()
+
     def test_ping_without_echo_fails(self):
         """The peer does not echo: the ping command fails, the exit status says so."""
         peer = Console(['rio_sim0,fabric=%s,topology=builtin:pair,scan=0' % self.fabric])
