@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <cmdline.h>
 #include <cmdline_parse.h>
@@ -459,24 +458,28 @@ con_cmd_set_mport(void *res, struct cmdline *cl, void *data)
 /* ---------------------------------------------------------------------- */
 /* read/write config                                                      */
 
+/* The width token only matches 8, 16 or 32. */
 static int
 con_width(const char *s)
 {
-	return atoi(s); /* the token only matches 8, 16 or 32 */
+	if (strcmp(s, "8") == 0)
+		return 8;
+	return strcmp(s, "16") == 0 ? 16 : 32;
 }
 
+/*
+ * Config access to a device through its mport: local access for the mport's
+ * own endpoint, maintenance with the device's (destid, hopcount) otherwise.
+ */
 static int
-con_cfg_access(struct rte_rio_dev_info *di, bool wr, uint32_t off, int width, uint32_t *val)
+con_cfg_access(struct rte_rio_dev *dev, const struct rte_rio_dev_info *di, bool wr,
+	       uint32_t off, int width, uint32_t *val)
 {
-	struct rte_rio_mport *m;
-	struct rte_rio_dev *dev = rte_rio_dev_find_by_name(di->name);
+	struct rte_rio_mport *m = rte_rio_dev_mport(dev);
 	uint16_t v16 = *val;
 	uint8_t v8 = *val;
 	int ret = -EINVAL;
 
-	if (dev == NULL)
-		return -ENODEV;
-	m = rte_rio_dev_mport(dev);
 	pthread_mutex_lock(&con_lock);
 	if (di->local) {
 		if (width == 32)
@@ -516,10 +519,12 @@ con_cfg_cmd(struct con_res *r, bool wr, const char *value_str, const char *width
 	struct rte_rio_dev_info di;
 	uint64_t off, val = 0;
 	int width = con_width(width_str);
+	struct rte_rio_dev *dev;
 	uint32_t v;
 	int ret;
 
-	if (con_dev_get(r->a0, &di) == NULL)
+	dev = con_dev_get(r->a0, &di);
+	if (dev == NULL)
 		return;
 	if (con_parse_num(r->a1, 0xffffff, "offset", &off) != 0)
 		return;
@@ -531,7 +536,7 @@ con_cfg_cmd(struct con_res *r, bool wr, const char *value_str, const char *width
 			       (width == 16 ? UINT16_MAX : UINT8_MAX), "value", &val) != 0)
 		return;
 	v = val;
-	ret = con_cfg_access(&di, wr, off, width, &v);
+	ret = con_cfg_access(dev, &di, wr, off, width, &v);
 	if (ret != 0) {
 		con_err("%s %s offset 0x%06" PRIx64 ": %s", wr ? "write" : "read", di.name, off,
 			ret == -EFAULT ? "misaligned offset" : con_strerror(ret));
