@@ -159,6 +159,15 @@ def test_ping_two_processes():
     check(name, "no answer from destid 0" in out, out, "says there is no answer")
     check(name, time.monotonic() - t0 < 20, out, "gives up at its --timeout")
 
+    name = "rio_ping (bad options)"
+    for opts, msg in ((["--mode", "nope"], "--mode: dbell, msg or both, not 'nope'"),
+                      (["--size", "8"], "--size: '8' is not a number in 16..4096"),
+                      (["--role", "pong"], "--role needs --fabric")):
+        rc, out = run([ping] + eal("0") + ["--"] + opts)
+        want = 1 if opts[0] == "--role" else 2
+        check(name, rc == want and msg in out, out,
+              "%s -> exit %d (want %d), '%s'" % (opts, rc, want, msg))
+
 
 def fwd_stats(out):
     tasks = {}
@@ -225,15 +234,17 @@ def test_fwd():
         check_fwd(name, out, a, count, 32 if extra else 0)
 
     name = "rio_fwd (bad options)"
-    for opts, msg in ((["--echo", "rionet_rio_sim1"], "--dest-destid is required"),
-                      (["--dest-destid", "1", "--rionet", "nope"],
-                       "--rionet: no port named 'nope'"),
-                      (["--dest-destid", "0x10000"], "--dest-destid: '0x10000' is not a")):
+    for opts, want, msg in ((["--echo", "rionet_rio_sim1"], 2, "--dest-destid is required"),
+                            (["--dest-destid", "1", "--rionet", "nope"], 1,
+                             "--rionet: no port named 'nope'"),
+                            (["--dest-destid", "0x10000"], 2,
+                             "--dest-destid: '0x10000' is not a")):
         fab = fabric("fe")
         rc, out = run([fwd] + eal("0") + [
             "-d", DRIVERS, "--vdev", "net_null0", "--vdev", "rio_sim0,fabric=" + fab,
             "--"] + opts)
-        check(name, rc != 0 and msg in out, out, "%s -> exit %d, '%s'" % (opts, rc, msg))
+        check(name, rc == want and msg in out, out,
+              "%s -> exit %d (want %d), '%s'" % (opts, rc, want, msg))
 
 
 def main():
