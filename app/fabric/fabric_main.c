@@ -323,13 +323,7 @@ fabtool_keeper_loop(const char *name)
 		.tv_nsec = FABTOOL_KEEPER_POLL_MS * 1000000L,
 	};
 	struct rte_pmd_rio_sim_fabric_stat st;
-	struct sigaction sa;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = fabtool_keeper_signal;
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	signal(SIGHUP, SIG_IGN);
 	while (!fabtool_keeper_stop) {
 		nanosleep(&ts, NULL);
 		if (rte_pmd_rio_sim_fabric_stat(name, &st, NULL, 0) != 0 ||
@@ -344,11 +338,26 @@ static void __rte_noreturn
 fabtool_keeper(const char *name, const char *topology, int fd)
 {
 	struct fabtool_create_res res;
+	struct sigaction sa;
 	int devnull;
 
 	memset(&res, 0, sizeof(res));
 	setsid();
+	/* From here on a signal must end in a detach, never leave the fabric orphaned. */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = fabtool_keeper_signal;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);	/* a parent gone is a failed write(), handled below */
 	res.rc = rte_pmd_rio_sim_fabric_create(name, topology, res.err, sizeof(res.err));
+	/* Keep no directory of the caller busy (the topology path is read by now). */
+	if (res.rc == 0 && chdir("/") != 0) {
+		res.rc = -errno;
+		snprintf(res.err, sizeof(res.err), "keeper of fabric %s: chdir /: %s", name,
+			 strerror(errno));
+		rte_pmd_rio_sim_fabric_destroy(name);
+	}
 	/* Let nothing of the caller's stay open: a test harness waits for its pipes. */
 	devnull = open("/dev/null", O_RDWR);
 	if (devnull >= 0) {
@@ -448,13 +457,10 @@ static const char fabtool_list_help[] =
 	"List the fabrics present in /dev/shm: devices, device ID size and the\n"
 	"processes attached. Does not attach to them.\n";
 
-static int
+int
 fabtool_fmt_opt(int opt, const char *arg, void *ctx)
 {
-	struct {
-		unsigned int allowed;
-		enum fabtool_format fmt;
-	} *f = ctx;
+	struct fabtool_fmt_ctx *f = ctx;
 
 	if (opt == 'f')
 		return fabtool_parse_format(arg, f->allowed, &f->fmt);
@@ -523,10 +529,10 @@ fabtool_cmd_list(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct {
-		unsigned int allowed;
-		enum fabtool_format fmt;
-	} f = { FABTOOL_FMT_TEXT | FABTOOL_FMT_JSON, FABTOOL_FMT_TEXT };
+	struct fabtool_fmt_ctx f = {
+		.allowed = FABTOOL_FMT_TEXT | FABTOOL_FMT_JSON,
+		.fmt = FABTOOL_FMT_TEXT,
+	};
 	char (*names)[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN] = NULL;
 	unsigned int n_pos;
 	int rc, n;

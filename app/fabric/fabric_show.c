@@ -15,21 +15,6 @@
 
 #include "fabric_tool.h"
 
-struct fabtool_show_opts {
-	unsigned int allowed;
-	enum fabtool_format fmt;
-};
-
-static int
-fabtool_show_opt(int opt, const char *arg, void *ctx)
-{
-	struct fabtool_show_opts *o = ctx;
-
-	if (opt == 'f')
-		return fabtool_parse_format(arg, o->allowed, &o->fmt);
-	return -1;
-}
-
 static const struct option fabtool_fmt_opts[] = {
 	{ "format", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
@@ -237,7 +222,7 @@ fabtool_show_dot(const struct fabtool_fabric *fab)
 int
 fabtool_cmd_show(int argc, char **argv)
 {
-	struct fabtool_show_opts o = {
+	struct fabtool_fmt_ctx o = {
 		.allowed = FABTOOL_FMT_TEXT | FABTOOL_FMT_JSON | FABTOOL_FMT_DOT,
 		.fmt = FABTOOL_FMT_TEXT,
 	};
@@ -247,7 +232,7 @@ fabtool_cmd_show(int argc, char **argv)
 	int rc;
 
 	rc = fabtool_getopt(argc, argv, fabtool_fmt_opts, fabtool_show_help, 1, 1, pos, &n,
-			    fabtool_show_opt, &o);
+			    fabtool_fmt_opt, &o);
 	if (rc >= 0)
 		return rc;
 	rc = fabtool_open(pos[0], &fab);
@@ -276,7 +261,7 @@ static const char fabtool_routes_help[] =
 int
 fabtool_cmd_routes(int argc, char **argv)
 {
-	struct fabtool_show_opts o = {
+	struct fabtool_fmt_ctx o = {
 		.allowed = FABTOOL_FMT_TEXT | FABTOOL_FMT_JSON,
 		.fmt = FABTOOL_FMT_TEXT,
 	};
@@ -288,7 +273,7 @@ fabtool_cmd_routes(int argc, char **argv)
 	int rc, idx, size, i;
 
 	rc = fabtool_getopt(argc, argv, fabtool_fmt_opts, fabtool_routes_help, 2, 2, pos, &n,
-			    fabtool_show_opt, &o);
+			    fabtool_fmt_opt, &o);
 	if (rc >= 0)
 		return rc;
 	rc = fabtool_open(pos[0], &fab);
@@ -516,7 +501,7 @@ fabtool_ports_text(const struct fabtool_fabric *fab, const struct rte_pmd_rio_si
 int
 fabtool_cmd_ports(int argc, char **argv)
 {
-	struct fabtool_show_opts o = {
+	struct fabtool_fmt_ctx o = {
 		.allowed = FABTOOL_FMT_TEXT | FABTOOL_FMT_JSON,
 		.fmt = FABTOOL_FMT_TEXT,
 	};
@@ -529,7 +514,7 @@ fabtool_cmd_ports(int argc, char **argv)
 	int rc, idx;
 
 	rc = fabtool_getopt(argc, argv, fabtool_fmt_opts, fabtool_ports_help, 2, 2, pos, &n,
-			    fabtool_show_opt, &o);
+			    fabtool_fmt_opt, &o);
 	if (rc >= 0)
 		return rc;
 	rc = fabtool_open(pos[0], &fab);

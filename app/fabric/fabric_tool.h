@@ -74,6 +74,13 @@ int fabtool_parse_u32(const char *what, const char *s, uint32_t max, uint32_t *o
 /* Parse --format among the formats of @allowed. */
 int fabtool_parse_format(const char *s, unsigned int allowed, enum fabtool_format *out);
 
+/* Commands whose only option is --format: fabtool_getopt() context and callback. */
+struct fabtool_fmt_ctx {
+	unsigned int allowed;	/* enum fabtool_format bits */
+	enum fabtool_format fmt;	/* chosen, preset to the default */
+};
+int fabtool_fmt_opt(int opt, const char *arg, void *ctx);
+
 /* Attach to fabric @name and describe all its devices; prints the error. */
 int fabtool_open(const char *name, struct fabtool_fabric *fab);
 void fabtool_close(struct fabtool_fabric *fab);

@@ -202,6 +202,19 @@ class FabricToolTest(unittest.TestCase):
             rc, out, err = run('destroy', f.name)
             self.assertEqual(rc, 1)
 
+    def test_keeper_sigterm(self):
+        """SIGTERM to the keeper detaches it: the fabric, unused, goes away."""
+        with Fabric(self, tag='kill') as f:
+            self.assertEqual(segments(f.name), ['rio_sim.' + f.name])
+            os.kill(f.keeper, 15)
+            deadline = time.time() + 5
+            while (segments(f.name) or pid_running(f.keeper)) and time.time() < deadline:
+                time.sleep(0.05)
+            self.assertEqual(segments(f.name), [])
+            self.assertFalse(pid_running(f.keeper))
+            rc, out, err = run('show', f.name)
+            self.assertEqual((rc, err), (1, '%sfabric %s does not exist\n' % (ERR_PREFIX, f.name)))
+
     def test_show_json_default(self):
         with Fabric(self) as f:
             doc = f.json('show', f.name, '--format', 'json')
