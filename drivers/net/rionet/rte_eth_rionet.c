@@ -166,51 +166,68 @@ rionet_rx_copy(struct rionet_rx_queue *rxq, struct rte_mbuf *head, const uint8_t
 	}
 }
 
-/* Bounce buffers were posted: copy into mbufs, then post them again in order. */
+/* Top up the stash of allocated mbufs (bulk); @return how many it holds. */
+static __rte_always_inline uint16_t
+rionet_rx_stash_fill(struct rionet_rx_queue *rxq)
+{
+	uint16_t k = RIONET_BURST - rxq->nb_stash;
+
+	if (k >= RIONET_BURST / 2) {
+		if (likely(rte_pktmbuf_alloc_bulk(rxq->mp, &rxq->stash[rxq->nb_stash], k) == 0))
+			rxq->nb_stash += k;
+		else if (rxq->nb_stash == 0)
+			rxq->nombuf++;
+	}
+	return rxq->nb_stash;
+}
+
+/* Return the stashed mbufs to their pool (queue stop and release). */
+static void
+rionet_rx_stash_free(struct rionet_rx_queue *rxq)
+{
+	if (rxq->nb_stash > 0)
+		rte_pktmbuf_free_bulk(rxq->stash, rxq->nb_stash);
+	rxq->nb_stash = 0;
+}
+
+/*
+ * Bounce buffers were posted: copy into mbufs, then post them again in order.
+ * The mbufs come from a stash refilled in bulk, so an empty or short poll
+ * costs no allocation and no free; no more messages are taken than the
+ * stash holds, so a message never waits for an mbuf outside the ring.
+ */
 static uint16_t
 rionet_rx_bounce(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t want,
 		 uint16_t *nb_msgs)
 {
 	struct rte_rio_msg *msgs = rxq->msgs;
-	struct rte_mbuf *mbufs[RIONET_BURST];
 	void *bufs[RIONET_BURST];
-	uint16_t got, i, used = 0, nb = 0;
+	struct rte_mbuf *m;
+	uint16_t got, i, nb = 0;
 
 	*nb_msgs = 0;
-	if (unlikely(rte_pktmbuf_alloc_bulk(rxq->mp, mbufs, want) != 0)) {
-		/* The messages wait in the inbound ring: nothing is lost. */
-		rxq->nombuf++;
-		return 0;
-	}
+	want = RTE_MIN(want, rionet_rx_stash_fill(rxq));
+	if (unlikely(want == 0))
+		return 0;	/* The messages wait in the inbound ring: nothing is lost. */
 	got = rte_rio_recv_messages(rxq->port->mport, rxq->mbox, msgs, want);
 	for (i = 0; i < got; i++)
 		bufs[i] = msgs[i].buf;
 	for (i = 0; i < got; i++) {
 		if (!rionet_rx_accept(rxq, &msgs[i]))
 			continue;
-		if (unlikely(!rionet_rx_copy(rxq, mbufs[used], msgs[i].buf, msgs[i].len))) {
+		m = rxq->stash[--rxq->nb_stash];
+		if (unlikely(!rionet_rx_copy(rxq, m, msgs[i].buf, msgs[i].len))) {
+			/* A segment was missing: the frame is dropped. */
 			rxq->nombuf++;
-			rte_pktmbuf_free(mbufs[used]);
-			mbufs[used] = rte_pktmbuf_alloc(rxq->mp);
-			if (mbufs[used] == NULL) {
-				/* The rest of the burst is dropped for want of mbufs. */
-				rxq->nombuf += got - i - 1;
-				break;
-			}
+			rte_pktmbuf_free(m);
 			continue;
 		}
-		mbufs[used]->port = rxq->port->eth_dev->data->port_id;
+		m->port = rxq->port->eth_dev->data->port_id;
 		rxq->bytes += msgs[i].len;
-		pkts[nb++] = mbufs[used++];
+		pkts[nb++] = m;
 	}
 	if (got > 0)
 		rte_rio_add_inb_buffers(rxq->port->mport, rxq->mbox, bufs, got);
-	if (used < want) {
-		/* A failed re-allocation left a NULL at mbufs[used]. */
-		for (i = used; i < want; i++)
-			if (mbufs[i] != NULL)
-				rte_pktmbuf_free(mbufs[i]);
-	}
 	*nb_msgs = got;
 	return nb;
 }
@@ -564,7 +581,10 @@ rionet_mbox_close_all(struct rionet_port *port)
 	port->out_mbox_open = 0;
 	for (q = 0; q < dev->data->nb_rx_queues; q++) {
 		rxq = dev->data->rx_queues[q];
-		if (rxq == NULL || !rxq->direct)
+		if (rxq == NULL)
+			continue;
+		rionet_rx_stash_free(rxq);
+		if (!rxq->direct)
 			continue;
 		while (rxq->head != rxq->tail) {
 			rte_pktmbuf_free(rxq->sw_ring[rxq->head & (rxq->entries - 1)]);
@@ -676,6 +696,7 @@ rionet_rx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
 
 	if (rxq == NULL)
 		return;
+	rionet_rx_stash_free(rxq);
 	rte_free(rxq->sw_ring);
 	rte_free(rxq->bounce);
 	rte_free(rxq);

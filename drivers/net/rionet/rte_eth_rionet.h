@@ -67,6 +67,9 @@ struct rionet_rx_queue {
 	uint32_t tail;		/* next slot to post (direct mode) */
 	struct rte_mbuf **sw_ring;	/* direct mode: posted mbufs, FIFO */
 	uint8_t *bounce;	/* bounce mode: entries x RIONET_MAX_FRAME */
+	/* bounce mode: mbufs allocated ahead, kept across empty polls */
+	uint16_t nb_stash;
+	struct rte_mbuf *stash[RIONET_BURST];
 	struct rte_rio_msg msgs[RIONET_BURST];
 	/* counters, single writer */
 	uint64_t packets;
