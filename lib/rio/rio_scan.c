@@ -771,6 +771,10 @@ rio_enum_finish(struct rio_enum *e)
 static void
 rio_enum_abort(struct rio_enum *e)
 {
+	static const uint8_t none[RIO_SWITCH_RT_GROUP] = {
+		RTE_RIO_INVALID_ROUTE, RTE_RIO_INVALID_ROUTE,
+		RTE_RIO_INVALID_ROUTE, RTE_RIO_INVALID_ROUTE,
+	};
 	struct rte_rio_mport *mport = e->mport;
 	struct rte_rio_dev *dev;
 	uint32_t id;
@@ -787,9 +791,9 @@ rio_enum_abort(struct rio_enum *e)
 	TAILQ_FOREACH_REVERSE(dev, &e->sd->devs, rio_dev_list, next) {
 		if (dev->info.type != RTE_RIO_DEV_SWITCH)
 			continue;
-		for (id = 0; id < e->nids; id++)
-			if (dev->rt[id] != RTE_RIO_INVALID_ROUTE)
-				rio_switch_route_write(dev, id, RTE_RIO_INVALID_ROUTE);
+		/* Groups already clear in the shadow cost nothing. */
+		for (id = 0; id < e->nids; id += RIO_SWITCH_RT_GROUP)
+			rio_switch_route_write_group(dev, (uint16_t)id, none);
 		if (dev->locked)
 			rte_rio_remote_write_config_32(mport, dev->info.destid,
 						       dev->info.hopcount,
