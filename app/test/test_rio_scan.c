@@ -49,6 +49,8 @@ struct st_env {
 };
 
 static struct st_env st;
+/* While set, the block wrappers hide PEF EXT_RT: switches take one route entry per access. */
+static bool st_no_ext_rt;
 
 /* ---------------------------------------------------------------------- */
 /* Fabric and mports                                                      */
@@ -244,6 +246,7 @@ static int
 st_check_free_ids(const struct st_env *e)
 {
 	uint32_t nids = RTE_RIO_MAX_DESTIDS(e->mp[0]->devid_size), top = 0, id, v, pef;
+	uint32_t sel, prt, ext;
 	struct rte_rio_dev_info di;
 	uint8_t *inuse;
 	int i;
@@ -262,21 +265,23 @@ st_check_free_ids(const struct st_env *e)
 			continue;
 		if (st_cfg(e, i, RTE_RIO_PEF_CAR, &pef) != 0)
 			goto fail;
+		ext = 0;
+		sel = RTE_PMD_RIO_SIM_VENDOR_RTE_SEL;
+		prt = RTE_PMD_RIO_SIM_VENDOR_RTE_PORT;
+		if (e->info[i].vendor_model == 0) {
+			ext = pef & RTE_RIO_PEF_EXT_RT ? 3 : 0;
+			sel = RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR;
+			prt = RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR;
+		}
 		for (id = 0; id <= top; id++) {
-			bool ext = e->info[i].vendor_model == 0 && (pef & RTE_RIO_PEF_EXT_RT);
-			uint32_t sel = e->info[i].vendor_model != 0 ? RTE_PMD_RIO_SIM_VENDOR_RTE_SEL :
-				RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR;
-			uint32_t prt = e->info[i].vendor_model != 0 ?
-				RTE_PMD_RIO_SIM_VENDOR_RTE_PORT : RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR;
-
 			if (inuse[id])
 				continue;
+			/* ext: select the group with Ext_config_en, ID n of it in byte n. */
 			if (rte_pmd_rio_sim_fabric_config_write(e->fabric, e->info[i].name, sel, 4,
-				(ext ? RTE_RIO_STD_RTE_CONF_EXTCFGEN : 0) | (id & ~(ext ? 3u : 0u))) != 0 ||
+				(ext ? RTE_RIO_STD_RTE_CONF_EXTCFGEN : 0) | (id & ~ext)) != 0 ||
 			    st_cfg(e, i, prt, &v) != 0)
 				goto fail;
-			if (ext)
-				v >>= 8 * (id & 3);
+			v >>= 8 * (id & ext);
 			if ((v & 0xff) != RTE_RIO_INVALID_ROUTE) {
 				printf("  %s: route 0x%x -> %u for free ID\n", e->info[i].name, id,
 				       v & 0xff);
@@ -588,20 +593,28 @@ st_run(struct st_env *e, const char * const *eps, int redundant, int pair_stride
 /* ---------------------------------------------------------------------- */
 /* Fabrics                                                                */
 
-/* Run a fabric twice: plain rio_sim mports, then with block maintenance. */
+/*
+ * Run a fabric three times: plain rio_sim mports, with block maintenance,
+ * then with switches that hide extended route configuration (one route
+ * entry per access).
+ */
 static int
 st_run_both(const char *builtin, const char *file_text, const char * const *eps,
 	    int redundant)
 {
-	int wrap;
+	int wrap, ret;
 
-	for (wrap = 0; wrap < 2; wrap++) {
+	for (wrap = 0; wrap < 3; wrap++) {
 		if (builtin != NULL)
 			TEST_ASSERT_SUCCESS(st_new_fabric(&st, builtin), "name");
 		else
 			TEST_ASSERT_SUCCESS(st_new_fabric_file(&st, file_text), "topology");
-		if (st_run(&st, eps, redundant, 1, wrap != 0) != TEST_SUCCESS) {
-			printf("  failed with%s block maintenance\n", wrap ? "" : "out");
+		st_no_ext_rt = wrap == 2;
+		ret = st_run(&st, eps, redundant, 1, wrap != 0);
+		st_no_ext_rt = false;
+		if (ret != TEST_SUCCESS) {
+			printf("  failed with%s block maintenance%s\n", wrap ? "" : "out",
+			       wrap == 2 ? ", without extended route configuration" : "");
 			st_teardown_env(&st);
 			return TEST_FAILED;
 		}
@@ -1211,7 +1224,11 @@ static int
 st_w_cread(struct rte_rio_mport *m, uint16_t destid, uint8_t hop, uint32_t off, int len,
 	   uint32_t *data)
 {
-	return st_lower(m)->ops->cread(st_lower(m), destid, hop, off, len, data);
+	int ret = st_lower(m)->ops->cread(st_lower(m), destid, hop, off, len, data);
+
+	if (ret == 0 && off == RTE_RIO_PEF_CAR && len == 4 && st_no_ext_rt)
+		*data &= ~RTE_RIO_PEF_EXT_RT;
+	return ret;
 }
 
 static int
@@ -1322,7 +1339,10 @@ static const struct rte_rio_mport_ops st_block_ops = {
 	.cwrite_block = st_w_cwrite_block,
 };
 
-/* Replace every mport of @e by a block-capable wrapper (unless it has block ops). */
+/*
+ * Replace every mport of @e by a block-capable wrapper (unless it has block
+ * ops and st_no_ext_rt is not set).
+ */
 static int
 st_wrap_block(struct st_env *e)
 {
@@ -1333,7 +1353,7 @@ st_wrap_block(struct st_env *e)
 		struct rte_rio_mport_conf c;
 		char name[RTE_RIO_NAME_MAX_LEN];
 
-		if (l->ops->cread_block != NULL)
+		if (l->ops->cread_block != NULL && !st_no_ext_rt)
 			continue;
 		snprintf(name, sizeof(name), "%.50s_b", l->name);
 		memset(&c, 0, sizeof(c));
