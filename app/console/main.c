@@ -85,19 +85,33 @@ con_usage(const char *prog)
  * Run the commands of a stream, echoing each one after the prompt as
  * testpmd does; a command that does not parse counts as failed.
  */
+/* Longest line read, newline included (the buffer adds room for the NUL). */
+#define CON_LINE_MAX	4096
+
 static void
 con_run_stream(struct cmdline *cl, FILE *f)
 {
-	char line[4096 + 2];
+	char line[CON_LINE_MAX + 1];
 	size_t n;
+	char c0;
 	int ret;
 
-	while (!con_quit && fgets(line, 4096, f) != NULL) {
+	while (!con_quit && fgets(line, CON_LINE_MAX, f) != NULL) {
 		n = strlen(line);
+		if (n > 0 && line[n - 1] != '\n' && !feof(f)) {
+			int c;
+
+			while ((c = fgetc(f)) != EOF && c != '\n')
+				;
+			printf(CON_PROMPT "%.40s...\n", line);
+			con_err("command longer than %d characters", CON_LINE_MAX - 2);
+			continue;
+		}
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 			line[--n] = '\0';
 		printf(CON_PROMPT "%s\n", line);
-		if (n == 0 || line[strspn(line, " \t")] == '#' || line[strspn(line, " \t")] == 0) {
+		c0 = line[strspn(line, " \t")];
+		if (c0 == '\0' || c0 == '#') {
 			fflush(stdout);
 			continue;
 		}

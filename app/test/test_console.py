@@ -356,6 +356,11 @@ class ConsoleTest(unittest.TestCase):
         self.assertEqual(rc, 1, out + err)
         self.assertEqual(len(res), 5)        # went on after the failure
         rc, res, out, err = run_cmds(host_vdevs(self.fabric, agent=False),
+                                     ['send message 1 1 ' + 'x' * 5000, 'show mports'])
+        self.assertEqual(rc, 1, out + err)
+        self.assertEqual(res[0][1], ['error: command longer than 4094 characters'])
+        self.assertEqual(res[1][0], 'show mports')
+        rc, res, out, err = run_cmds(host_vdevs(self.fabric, agent=False),
                                      ['quit', 'bogus'])
         self.assertEqual(rc, 0, out + err)   # nothing runs after quit
         self.assertEqual(len(res), 1)
