@@ -166,9 +166,8 @@ fwd_task_poll(struct fwd_task *t)
 	if (n == 0)
 		return;
 	fwd_counter_add(&t->rx, n);
-	for (i = 0; i < n; i++) {
-		if (t->kind == FWD_FROM_RIO)
-			break;
+	/* Frames from rionet leave port A unchanged. */
+	for (i = 0; i < n && t->kind != FWD_FROM_RIO; i++) {
 		if (rte_pktmbuf_data_len(pkts[i]) < sizeof(*eth))
 			continue;	/* rionet refuses and counts runts */
 		eth = rte_pktmbuf_mtod(pkts[i], struct rte_ether_hdr *);
@@ -520,7 +519,7 @@ main(int argc, char **argv)
 	uint16_t started[3];
 	unsigned int nstarted = 0;
 	struct rte_mempool *mp = NULL;
-	uint64_t a2r_drop = 0;
+	uint64_t drops = 0;
 	int ret;
 
 	ret = rte_eal_init(argc, argv);
@@ -621,9 +620,9 @@ main(int argc, char **argv)
 	fwd_print_stats("final");
 	fwd_print_ports();
 	for (i = 0; i < fwd_ntasks; i++)
-		a2r_drop += fwd_tasks[i].drop;
+		drops += fwd_tasks[i].drop;
 	printf("rio_fwd: total to_rionet=%" PRIu64 " from_rionet=%" PRIu64 " dropped=%" PRIu64
-	       "\n", fwd_tasks[0].tx, fwd_tasks[1].tx, a2r_drop);
+	       "\n", fwd_tasks[0].tx, fwd_tasks[1].tx, drops);
 	ret = fwd_tasks[0].tx > 0 && (fwd_count == 0 || fwd_done(&fwd_tasks[0])) ? 0 : -1;
 out:
 	for (i = 0; i < nstarted; i++) {
