@@ -64,6 +64,9 @@ struct sim_topology {
 	uint32_t n_links;
 	struct sim_topo_dev *devs;
 	struct sim_topo_link *links;
+	/* Name index (rio_sim_topology.c): device index + 1 per slot, 0 free; NULL: none. */
+	uint32_t *name_index;
+	uint32_t name_index_size;	/* slots, power of two */
 };
 
 /* Parse an INI topology file; on error *out is NULL and err says why. */

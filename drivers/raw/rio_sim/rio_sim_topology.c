@@ -97,6 +97,7 @@ sim_topology_free(struct sim_topology *topo)
 		return;
 	free(topo->devs);
 	free(topo->links);
+	free(topo->name_index);
 	free(topo);
 }
 
@@ -112,13 +113,71 @@ topo_alloc(void)
 	return t;
 }
 
+/* FNV-1a of a device name (at most SIM_NAME_MAX bytes). */
+static uint32_t
+topo_name_hash(const char *name)
+{
+	uint32_t h = 2166136261u;
+	size_t i;
+
+	for (i = 0; i < SIM_NAME_MAX && name[i] != '\0'; i++) {
+		h ^= (uint8_t)name[i];
+		h *= 16777619u;
+	}
+	return h;
+}
+
+/* Slot of @name in the name index: its entry, or the free slot where it goes. */
+static uint32_t *
+topo_index_slot(const struct sim_topology *t, const char *name)
+{
+	uint32_t mask = t->name_index_size - 1;
+	uint32_t h = topo_name_hash(name) & mask;
+	uint32_t *slot;
+
+	for (;; h = (h + 1) & mask) {
+		slot = &t->name_index[h];
+		if (*slot == 0 || strncmp(t->devs[*slot - 1].name, name, SIM_NAME_MAX) == 0)
+			return slot;
+	}
+}
+
+/*
+ * Index device @idx by name, growing the index to keep it at most half full
+ * (a linear search per added device made large shapes quadratic).
+ */
+static int
+topo_index_add(struct sim_topology *t, uint32_t idx)
+{
+	uint32_t size = t->name_index_size, i, *old = t->name_index;
+
+	if ((idx + 1) * 2 > size) {
+		size = size == 0 ? 64 : size * 2;
+		t->name_index = calloc(size, sizeof(*t->name_index));
+		if (t->name_index == NULL) {
+			t->name_index = old;
+			return -ENOMEM;
+		}
+		t->name_index_size = size;
+		free(old);
+		for (i = 0; i < idx; i++)
+			*topo_index_slot(t, t->devs[i].name) = i + 1;
+	}
+	*topo_index_slot(t, t->devs[idx].name) = idx + 1;
+	return 0;
+}
+
 int
 sim_topology_find(const struct sim_topology *topo, const char *name)
 {
-	uint32_t i;
+	uint32_t i, *slot;
 
 	if (topo == NULL || name == NULL)
 		return -ENOENT;
+	if (topo->name_index != NULL) {
+		slot = topo_index_slot(topo, name);
+		return *slot != 0 ? (int)(*slot - 1) : -ENOENT;
+	}
 	for (i = 0; i < topo->n_devs; i++)
 		if (strncmp(topo->devs[i].name, name, SIM_NAME_MAX) == 0)
 			return (int)i;
@@ -185,6 +244,10 @@ topo_add_dev(struct sim_topology *t, const char *name, uint8_t type, uint32_t np
 	d->asm_did = 0;
 	d->dev_rev = 1;
 	d->asm_rev = 1;
+	if (topo_index_add(t, t->n_devs) < 0) {
+		topo_err(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
 	return (int)t->n_devs++;
 }
 
