@@ -31,6 +31,12 @@
 
 /* Polls of a claimed-but-unpublished slot before checking that its writer lives. */
 #define SIM_EP_STALL_POLLS	1024
+/*
+ * Empty polls between two looks at the shared producer head: reading it on
+ * every empty poll keeps pulling its cache line away from the producers'
+ * compare-and-swap, which costs every message a cache line transfer.
+ */
+#define SIM_EP_STALL_CHECK	64
 
 /* Cached route: destination ID -> target endpoint, valid for one route generation. */
 struct sim_ep_route {
@@ -69,6 +75,7 @@ struct sim_ep_rx {
 	uint32_t buf_tail;		/* next free place */
 	uint64_t stall_pos;		/* position seen claimed but unpublished */
 	uint32_t stall_polls;
+	uint32_t empty_polls;		/* since the last look at the producer head */
 };
 
 struct sim_ep {
@@ -790,6 +797,7 @@ sim_ep_open_inb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries)
 	rx->buf_head = 0;
 	rx->buf_tail = 0;
 	rx->stall_polls = 0;
+	rx->empty_polls = 0;
 	sim_ep_rx_drain(rx);
 	rx->open = true;
 	/* Pairs with the senders' acquire load in sim_ep_peer_get(). */
@@ -956,6 +964,9 @@ sim_ep_rx_stalled_dead(struct sim_ep_rx *rx, struct sim_shm_msg_slot *s)
 {
 	int32_t writer;
 
+	if (++rx->empty_polls < SIM_EP_STALL_CHECK)
+		return false;
+	rx->empty_polls = 0;
 	if (!sim_ring_claimed_unpublished(&rx->ring)) {
 		rx->stall_polls = 0;
 		return false;
@@ -964,7 +975,8 @@ sim_ep_rx_stalled_dead(struct sim_ep_rx *rx, struct sim_shm_msg_slot *s)
 		rx->stall_pos = rx->ring.cons;
 		rx->stall_polls = 0;
 	}
-	if (++rx->stall_polls < SIM_EP_STALL_POLLS)
+	rx->stall_polls += SIM_EP_STALL_CHECK;
+	if (rx->stall_polls < SIM_EP_STALL_POLLS)
 		return false;
 	rx->stall_polls = 0;
 	writer = __atomic_load_n(&s->writer_pid, __ATOMIC_RELAXED);
