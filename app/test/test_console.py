@@ -498,13 +498,20 @@ class ConsoleTest(unittest.TestCase):
             peer.kill()
 
     def test_interactive_completion(self):
-        """-i on a terminal: TAB completes a command, help runs, quit leaves."""
+        """--cmdfile then -i on a terminal: the file runs, then the prompt
+        (same state); TAB completes a command, help runs, quit leaves."""
+        with tempfile.NamedTemporaryFile('w', suffix='.cmd', delete=False) as f:
+            f.write('enumerate\n')
+            path = f.name
         pid, fd = pty.fork()
         if pid == 0:
             argv = [CONSOLE] + eal_args(unique('p')) + [
                 '--vdev', 'rio_sim0,fabric=%s,topology=builtin:pair,scan=0' % self.fabric,
-                '--', '-i']
-            os.execv(CONSOLE, argv)
+                '--', '--cmdfile', path, '-i']
+            try:
+                os.execv(CONSOLE, argv)
+            finally:
+                os._exit(127)
         out = b''
         try:
             def read_until(pat, timeout=20):
@@ -518,6 +525,7 @@ class ConsoleTest(unittest.TestCase):
                         except OSError:
                             break
                 self.assertIn(pat, out)
+            read_until(b'rio_sim0: enumerated 2 devices')
             read_until(b'rio> ')
             os.write(fd, b'hel\t')
             read_until(b'help')
@@ -525,6 +533,7 @@ class ConsoleTest(unittest.TestCase):
             read_until(b'show xstats port <port id>')
             os.write(fd, b'show mp\t\r')
             read_until(b'SCANNED')
+            read_until(b'yes     2')
             os.write(fd, b'quit\r')
             end = time.time() + 20
             status = None
@@ -547,6 +556,7 @@ class ConsoleTest(unittest.TestCase):
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
             os.close(fd)
+            os.unlink(path)
 
 
 if __name__ == '__main__':
