@@ -186,7 +186,8 @@ int rte_pmd_rio_sim_fabric_maint(const char *name, const char *from_ep, uint16_t
 				 uint32_t *val);
 
 /*
- * Inspection without attaching (for tools; rio_sim_tool_api.c).
+ * Inspection for tools (rio_sim_tool_api.c): _stat() and _list() read
+ * without attaching; _route_table() attaches like the functions above.
  */
 
 /** Most processes reported by rte_pmd_rio_sim_fabric_stat(). */
@@ -231,7 +232,8 @@ int rte_pmd_rio_sim_fabric_list(char (*names)[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN],
 
 /**
  * Route table of switch @p sw_name as the emulator holds it (standard and
- * vendor models alike), read without any maintenance transaction.
+ * vendor models alike), read without any maintenance transaction, so that
+ * nothing changes (not even the route CSRs' selected entry).
  * @param ports
  *   ports[destid] = output port, RTE_RIO_INVALID_ROUTE (0xff) for no route;
  *   filled for destid < @p n.
