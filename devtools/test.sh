@@ -168,6 +168,105 @@ if run_check quickstart 150 bash devtools/quickstart.sh --no-setup; then
 	record quickstart pass
 fi
 
+# ---- sanitizers and fuzzing (bad input). A second build with ASan and UBSan
+# (RIO_ASAN_BUILD_DIR, default build-asan) runs every fast autotest under the
+# "sanitize" test setup (UBSan halts on the first error, LeakSanitizer on):
+# one record per autotest, named asan/<test>. A clang build with -Dfuzz=true
+# (RIO_FUZZ_BUILD_DIR, default build-fuzz) runs every libFuzzer target of
+# app/fuzz for a bounded number of inputs from its seed corpus: one record
+# per target, named fuzz_<target>; a crash input is kept in
+# <fuzz dir>/fuzz-artifacts/. Without clang the fuzz records are skipped.
+# RIO_SANITIZE=0 skips both. See doc/guides/testing.rst.
+if [ "${RIO_SANITIZE:-1}" != 0 ]; then
+	asan_dir=${RIO_ASAN_BUILD_DIR:-build-asan}
+	fuzz_dir=${RIO_FUZZ_BUILD_DIR:-build-fuzz}
+
+	echo "==== sanitizer build ($asan_dir)"
+	if { [ -f "$asan_dir/build.ninja" ] ||
+	     meson setup "$asan_dir" -Db_sanitize=address,undefined -Db_lundef=false; } \
+		</dev/null >"$logdir/asan-build.log" 2>&1 &&
+		ninja -C "$asan_dir" </dev/null >>"$logdir/asan-build.log" 2>&1; then
+		# Skipped here (they run in the normal build above): tests that start
+		# a stock or uninstrumented program loading the instrumented plugins
+		# without devtools/asan-testpmd.sh (the ASan runtime would not come
+		# first in it), and the benchmark smoke test, whose rate samples do
+		# not fill in time under ASan.
+		asan_tests=()
+		for t in $(meson test -C "$asan_dir" --no-rebuild --list --suite fast-tests \
+			2>/dev/null | sed -n 's|^.*fast-tests / ||p'); do
+			case $t in
+			rionet_testpmd_autotest|install_example_autotest|doc_commands)
+				record "asan/$t (uninstrumented program loads the plugins)" skip ;;
+			bench_smoke) record "asan/$t (timing based)" skip ;;
+			*) asan_tests+=("$t") ;;
+			esac
+		done
+		# meson names the log after the test setup too.
+		json="$asan_dir/meson-logs/asan-fast-tests-sanitize.json"
+		rm -f "$json"
+		meson test -C "$asan_dir" --no-rebuild --setup sanitize --suite fast-tests \
+			--print-errorlogs --num-processes 2 --logbase asan-fast-tests \
+			"${asan_tests[@]}" </dev/null |
+			grep -E '^ *[0-9]+/[0-9]+ |^>>>|runtime error|Sanitizer'
+		# Name the records asan/<test>.
+		if [ -s "$json" ] && python3 - "$json" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+with open(sys.argv[1], "w") as f:
+    for t in lines:
+        t["name"] = "asan/" + t["name"].split(" / ", 1)[-1]
+        f.write(json.dumps(t) + "\n")
+PY
+		then
+			count_meson fast-tests "$json" || record "asan fast-tests (no results)" fail
+		else
+			record "asan fast-tests (no results)" fail
+		fi
+	else
+		echo "test: sanitizer build failed; last lines of $logdir/asan-build.log:"
+		tail -n 30 "$logdir/asan-build.log"
+		record asan_build fail
+	fi
+
+	# target:inputs, each target about 2 to 6 s.
+	fuzz_targets="topology:50000 devargs:100000 maint:200000 recv:200000 rionet:30000"
+	echo "==== fuzz build ($fuzz_dir)"
+	if ! command -v clang >/dev/null 2>&1; then
+		echo "test: clang not found (devtools/setup.sh installs it): fuzz targets skipped"
+		for t in $fuzz_targets; do
+			record "fuzz_${t%%:*}" skip
+		done
+	elif { [ -f "$fuzz_dir/build.ninja" ] ||
+	       CC=clang meson setup "$fuzz_dir" -Dfuzz=true -Dtests=false \
+			-Db_sanitize=address,undefined -Db_lundef=false; } \
+		</dev/null >"$logdir/fuzz-build.log" 2>&1 &&
+		ninja -C "$fuzz_dir" </dev/null >>"$logdir/fuzz-build.log" 2>&1; then
+		mkdir -p "$fuzz_dir/fuzz-artifacts"
+		for t in $fuzz_targets; do
+			name=${t%%:*}
+			runs=${t##*:}
+			work="$fuzz_dir/fuzz-corpus/$name"
+			mkdir -p "$work"
+			if run_check "fuzz_$name" 120 env \
+				UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:suppressions=$PWD/devtools/ubsan.supp \
+				ASAN_OPTIONS=detect_leaks=1 \
+				"$fuzz_dir/app/fuzz/fuzz_$name" -runs="$runs" -max_total_time=60 \
+				-artifact_prefix="$fuzz_dir/fuzz-artifacts/$name-" \
+				"$work" "app/fuzz/corpus/$name"; then
+				grep -E '^Done [0-9]+ runs' "$logdir/fuzz_$name.log"
+				record "fuzz_$name" pass
+			else
+				# run_check recorded the failure; show the saved input.
+				ls -1 "$fuzz_dir/fuzz-artifacts/$name-"* 2>/dev/null | tail -n 3
+			fi
+		done
+	else
+		echo "test: fuzz build failed; last lines of $logdir/fuzz-build.log:"
+		tail -n 30 "$logdir/fuzz-build.log"
+		record fuzz_build fail
+	fi
+fi
+
 if run_check docs 300 sphinx-build -W -E -q -b html -d "$builddir/doc/doctrees" \
 	doc/guides "$builddir/doc/html"; then
 	record docs pass
