@@ -240,7 +240,8 @@ PY
 	       CC=clang meson setup "$fuzz_dir" -Dfuzz=true -Dtests=false \
 			-Db_sanitize=address,undefined -Db_lundef=false; } \
 		</dev/null >"$logdir/fuzz-build.log" 2>&1 &&
-		ninja -C "$fuzz_dir" </dev/null >>"$logdir/fuzz-build.log" 2>&1; then
+		ninja -C "$fuzz_dir" $(for t in $fuzz_targets; do echo "app/fuzz/fuzz_${t%%:*}"; done) \
+			</dev/null >>"$logdir/fuzz-build.log" 2>&1; then
 		mkdir -p "$fuzz_dir/fuzz-artifacts"
 		for t in $fuzz_targets; do
 			name=${t%%:*}
