@@ -46,7 +46,7 @@ static void
 fuzz_topo_check(const struct sim_topology *t)
 {
 	uint32_t i, j;
-	uint8_t used[SIM_MAX_PORTS];
+	uint8_t *used;
 
 	FUZZ_CHECK(t->devid_size == 8 || t->devid_size == 16, "devid_size %u", t->devid_size);
 	FUZZ_CHECK(t->mbox_entries >= 2 && t->mbox_entries <= SIM_MBOX_ENTRIES_MAX &&
@@ -79,23 +79,19 @@ fuzz_topo_check(const struct sim_topology *t)
 			   l->port_a, l->port_b);
 	}
 	/* Every port linked at most once. */
-	for (i = 0; i < t->n_devs; i++) {
-		memset(used, 0, sizeof(used));
-		for (j = 0; j < t->n_links; j++) {
-			const struct sim_topo_link *l = &t->links[j];
+	used = calloc((size_t)t->n_devs * SIM_MAX_PORTS, 1);
+	FUZZ_CHECK(used != NULL, "out of memory");
+	for (j = 0; j < t->n_links; j++) {
+		const struct sim_topo_link *l = &t->links[j];
+		uint8_t *a = &used[(size_t)l->dev_a * SIM_MAX_PORTS + l->port_a];
+		uint8_t *b = &used[(size_t)l->dev_b * SIM_MAX_PORTS + l->port_b];
 
-			if (l->dev_a == i) {
-				FUZZ_CHECK(!used[l->port_a], "device %u port %u linked twice", i,
-					   l->port_a);
-				used[l->port_a] = 1;
-			}
-			if (l->dev_b == i) {
-				FUZZ_CHECK(!used[l->port_b], "device %u port %u linked twice", i,
-					   l->port_b);
-				used[l->port_b] = 1;
-			}
-		}
+		FUZZ_CHECK(!*a, "device %u port %u linked twice", l->dev_a, l->port_a);
+		*a = 1;
+		FUZZ_CHECK(!*b, "device %u port %u linked twice", l->dev_b, l->port_b);
+		*b = 1;
 	}
+	free(used);
 	(void)sim_topology_hash(t);
 }
 
