@@ -229,6 +229,9 @@ PY
 	fi
 
 	# target:inputs, each target about 2 to 6 s.
+	# fuzz_rionet: libFuzzer's per-input leak check flags objects that are only
+	# referenced from DPDK memory (rte_malloc, which LSan does not scan) as
+	# leaked, so it is off for that target; the ASan autotests check leaks.
 	fuzz_targets="topology:50000 devargs:100000 maint:200000 recv:200000 rionet:30000"
 	echo "==== fuzz build ($fuzz_dir)"
 	if ! command -v clang >/dev/null 2>&1; then
@@ -252,6 +255,7 @@ PY
 				UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:suppressions=$PWD/devtools/ubsan.supp \
 				ASAN_OPTIONS=detect_leaks=1 \
 				"$fuzz_dir/app/fuzz/fuzz_$name" -runs="$runs" -max_total_time=60 \
+				$( [ "$name" = rionet ] && echo -detect_leaks=0 ) \
 				-artifact_prefix="$fuzz_dir/fuzz-artifacts/$name-" \
 				"$work" "app/fuzz/corpus/$name"; then
 				grep -E '^Done [0-9]+ runs' "$logdir/fuzz_$name.log"
