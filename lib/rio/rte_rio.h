@@ -86,7 +86,7 @@ struct rte_rio_mport_info {
 /** One mailbox message, used for bursts in both directions. */
 struct rte_rio_msg {
 	void *buf;          /**< payload (at least RTE_RIO_MAX_MSG_SIZE bytes on receive) */
-	uint16_t len;       /**< exact length in bytes, RTE_RIO_MIN_MSG_SIZE..RTE_RIO_MAX_MSG_SIZE */
+	uint16_t len;       /**< exact length in bytes, 8..4096 */
 	uint16_t destid;    /**< send: destination device ID; receive: own device ID */
 	uint16_t srcid;     /**< receive: source device ID */
 	uint8_t mbox;       /**< mailbox 0..RTE_RIO_MAX_MBOX-1 */
