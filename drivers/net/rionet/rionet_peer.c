@@ -14,6 +14,18 @@
  * map and the active flags through the atomic helpers of rte_eth_rionet.h.
  * A slot keeps its device ID for the life of the port, so an lcore that read
  * a slot number can never send to another device through it.
+ *
+ * Liveness: a peer that dies sends no LEAVE. The fabric answers messages to
+ * it with ERROR or no response (rio_sim: -ETIMEDOUT once its owner process is
+ * gone, see the rio_sim guide), which the Tx path counts per peer. The
+ * doorbell alarm compares those counters with their value at the previous
+ * tick: a peer whose sends failed meanwhile is lost (rionet_peer_lost()), as
+ * if it had sent LEAVE; its JOIN makes it active again when it comes back.
+ *
+ * Link: up while the port is started and at least one peer is active (Linux
+ * rionet's carrier), with an RTE_ETH_EVENT_INTR_LSC callback at every change
+ * when the application asked for it (intr_conf.lsc). The callback runs in
+ * the EAL interrupt thread from an alarm, never under port->lock.
  */
 
 #include <errno.h>
@@ -35,19 +47,39 @@ rionet_dev_capable(const struct rte_rio_dev_info *info)
 		(info->src_ops & ops) == ops && (info->dst_ops & ops) == ops;
 }
 
+/* Link status change callbacks, from the interrupt thread. */
+static void
+rionet_lsc_alarm_cb(void *arg)
+{
+	struct rionet_port *port = arg;
+
+	rte_eth_dev_callback_process(port->eth_dev, RTE_ETH_EVENT_INTR_LSC, NULL);
+}
+
 int
 rionet_link_refresh(struct rionet_port *port)
 {
+	struct rte_eth_dev *dev = port->eth_dev;
 	struct rte_eth_link link = {
 		.link_speed = RTE_ETH_SPEED_NUM_20G,
 		.link_duplex = RTE_ETH_LINK_FULL_DUPLEX,
 		.link_autoneg = RTE_ETH_LINK_FIXED,
 	};
+	int ret;
 
 	link.link_status = port->started && rionet_nb_active(port) > 0 ?
 		RTE_ETH_LINK_UP : RTE_ETH_LINK_DOWN;
 	/* 0 when the status changed, -1 otherwise. */
-	return rte_eth_linkstatus_set(port->eth_dev, &link);
+	ret = rte_eth_linkstatus_set(dev, &link);
+	/*
+	 * The caller may hold port->lock or the bus lock: the application's
+	 * callback runs later, from the interrupt thread. It reads the status
+	 * then, so two quick changes may reach it as two events of the last one.
+	 */
+	if (ret == 0 && dev->data->dev_conf.intr_conf.lsc &&
+	    rte_eal_alarm_set(1, rionet_lsc_alarm_cb, port) != 0)
+		RIONET_LOG(ERR, "%s: cannot schedule the link status event", port->name);
+	return ret;
 }
 
 /* Under lock. */
@@ -63,6 +95,39 @@ rionet_peer_activate(struct rionet_port *port, struct rionet_peer *p, bool on)
 		__atomic_fetch_sub(&port->nb_active, 1, __ATOMIC_RELAXED);
 	RIONET_LOG(DEBUG, "%s: peer 0x%x %s", port->name, p->destid,
 		   on ? "active" : "inactive");
+}
+
+/* Send errors to peer slot s on every Tx queue (read from the alarm thread). */
+static uint64_t
+rionet_peer_tx_errors(struct rionet_port *port, uint16_t s)
+{
+	const struct rte_eth_dev_data *data = port->eth_dev->data;
+	const struct rionet_tx_queue *txq;
+	uint64_t sum = 0;
+	uint16_t q;
+
+	for (q = 0; q < data->nb_tx_queues; q++) {
+		txq = data->tx_queues[q];
+		/* Single writer (the queue's lcore), aligned 64-bit: a torn value is impossible. */
+		if (txq != NULL)
+			sum += __atomic_load_n(&txq->peer[s].errors, __ATOMIC_RELAXED);
+	}
+	return sum;
+}
+
+/* Deactivate a peer that left without LEAVE. Under lock. */
+static void
+rionet_peer_lose(struct rionet_port *port, struct rionet_peer *p)
+{
+	if (!rionet_peer_active(p))
+		return;
+	rionet_peer_activate(port, p, false);
+	p->join_sent = 0;
+	p->lost++;
+	port->peers_lost++;
+	RIONET_LOG(NOTICE, "%s: peer 0x%x lost (no LEAVE, sends to it fail)", port->name,
+		   p->destid);
+	rionet_link_refresh(port);
 }
 
 /* Send a JOIN or LEAVE doorbell, retrying while the peer answers RETRY. Under lock. */
@@ -188,6 +253,8 @@ rionet_dbell_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbe
 		port->join_rx++;
 		p->join_rx++;
 		if (!rionet_peer_active(p)) {
+			/* Errors before it came back do not count against it. */
+			p->tx_errors_seen = rionet_peer_tx_errors(port, (uint16_t)(p - port->peers));
 			rionet_peer_activate(port, p, true);
 			/* Answer so that the peer activates us too. */
 			if (port->started && rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
@@ -203,6 +270,46 @@ out:
 	rte_spinlock_unlock(&port->lock);
 }
 
+/*
+ * Mark peer @destid inactive as if it had sent LEAVE (it died, or its link
+ * is gone); it becomes active again with its next JOIN. Counted in the
+ * peers_lost and peer_<destid>_lost xstats when it was active.
+ * @return 0, or -ENOENT when destid is not a peer of the port.
+ */
+int
+rionet_peer_lost(struct rionet_port *port, uint16_t destid)
+{
+	struct rionet_peer *p;
+	int ret = 0;
+
+	rte_spinlock_lock(&port->lock);
+	p = rionet_peer_lookup(port, destid);
+	if (p == NULL)
+		ret = -ENOENT;
+	else
+		rionet_peer_lose(port, p);
+	rte_spinlock_unlock(&port->lock);
+	return ret;
+}
+
+/* Peers whose sends failed since the last tick are lost. Under lock. */
+static void
+rionet_liveness_check(struct rionet_port *port)
+{
+	struct rionet_peer *p;
+	uint64_t errors;
+	uint16_t s;
+
+	for (s = 0; s < port->nb_peers; s++) {
+		p = &port->peers[s];
+		errors = rionet_peer_tx_errors(port, s);
+		/* Lower after a stats reset: only growth counts. */
+		if (errors > p->tx_errors_seen && rionet_peer_active(p))
+			rionet_peer_lose(port, p);
+		p->tx_errors_seen = errors;
+	}
+}
+
 static void
 rionet_alarm_cb(void *arg)
 {
@@ -212,6 +319,8 @@ rionet_alarm_cb(void *arg)
 	rte_rio_dbell_poll(port->mport, 256);
 	rte_spinlock_lock(&port->lock);
 	again = port->started;
+	if (again)
+		rionet_liveness_check(port);
 	rte_spinlock_unlock(&port->lock);
 	if (again && rte_eal_alarm_set(RIONET_DBELL_PERIOD_US, rionet_alarm_cb, port) != 0)
 		RIONET_LOG(ERR, "%s: cannot re-arm the doorbell poll", port->name);
@@ -246,6 +355,8 @@ void
 rionet_peers_fini(struct rionet_port *port)
 {
 	rte_rio_dev_callback_unregister(rionet_bus_event_cb, port);
+	/* A link change of the last stop may still be pending. */
+	rte_eal_alarm_cancel(rionet_lsc_alarm_cb, port);
 	rte_free(port->peer_map);
 	port->peer_map = NULL;
 }
@@ -269,6 +380,7 @@ rionet_peers_start(struct rionet_port *port)
 	port->started = true;
 	for (i = 0; i < port->nb_peers; i++) {
 		p = &port->peers[i];
+		p->tx_errors_seen = rionet_peer_tx_errors(port, i);
 		p->join_sent = 0;
 		if (p->present && rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
 			p->join_sent = 1;

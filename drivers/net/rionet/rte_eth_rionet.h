@@ -115,6 +115,8 @@ struct rionet_peer {
 	uint64_t leave_rx;
 	uint64_t join_tx;
 	uint64_t leave_tx;
+	uint64_t lost;		/* deactivated because sends to it failed */
+	uint64_t tx_errors_seen;	/* Tx send errors to it at the last liveness check */
 };
 
 struct rionet_port {
@@ -147,6 +149,7 @@ struct rionet_port {
 	uint64_t dbell_tx_errors;
 	uint64_t dbell_unknown;		/* JOIN/LEAVE from unknown device */
 	uint64_t join_rx, leave_rx, join_tx, leave_tx;
+	uint64_t peers_lost;		/* peers deactivated without LEAVE */
 
 	/* base values for stats_reset of the control counters */
 	uint64_t base_dbell[8];
@@ -208,6 +211,7 @@ void rionet_peers_fini(struct rionet_port *port);
 int rionet_peers_start(struct rionet_port *port);
 void rionet_peers_stop(struct rionet_port *port);
 void rionet_peer_event(struct rionet_port *port, struct rte_rio_device *dev, bool add);
+int rionet_peer_lost(struct rionet_port *port, uint16_t destid);
 bool rionet_dev_capable(const struct rte_rio_dev_info *info);
 int rionet_link_refresh(struct rionet_port *port);
 
