@@ -331,8 +331,9 @@ rf_receive(struct rf_worker *w)
 			}
 			if (seq != w->expect[src]) {
 				if (w->me->rx_bad++ == 0)
-					printf("  slot %u: frame %" PRIu64 " from slot %u, expected %"
-					       PRIu64 "\n", w->slot, seq, slot, w->expect[src]);
+					printf("  slot %u: frame %" PRIu64 " from slot %u, "
+					       "expected %" PRIu64 "\n", w->slot, seq, slot,
+					       w->expect[src]);
 				w->expect[src] = seq;
 			}
 			w->expect[src]++;

@@ -254,7 +254,8 @@ rionet_dbell_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbe
 		p->join_rx++;
 		if (!rionet_peer_active(p)) {
 			/* Errors before it came back do not count against it. */
-			p->tx_errors_seen = rionet_peer_tx_errors(port, (uint16_t)(p - port->peers));
+			p->tx_errors_seen = rionet_peer_tx_errors(port,
+								  (uint16_t)(p - port->peers));
 			rionet_peer_activate(port, p, true);
 			/* Answer so that the peer activates us too. */
 			if (port->started && rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
