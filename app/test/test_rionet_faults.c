@@ -19,6 +19,8 @@
  *   arrives once, in order, intact.
  * rionet_lsc_autotest: link status events (intr_conf.lsc): up when the first
  *   peer joins, down when the last one leaves or the port stops.
+ * rionet_peer_error_autotest: an ERROR answer comes from a live peer: counted,
+ *   the peer stays active (only unanswered sends make it lost).
  */
 
 #include <dirent.h>
@@ -224,22 +226,31 @@ rf_peer_xstat(uint16_t port, uint16_t destid, const char *what)
 	return rf_xstat(port, name);
 }
 
+/* Configure and start a port with nq queue pairs. */
+static int
+rf_port_start_q(uint16_t port, struct rte_mempool *mp, bool lsc, uint16_t nq)
+{
+	struct rte_eth_conf conf = { .rxmode = { .mtu = 1500 } };
+	uint16_t q;
+	int ret;
+
+	conf.intr_conf.lsc = lsc ? 1 : 0;
+	ret = rte_eth_dev_configure(port, nq, nq, &conf);
+	for (q = 0; q < nq && ret == 0; q++) {
+		ret = rte_eth_rx_queue_setup(port, q, RF_DESC, SOCKET_ID_ANY, NULL, mp);
+		if (ret == 0)
+			ret = rte_eth_tx_queue_setup(port, q, RF_DESC, SOCKET_ID_ANY, NULL);
+	}
+	if (ret == 0)
+		ret = rte_eth_dev_start(port);
+	return ret;
+}
+
 /* Configure and start a port: one queue pair. */
 static int
 rf_port_start(uint16_t port, struct rte_mempool *mp, bool lsc)
 {
-	struct rte_eth_conf conf = { .rxmode = { .mtu = 1500 } };
-	int ret;
-
-	conf.intr_conf.lsc = lsc ? 1 : 0;
-	ret = rte_eth_dev_configure(port, 1, 1, &conf);
-	if (ret == 0)
-		ret = rte_eth_rx_queue_setup(port, 0, RF_DESC, SOCKET_ID_ANY, NULL, mp);
-	if (ret == 0)
-		ret = rte_eth_tx_queue_setup(port, 0, RF_DESC, SOCKET_ID_ANY, NULL);
-	if (ret == 0)
-		ret = rte_eth_dev_start(port);
-	return ret;
+	return rf_port_start_q(port, mp, lsc, 1);
 }
 
 /* Frame of len bytes from src to dst: magic, source slot, sequence, pattern. */
@@ -1221,3 +1232,64 @@ out:
 }
 
 REGISTER_TEST_COMMAND(rionet_lsc_autotest, test_rionet_lsc);
+
+/* ------------------------------------------------------------------ */
+/* An ERROR answer comes from a live peer                             */
+
+static int
+rf_error_steps(uint16_t *port, struct rte_mempool *mp)
+{
+	struct rte_mbuf *m;
+	unsigned int i;
+
+	/* Port 0 sends on mailboxes 0 and 1, port 1 only opened mailbox 0. */
+	TEST_ASSERT_SUCCESS(rf_port_start_q(port[0], mp, false, 2), "start 0 with 2 queues");
+	TEST_ASSERT_SUCCESS(rf_port_start_q(port[1], mp, false, 1), "start 1 with 1 queue");
+	for (i = 0; i < 3000 && rf_xstat(port[0], "peers_active") != 1; i++)
+		rte_delay_us_sleep(1000);
+	TEST_ASSERT_EQUAL(rf_xstat(port[0], "peers_active"), 1, "peers never joined");
+	for (i = 0; i < 20; i++) {
+		m = rf_frame(mp, 0, 1, 0, i, 64);
+		TEST_ASSERT_NOT_NULL(m, "alloc");
+		TEST_ASSERT_EQUAL(rte_eth_tx_burst(port[0], 1, &m, 1), 1, "frame not consumed");
+		rte_delay_us_sleep(500);
+	}
+	rte_delay_us_sleep(10000);
+	TEST_ASSERT_EQUAL(rf_peer_xstat(port[0], 1, "tx_errors"), 20, "ERROR answers counted");
+	TEST_ASSERT_EQUAL(rf_peer_xstat(port[0], 1, "active"), 1,
+			  "a peer that answers ERROR was dropped");
+	TEST_ASSERT_EQUAL(rf_peer_xstat(port[0], 1, "lost"), 0, "ERROR counted as lost peer");
+	TEST_ASSERT_EQUAL(rf_xstat(port[0], "peers_lost"), 0, "peers_lost");
+	return TEST_SUCCESS;
+}
+
+static int
+test_rionet_peer_error(void)
+{
+	struct rte_mempool *mp = NULL;
+	uint16_t port[2];
+	struct rf_env e;
+	int status[RF_NSLOT], left, ret = TEST_FAILED;
+	unsigned int i;
+
+	if (rf_env_setup(&e, "rfe") != 0)
+		goto out;
+	mp = rf_pool("rf_err");
+	if (mp == NULL)
+		goto out;
+	for (i = 0; i < 2; i++) {
+		if (rf_local_port(&e, i, &port[i]) != 0) {
+			printf("  cannot create ep%u and its port\n", i);
+			goto out;
+		}
+		e.vdev_up[i] = true;
+	}
+	ret = rf_error_steps(port, mp);
+out:
+	rf_env_finish(&e, status);
+	left = rf_env_cleanup(&e);
+	rte_mempool_free(mp);
+	return ret == TEST_SUCCESS && left == 0 ? TEST_SUCCESS : TEST_FAILED;
+}
+
+REGISTER_TEST_COMMAND(rionet_peer_error_autotest, test_rionet_peer_error);

@@ -15,12 +15,14 @@
  * A slot keeps its device ID for the life of the port, so an lcore that read
  * a slot number can never send to another device through it.
  *
- * Liveness: a peer that dies sends no LEAVE. The fabric answers messages to
- * it with ERROR or no response (rio_sim: -ETIMEDOUT once its owner process is
- * gone, see the rio_sim guide), which the Tx path counts per peer. The
- * doorbell alarm compares those counters with their value at the previous
- * tick: a peer whose sends failed meanwhile is lost (rionet_peer_lost()), as
- * if it had sent LEAVE; its JOIN makes it active again when it comes back.
+ * Liveness: a peer that dies sends no LEAVE. The fabric stops answering
+ * messages to it (-ETIMEDOUT; rio_sim: once its owner process is gone, see the
+ * rio_sim guide), which the Tx path counts per peer. The doorbell alarm
+ * compares those counters with their value at the previous tick: a peer whose
+ * sends timed out meanwhile is lost (rionet_peer_lost()), as if it had sent
+ * LEAVE; its JOIN makes it active again when it comes back. An ERROR answer
+ * (e.g. a mailbox the peer did not open) comes from a live peer: counted, the
+ * peer stays.
  *
  * Link: up while the port is started and at least one peer is active (Linux
  * rionet's carrier), with an RTE_ETH_EVENT_INTR_LSC callback at every change
@@ -97,9 +99,9 @@ rionet_peer_activate(struct rionet_port *port, struct rionet_peer *p, bool on)
 		   on ? "active" : "inactive");
 }
 
-/* Send errors to peer slot s on every Tx queue (read from the alarm thread). */
+/* Sends to peer slot s that got no response, on every Tx queue (alarm thread). */
 static uint64_t
-rionet_peer_tx_errors(struct rionet_port *port, uint16_t s)
+rionet_peer_tx_timeouts(struct rionet_port *port, uint16_t s)
 {
 	const struct rte_eth_dev_data *data = port->eth_dev->data;
 	const struct rionet_tx_queue *txq;
@@ -110,7 +112,7 @@ rionet_peer_tx_errors(struct rionet_port *port, uint16_t s)
 		txq = data->tx_queues[q];
 		/* Single writer (the queue's lcore), aligned 64-bit: a torn value is impossible. */
 		if (txq != NULL)
-			sum += __atomic_load_n(&txq->peer[s].errors, __ATOMIC_RELAXED);
+			sum += __atomic_load_n(&txq->peer[s].timeouts, __ATOMIC_RELAXED);
 	}
 	return sum;
 }
@@ -125,8 +127,8 @@ rionet_peer_lose(struct rionet_port *port, struct rionet_peer *p)
 	p->join_sent = 0;
 	p->lost++;
 	port->peers_lost++;
-	RIONET_LOG(NOTICE, "%s: peer 0x%x lost (no LEAVE, sends to it fail)", port->name,
-		   p->destid);
+	RIONET_LOG(NOTICE, "%s: peer 0x%x lost (no LEAVE, sends to it get no response)",
+		   port->name, p->destid);
 	rionet_link_refresh(port);
 }
 
@@ -254,7 +256,7 @@ rionet_dbell_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbe
 		p->join_rx++;
 		if (!rionet_peer_active(p)) {
 			/* Errors before it came back do not count against it. */
-			p->tx_errors_seen = rionet_peer_tx_errors(port,
+			p->tx_timeouts_seen = rionet_peer_tx_timeouts(port,
 								  (uint16_t)(p - port->peers));
 			rionet_peer_activate(port, p, true);
 			/* Answer so that the peer activates us too. */
@@ -293,21 +295,21 @@ rionet_peer_lost(struct rionet_port *port, uint16_t destid)
 	return ret;
 }
 
-/* Peers whose sends failed since the last tick are lost. Under lock. */
+/* Peers whose sends timed out since the last tick are lost. Under lock. */
 static void
 rionet_liveness_check(struct rionet_port *port)
 {
 	struct rionet_peer *p;
-	uint64_t errors;
+	uint64_t timeouts;
 	uint16_t s;
 
 	for (s = 0; s < port->nb_peers; s++) {
 		p = &port->peers[s];
-		errors = rionet_peer_tx_errors(port, s);
+		timeouts = rionet_peer_tx_timeouts(port, s);
 		/* Lower after a stats reset: only growth counts. */
-		if (errors > p->tx_errors_seen && rionet_peer_active(p))
+		if (timeouts > p->tx_timeouts_seen && rionet_peer_active(p))
 			rionet_peer_lose(port, p);
-		p->tx_errors_seen = errors;
+		p->tx_timeouts_seen = timeouts;
 	}
 }
 
@@ -381,7 +383,7 @@ rionet_peers_start(struct rionet_port *port)
 	port->started = true;
 	for (i = 0; i < port->nb_peers; i++) {
 		p = &port->peers[i];
-		p->tx_errors_seen = rionet_peer_tx_errors(port, i);
+		p->tx_timeouts_seen = rionet_peer_tx_timeouts(port, i);
 		p->join_sent = 0;
 		if (p->present && rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
 			p->join_sent = 1;

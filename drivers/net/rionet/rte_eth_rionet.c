@@ -366,6 +366,9 @@ rionet_tx_flush(struct rionet_tx_queue *txq, uint16_t nb_msgs, uint16_t *ok, uin
 			}
 		} else {
 			ps->errors++;
+			/* No response: the peer may be gone (see rionet_peer.c). */
+			if (msgs[off].status == -ETIMEDOUT)
+				ps->timeouts++;
 		}
 		done[f]++;
 		off++;

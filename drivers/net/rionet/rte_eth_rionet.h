@@ -51,6 +51,7 @@ struct rionet_peer_qstats {
 	uint64_t bytes;
 	uint64_t errors;	/* Tx: send ERROR/no response */
 	uint64_t ring_full;	/* Tx: RETRY (back-pressure or dropped multicast copy) */
+	uint64_t timeouts;	/* Tx: no response, part of errors (peer liveness) */
 };
 
 struct rionet_port;
@@ -115,8 +116,8 @@ struct rionet_peer {
 	uint64_t leave_rx;
 	uint64_t join_tx;
 	uint64_t leave_tx;
-	uint64_t lost;		/* deactivated because sends to it failed */
-	uint64_t tx_errors_seen;	/* Tx send errors to it at the last liveness check */
+	uint64_t lost;		/* deactivated because sends to it got no response */
+	uint64_t tx_timeouts_seen;	/* Tx timeouts to it at the last liveness check */
 };
 
 struct rionet_port {
