@@ -21,6 +21,9 @@
  *   peer joins, down when the last one leaves or the port stops.
  * rionet_peer_error_autotest: an ERROR answer comes from a live peer: counted,
  *   the peer stays active (only unanswered sends make it lost).
+ * rio_sim_dead_owner_autotest: the emulator under rionet: a full ring of a
+ *   live owner is RETRY; once the owner is killed (a zombie), messages and
+ *   doorbells time out; a new owner gets an empty ring and every later message.
  */
 
 #include <dirent.h>
@@ -651,16 +654,31 @@ rf_spawn(struct rf_env *e, unsigned int slot)
 	return rf_spawn_slot(e, "rionet_faults_peer", slot);
 }
 
-/* This process's mport and rionet port for ep<destid>. */
+/* This process's mport for ep<destid>. */
 static int
-rf_local_port(struct rf_env *e, unsigned int slot, uint16_t *port)
+rf_local_port_mport(struct rf_env *e, unsigned int slot, struct rte_rio_mport **mp)
 {
-	char args[256], name[RTE_ETH_NAME_MAX_LEN];
+	char args[256];
 	int ret;
 
 	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep%u", e->fabric, e->topo,
 		 rf_slot_destid(slot));
 	ret = rte_vdev_init(e->vdev[slot], args);
+	if (ret < 0)
+		return ret;
+	*mp = rte_rio_mport_find(e->vdev[slot]);
+	return *mp != NULL ? 0 : -ENODEV;
+}
+
+/* This process's mport and rionet port for ep<destid>. */
+static int
+rf_local_port(struct rf_env *e, unsigned int slot, uint16_t *port)
+{
+	char name[RTE_ETH_NAME_MAX_LEN];
+	struct rte_rio_mport *mp;
+	int ret;
+
+	ret = rf_local_port_mport(e, slot, &mp);
 	if (ret < 0)
 		return ret;
 	snprintf(name, sizeof(name), "rionet_%s", e->vdev[slot]);
@@ -1293,3 +1311,143 @@ out:
 }
 
 REGISTER_TEST_COMMAND(rionet_peer_error_autotest, test_rionet_peer_error);
+
+/* ------------------------------------------------------------------ */
+/* rio_sim: messages to an endpoint whose owner died                  */
+
+/* Owner of ep1: args <control file> <slot> <vdev name>; opens mailbox 0, never reads. */
+static int
+rf_owner_child(int argc, char **argv)
+{
+	struct rte_rio_mport *mp;
+	struct rf_ctl *ctl;
+	uint64_t deadline;
+	int ret;
+
+	ret = rte_eal_init(argc, argv);
+	if (ret < 0)
+		return 2;
+	argc = rf_child_args(argc, argv, ret, &argv);
+	if (argc < 3 || (ctl = rf_ctl_map(argv[0], false)) == NULL)
+		return 1;
+	mp = rte_rio_mport_find(argv[2]);
+	if (mp == NULL || rte_rio_request_inb_mbox(mp, 0, 64) != 0)
+		return 1;
+	rf_store32(&ctl->p[1].ready, 1);
+	/* Killed by the parent; bounded anyway. */
+	deadline = rf_now_ns() + 3 * RF_WAIT_S * 1000000000ull;
+	while (rf_now_ns() < deadline)
+		rte_delay_us_sleep(10000);
+	return 1;
+}
+REGISTER_TEST_CHILD(rio_sim_faults_owner, rf_owner_child);
+
+/* Send one 64-byte message from mp to destid 1 on mailbox 0: its status. */
+static int
+rf_send1(struct rte_rio_mport *mp, uint32_t seq)
+{
+	uint8_t buf[64] = { 0 };
+	struct rte_rio_msg msg = {
+		.buf = buf, .len = sizeof(buf), .destid = 1, .letter = 0,
+	};
+
+	memcpy(buf, &seq, sizeof(seq));
+	if (rte_rio_send_messages(mp, 0, &msg, 1) == 1)
+		return 0;
+	return msg.status;
+}
+
+static int
+rf_dead_owner_steps(struct rf_env *e, struct rte_rio_mport *mp)
+{
+	uint8_t bufs[8][RTE_RIO_MAX_MSG_SIZE];
+	struct rte_rio_msg rx[8];
+	struct rte_rio_mport *mp1;
+	void *bp[8];
+	uint64_t t0, dt;
+	uint32_t seq;
+	unsigned int i, n;
+	int st, status;
+
+	TEST_ASSERT_SUCCESS(rte_rio_request_outb_mbox(mp, 0, 64), "outbound mailbox");
+	/* The live owner never reads: its ring fills, then RETRY. */
+	for (seq = 0; seq < 100000 && (st = rf_send1(mp, seq)) == 0; seq++)
+		;
+	TEST_ASSERT_EQUAL(st, -EAGAIN, "a full ring of a live owner is not RETRY");
+	TEST_ASSERT(seq > 0, "nothing accepted before the ring was full");
+	for (i = 0; i < 20; i++) {
+		rte_delay_us_sleep(500);
+		TEST_ASSERT_EQUAL(rf_send1(mp, seq), -EAGAIN, "live owner: RETRY expected");
+	}
+	/* Killed (and not reaped: a zombie is dead too): no response. */
+	t0 = rf_now_ns();
+	TEST_ASSERT_SUCCESS(kill(e->pid[1], SIGKILL), "kill");
+	do {
+		st = rf_send1(mp, seq);
+		dt = rf_now_ns() - t0;
+		if (st == -EAGAIN)
+			rte_delay_us_sleep(100);
+	} while (st == -EAGAIN && dt < 5000000000ull);
+	printf("  %u messages accepted, then RETRY; -ETIMEDOUT %.1f ms after SIGKILL\n", seq,
+	       dt / 1e6);
+	TEST_ASSERT_EQUAL(st, -ETIMEDOUT, "the dead owner's endpoint still answers");
+	TEST_ASSERT(dt < 1000000000ull, "-ETIMEDOUT only after %.1f ms", dt / 1e6);
+	TEST_ASSERT_EQUAL(rf_send1(mp, seq), -ETIMEDOUT, "later messages must time out at once");
+	TEST_ASSERT_EQUAL(rte_rio_send_doorbell(mp, 1, 0x1000), -ETIMEDOUT,
+			  "a doorbell to the dead owner was accepted");
+	status = rio_test_wait(e->pid[1], RF_WAIT_S * 1000);
+	e->pid[1] = 0;
+	TEST_ASSERT_EQUAL(status, 128 + SIGKILL, "owner exit");
+
+	/* A new owner: the endpoint answers again, with an empty ring. */
+	TEST_ASSERT_SUCCESS(rf_local_port_mport(e, 1, &mp1), "claim ep1 again");
+	e->vdev_up[1] = true;
+	TEST_ASSERT_SUCCESS(rte_rio_request_inb_mbox(mp1, 0, 64), "inbound mailbox");
+	for (i = 0; i < 8; i++)
+		bp[i] = bufs[i];
+	TEST_ASSERT_EQUAL(rte_rio_add_inb_buffers(mp1, 0, bp, 8), 8, "buffers");
+	for (i = 0; i < 8; i++)
+		TEST_ASSERT_SUCCESS(rf_send1(mp, 1000 + i), "send to the new owner");
+	n = rte_rio_recv_messages(mp1, 0, rx, 8);
+	TEST_ASSERT_EQUAL(n, 8, "new owner got %u of 8 messages", n);
+	for (i = 0; i < n; i++) {
+		memcpy(&seq, rx[i].buf, sizeof(seq));
+		TEST_ASSERT_EQUAL(seq, 1000 + i, "message from before the death or reordered");
+	}
+	rte_rio_release_inb_mbox(mp1, 0);
+	rte_rio_release_outb_mbox(mp, 0);
+	return TEST_SUCCESS;
+}
+
+static int
+test_rio_sim_dead_owner(void)
+{
+	struct rte_rio_mport *mp = NULL;
+	struct rf_env e;
+	int status[RF_NSLOT], left, ret = TEST_FAILED;
+	const char *step;
+
+	step = "setup";
+	if (rf_env_setup(&e, "rfo") != 0)
+		goto out;
+	step = "ep0";
+	if (rf_local_port_mport(&e, 0, &mp) != 0)
+		goto out;
+	e.vdev_up[0] = true;
+	step = "owner of ep1";
+	if (rf_spawn_slot(&e, "rio_sim_faults_owner", 1) != 0 ||
+	    rf_wait(e.ctl, rf_cond_slow_ready, RF_WAIT_S * 1000) != 0)
+		goto out;
+	step = NULL;
+	ret = rf_dead_owner_steps(&e, mp);
+out:
+	if (step != NULL)
+		printf("  failed at: %s\n", step);
+	if (e.pid[1] > 0)
+		kill(e.pid[1], SIGKILL);
+	rf_env_finish(&e, status);
+	left = rf_env_cleanup(&e);
+	return ret == TEST_SUCCESS && left == 0 ? TEST_SUCCESS : TEST_FAILED;
+}
+
+REGISTER_TEST_COMMAND(rio_sim_dead_owner_autotest, test_rio_sim_dead_owner);

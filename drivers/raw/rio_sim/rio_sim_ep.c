@@ -1096,6 +1096,7 @@ sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info)
 	struct sim_ep_route *route;
 	struct sim_ring ring;
 	uint32_t walked;
+	int32_t owner;
 	uint64_t p;
 	int t;
 
@@ -1107,19 +1108,19 @@ sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info)
 	sim_ep_count_path(ep, route, 1 - walked);
 	tshm = &ep->f->eps[t];
 	/* Nobody runs that endpoint: its doorbell queue would be reset at claim. */
-	if (sim_ep_load_pid(&tshm->owner_pid) == 0) {
+	owner = sim_ep_load_pid(&tshm->owner_pid);
+	if (owner == 0) {
 		ep->st.dbell_tx_error++;
 		return -EIO;
+	}
+	/* A dead owner answers nothing (doorbells are rare: look every time). */
+	if (!sim_process_alive(owner, __atomic_load_n(&tshm->owner_start, __ATOMIC_RELAXED))) {
+		ep->st.dbell_tx_error++;
+		return -ETIMEDOUT;
 	}
 	sim_ring_attach(&ring, &tshm->dbell_pos, tshm->dbell, sizeof(tshm->dbell[0]),
 			SIM_DBELL_RING_SIZE);
 	if (sim_ring_claim(&ring, 1, &p) == 0) {
-		/* Nobody drains the queue of a dead owner: no response. */
-		if (!sim_process_alive(sim_ep_load_pid(&tshm->owner_pid),
-				       __atomic_load_n(&tshm->owner_start, __ATOMIC_RELAXED))) {
-			ep->st.dbell_tx_error++;
-			return -ETIMEDOUT;
-		}
 		sim_ring_counter_add(&tshm->dbell_retry, 1);
 		ep->st.dbell_tx_retry++;
 		return -EAGAIN;
