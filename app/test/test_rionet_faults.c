@@ -21,6 +21,10 @@
  *   peer joins, down when the last one leaves or the port stops.
  * rionet_peer_error_autotest: an ERROR answer comes from a live peer: counted,
  *   the peer stays active (only unanswered sends make it lost).
+ * rionet_link_flap_autotest: the link of a live peer goes down under
+ *   traffic: the sender loses it (link down event), the peer never noticed;
+ *   when the link is back the sender JOINs again, the peer answers, the link
+ *   comes up and frames flow again, without endless JOINs.
  * rio_sim_dead_owner_autotest: the emulator under rionet: a full ring of a
  *   live owner is RETRY; once the owner is killed (a zombie), messages and
  *   doorbells time out; a new owner gets an empty ring and every later message.
@@ -45,8 +49,10 @@
 #include <rte_ether.h>
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
+#include <rte_rawdev.h>
 
 #include "rte_rio.h"
+#include "rte_pmd_rio_sim.h"
 #include "rionet.h"
 
 #include "test.h"
@@ -1451,3 +1457,145 @@ out:
 }
 
 REGISTER_TEST_COMMAND(rio_sim_dead_owner_autotest, test_rio_sim_dead_owner);
+
+/* ------------------------------------------------------------------ */
+/* Link flap: a live peer is lost, then rejoined                      */
+
+/* Send n numbered frames from port 0 to ep1 (retrying back-pressure); @return sent. */
+static unsigned int
+rf_flap_send(uint16_t port, struct rte_mempool *mp, uint64_t *seq, unsigned int n)
+{
+	struct rte_mbuf *m;
+	unsigned int i, tries;
+	uint16_t k = 0;
+
+	for (i = 0; i < n; i++) {
+		m = rf_frame(mp, 0, 1, 0, *seq, 64);
+		if (m == NULL)
+			break;
+		for (tries = 0, k = 0; tries < 1000 && k == 0; tries++)
+			k = rte_eth_tx_burst(port, 0, &m, 1);
+		if (k == 0) {
+			rte_pktmbuf_free(m);
+			break;
+		}
+		(*seq)++;
+	}
+	return i;
+}
+
+static int
+rf_flap_steps(struct rf_env *e, uint16_t *port, struct rte_mempool *mp, struct rf_lsc *l0)
+{
+	struct rte_mbuf *rx[RF_BURST];
+	uint64_t seq = 0, t0, got = 0, want_seq = 0, rx_seq;
+	int64_t join_tx0, join_tx1, joins;
+	uint32_t slot;
+	unsigned int i, ms;
+	int raw1;
+	uint16_t n;
+
+	raw1 = rte_rawdev_get_dev_id(e->vdev[1]);
+	TEST_ASSERT(raw1 >= 0, "rawdev of ep1");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_callback_register(port[0], RTE_ETH_EVENT_INTR_LSC,
+							  rf_lsc_cb, l0), "register");
+	TEST_ASSERT_SUCCESS(rf_port_start(port[0], mp, true), "start 0");
+	TEST_ASSERT_SUCCESS(rf_port_start(port[1], mp, false), "start 1");
+	TEST_ASSERT(rf_lsc_wait(l0, 1, RTE_ETH_LINK_UP) >= 0, "link up");
+	for (ms = 0; ms < 3000 && rf_xstat(port[1], "peers_active") != 1; ms++)
+		rte_delay_us_sleep(1000);
+	TEST_ASSERT_EQUAL(rf_flap_send(port[0], mp, &seq, 100), 100, "traffic before the flap");
+
+	/* ep1's link goes down: sends from port 0 get no response, the peer is lost. */
+	TEST_ASSERT_SUCCESS(rte_rawdev_set_attr(raw1, RTE_PMD_RIO_SIM_ATTR_LINK, 0), "down");
+	t0 = rf_now_ns();
+	for (ms = 0; ms < 3000 && rf_peer_xstat(port[0], 1, "active") != 0; ms++) {
+		rf_flap_send(port[0], mp, &seq, 1);
+		rte_delay_us_sleep(1000);
+	}
+	printf("  peer lost %.1f ms after its link went down\n", (rf_now_ns() - t0) / 1e6);
+	TEST_ASSERT_EQUAL(rf_peer_xstat(port[0], 1, "active"), 0, "peer behind a down link");
+	TEST_ASSERT(rf_lsc_wait(l0, 2, RTE_ETH_LINK_DOWN) >= 0, "link down event");
+	/* Port 1 sent nothing: it never noticed and still counts port 0 active. */
+	TEST_ASSERT_EQUAL(rf_peer_xstat(port[1], 0, "active"), 1, "port 1 noticed");
+	join_tx0 = rf_xstat(port[0], "join_tx");
+	join_tx1 = rf_xstat(port[1], "join_tx");
+
+	/* Link up: port 0 JOINs again, port 1 answers although port 0 is active for it. */
+	rte_delay_us_sleep(50000);
+	TEST_ASSERT_SUCCESS(rte_rawdev_set_attr(raw1, RTE_PMD_RIO_SIM_ATTR_LINK, 1), "up");
+	t0 = rf_now_ns();
+	TEST_ASSERT(rf_lsc_wait(l0, 3, RTE_ETH_LINK_UP) >= 0, "no rejoin after the link came up");
+	printf("  peer rejoined %.1f ms after its link came up\n", (rf_now_ns() - t0) / 1e6);
+	TEST_ASSERT(rf_xstat(port[0], "join_tx") > join_tx0, "port 0 did not JOIN again");
+	TEST_ASSERT(rf_xstat(port[1], "join_tx") > join_tx1, "port 1 did not answer");
+	/* The two ends do not answer each other forever. */
+	rte_delay_us_sleep(300000);
+	joins = rf_xstat(port[0], "join_tx") + rf_xstat(port[1], "join_tx");
+	rte_delay_us_sleep(1200000);
+	TEST_ASSERT_EQUAL(rf_xstat(port[0], "join_tx") + rf_xstat(port[1], "join_tx"), joins,
+			  "JOINs keep going back and forth");
+
+	/* Traffic resumes: every frame sent now arrives, in order. */
+	for (;;) {
+		n = rte_eth_rx_burst(port[1], 0, rx, RF_BURST);
+		rte_pktmbuf_free_bulk(rx, n);
+		if (n == 0)
+			break;
+	}
+	want_seq = seq;
+	TEST_ASSERT_EQUAL(rf_flap_send(port[0], mp, &seq, 200), 200, "traffic after the flap");
+	for (ms = 0; ms < 3000 && got < 200; ms++) {
+		n = rte_eth_rx_burst(port[1], 0, rx, RF_BURST);
+		for (i = 0; i < n; i++) {
+			TEST_ASSERT(rf_frame_parse(rx[i], &slot, &rx_seq), "corrupted frame");
+			TEST_ASSERT_EQUAL(rx_seq, want_seq + got + i, "frame lost or reordered");
+		}
+		rte_pktmbuf_free_bulk(rx, n);
+		got += n;
+		if (n == 0)
+			rte_delay_us_sleep(1000);
+	}
+	TEST_ASSERT_EQUAL(got, 200, "frames after the flap");
+	TEST_ASSERT_EQUAL(rf_peer_xstat(port[0], 1, "lost"), 1, "lost count");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(port[0]), "stop 0");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(port[1]), "stop 1");
+	rte_eth_dev_callback_unregister(port[0], RTE_ETH_EVENT_INTR_LSC, rf_lsc_cb, l0);
+	return TEST_SUCCESS;
+}
+
+static int
+test_rionet_link_flap(void)
+{
+	struct rte_mempool *mp = NULL;
+	struct rf_lsc l0 = { 0 };
+	uint16_t port[2];
+	struct rf_env e;
+	int status[RF_NSLOT], left, ret = TEST_FAILED;
+	unsigned int i;
+
+	if (rf_env_setup(&e, "rff") != 0)
+		goto out;
+	mp = rf_pool("rf_flap");
+	if (mp == NULL)
+		goto out;
+	for (i = 0; i < 2; i++) {
+		if (rf_local_port(&e, i, &port[i]) != 0) {
+			printf("  cannot create ep%u and its port\n", i);
+			goto out;
+		}
+		e.vdev_up[i] = true;
+	}
+	ret = rf_flap_steps(&e, port, mp, &l0);
+out:
+	rf_env_finish(&e, status);
+	left = rf_env_cleanup(&e);
+	if (mp != NULL && rte_mempool_in_use_count(mp) != 0) {
+		printf("  %u mbufs not returned\n", rte_mempool_in_use_count(mp));
+		ret = TEST_FAILED;
+	}
+	rte_mempool_free(mp);
+	return ret == TEST_SUCCESS && left == 0 ? TEST_SUCCESS : TEST_FAILED;
+}
+
+REGISTER_TEST_COMMAND(rionet_link_flap_autotest, test_rionet_link_flap);

@@ -24,6 +24,14 @@
  * (e.g. a mailbox the peer did not open) comes from a live peer: counted, the
  * peer stays.
  *
+ * A lost peer may be alive (a link flap) and still count us as active, so it
+ * would never JOIN again: the alarm sends it JOIN every RIONET_REJOIN_MS
+ * while it is present and inactive. A JOIN from a peer that is already
+ * active is answered as well (Linux rionet answers only inactive peers), so
+ * that such a peer reactivates us, unless the previous JOIN from it came less
+ * than RIONET_JOIN_QUIET_MS before: that one is the answer to our own JOIN,
+ * and answering it would make the two ends answer each other forever.
+ *
  * Link: up while the port is started and at least one peer is active (Linux
  * rionet's carrier), with an RTE_ETH_EVENT_INTR_LSC callback at every change
  * when the application asked for it (intr_conf.lsc). The callback runs in
@@ -125,6 +133,8 @@ rionet_peer_lose(struct rionet_port *port, struct rionet_peer *p)
 		return;
 	rionet_peer_activate(port, p, false);
 	p->join_sent = 0;
+	p->rejoin = 1;
+	p->rejoin_tsc = rte_get_timer_cycles() + rte_get_timer_hz() * RIONET_REJOIN_MS / 1000;
 	p->lost++;
 	port->peers_lost++;
 	RIONET_LOG(NOTICE, "%s: peer 0x%x lost (no LEAVE, sends to it get no response)",
@@ -228,6 +238,7 @@ rionet_peer_event(struct rionet_port *port, struct rte_rio_device *dev, bool add
 			rionet_dbell_send(port, p, RIONET_DBELL_LEAVE);
 		p->present = 0;
 		p->join_sent = 0;
+		p->rejoin = 0;
 		rionet_peer_activate(port, p, false);
 		rionet_map_set(port, p->destid, 0);
 	}
@@ -241,7 +252,9 @@ static void
 rionet_dbell_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbell *db)
 {
 	struct rionet_port *port = arg;
+	uint64_t now = rte_get_timer_cycles();
 	struct rionet_peer *p;
+	bool answer;
 
 	RTE_SET_USED(mport);
 	rte_spinlock_lock(&port->lock);
@@ -259,13 +272,23 @@ rionet_dbell_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbe
 			p->tx_timeouts_seen = rionet_peer_tx_timeouts(port,
 								  (uint16_t)(p - port->peers));
 			rionet_peer_activate(port, p, true);
-			/* Answer so that the peer activates us too. */
+			p->rejoin = 0;
+			answer = true;
+		} else {
+			/* It lost us, unless this answers our own JOIN (see above). */
+			answer = now - p->join_rx_tsc >
+				rte_get_timer_hz() * RIONET_JOIN_QUIET_MS / 1000;
+		}
+		/* Answer so that the peer activates us too. */
+		if (answer) {
+			p->join_rx_tsc = now;
 			if (port->started && rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
 				p->join_sent = 1;
 		}
 	} else if (db->info == RIONET_DBELL_LEAVE) {
 		port->leave_rx++;
 		p->leave_rx++;
+		p->rejoin = 0;
 		rionet_peer_activate(port, p, false);
 	}
 	rionet_link_refresh(port);
@@ -295,10 +318,14 @@ rionet_peer_lost(struct rionet_port *port, uint16_t destid)
 	return ret;
 }
 
-/* Peers whose sends timed out since the last tick are lost. Under lock. */
+/*
+ * Peers whose sends timed out since the last tick are lost; lost peers that
+ * are still on the bus are sent JOIN again every RIONET_REJOIN_MS. Under lock.
+ */
 static void
 rionet_liveness_check(struct rionet_port *port)
 {
+	uint64_t now = rte_get_timer_cycles();
 	struct rionet_peer *p;
 	uint64_t timeouts;
 	uint16_t s;
@@ -310,6 +337,11 @@ rionet_liveness_check(struct rionet_port *port)
 		if (timeouts > p->tx_timeouts_seen && rionet_peer_active(p))
 			rionet_peer_lose(port, p);
 		p->tx_timeouts_seen = timeouts;
+		if (p->rejoin && p->present && !rionet_peer_active(p) && now >= p->rejoin_tsc) {
+			p->rejoin_tsc = now + rte_get_timer_hz() * RIONET_REJOIN_MS / 1000;
+			if (rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
+				p->join_sent = 1;
+		}
 	}
 }
 
@@ -418,6 +450,7 @@ rionet_peers_stop(struct rionet_port *port)
 		if (p->present && (rionet_peer_active(p) || p->join_sent))
 			rionet_dbell_send(port, p, RIONET_DBELL_LEAVE);
 		p->join_sent = 0;
+		p->rejoin = 0;
 		rionet_peer_activate(port, p, false);
 	}
 	if (port->dbell_claimed) {
