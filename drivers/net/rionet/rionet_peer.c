@@ -28,9 +28,9 @@
  * would never JOIN again: the alarm sends it JOIN every RIONET_REJOIN_MS
  * while it is present and inactive. A JOIN from a peer that is already
  * active is answered as well (Linux rionet answers only inactive peers), so
- * that such a peer reactivates us, unless the previous JOIN from it came less
- * than RIONET_JOIN_QUIET_MS before: that one is the answer to our own JOIN,
- * and answering it would make the two ends answer each other forever.
+ * that such a peer reactivates us, unless we sent it JOIN less than
+ * RIONET_JOIN_HOLDOFF_MS before: then it answers ours, and answering it
+ * would make the two ends answer each other forever.
  *
  * Link: up while the port is started and at least one peer is active (Linux
  * rionet's carrier), with an RTE_ETH_EVENT_INTR_LSC callback at every change
@@ -162,6 +162,7 @@ rionet_dbell_send(struct rionet_port *port, struct rionet_peer *p, uint16_t info
 	if (info == RIONET_DBELL_JOIN) {
 		port->join_tx++;
 		p->join_tx++;
+		p->join_tsc = rte_get_timer_cycles();
 	} else {
 		port->leave_tx++;
 		p->leave_tx++;
@@ -252,9 +253,7 @@ static void
 rionet_dbell_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbell *db)
 {
 	struct rionet_port *port = arg;
-	uint64_t now = rte_get_timer_cycles();
 	struct rionet_peer *p;
-	bool answer;
 
 	RTE_SET_USED(mport);
 	rte_spinlock_lock(&port->lock);
@@ -271,18 +270,20 @@ rionet_dbell_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbe
 			/* Errors before it came back do not count against it. */
 			p->tx_timeouts_seen = rionet_peer_tx_timeouts(port,
 								  (uint16_t)(p - port->peers));
-			rionet_peer_activate(port, p, true);
 			p->rejoin = 0;
-			answer = true;
-		} else {
-			/* It lost us, unless this answers our own JOIN (see above). */
-			answer = now - p->join_rx_tsc >
-				rte_get_timer_hz() * RIONET_JOIN_QUIET_MS / 1000;
-		}
-		/* Answer so that the peer activates us too. */
-		if (answer) {
-			p->join_rx_tsc = now;
+			rionet_peer_activate(port, p, true);
+			/* Answer so that the peer activates us too. */
 			if (port->started && rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
+				p->join_sent = 1;
+		} else if (port->started && rte_get_timer_cycles() - p->join_tsc >
+			   rte_get_timer_hz() * RIONET_JOIN_HOLDOFF_MS / 1000) {
+			/*
+			 * A peer we hold active JOINs: it lost us (its host removed
+			 * us when a link went down, or it restarted) and waits for
+			 * our JOIN. A JOIN that answers ours comes within the
+			 * hold-off and is not answered, so answers never ping-pong.
+			 */
+			if (rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
 				p->join_sent = 1;
 		}
 	} else if (db->info == RIONET_DBELL_LEAVE) {

@@ -44,10 +44,10 @@ extern int rionet_logtype;
 #define RIONET_DBELL_PERIOD_US	1000
 /** Tries for a JOIN/LEAVE doorbell answered with RETRY. */
 #define RIONET_DBELL_TRIES	16
-/** Period of the JOINs sent to a lost peer until it answers. */
+/** A JOIN from a peer held active is answered if our last JOIN to it is older (ms). */
+#define RIONET_JOIN_HOLDOFF_MS	100
+/** Period of the JOINs sent to a lost peer until it answers (ms). */
 #define RIONET_REJOIN_MS	100
-/** A JOIN from an active peer is answered when its previous one is older. */
-#define RIONET_JOIN_QUIET_MS	500
 
 /* Per-peer counters of one queue (single writer: the queue's lcore). */
 struct rionet_peer_qstats {
@@ -116,13 +116,13 @@ struct rionet_peer {
 	uint8_t present;	/* known on the bus (written under port lock) */
 	uint8_t active;		/* JOINed: atomic, read by Tx lcores */
 	uint8_t join_sent;	/* we sent JOIN since start */
+	uint64_t join_tsc;	/* when we last sent it a JOIN (timer cycles) */
 	uint64_t join_rx;
 	uint64_t leave_rx;
 	uint64_t join_tx;
 	uint64_t leave_tx;
 	uint8_t rejoin;		/* lost: JOIN it every RIONET_REJOIN_MS until it answers */
 	uint64_t rejoin_tsc;	/* timer cycles: next JOIN to the lost peer */
-	uint64_t join_rx_tsc;	/* timer cycles: last JOIN received (and acted on) */
 	uint64_t lost;		/* deactivated because sends to it got no response */
 	uint64_t tx_timeouts_seen;	/* Tx timeouts to it at the last liveness check */
 };
