@@ -42,12 +42,12 @@ extern int rionet_logtype;
 #define RIONET_TX_LIN_BUFS	8
 /** Doorbell poll period. */
 #define RIONET_DBELL_PERIOD_US	1000
+/** Period of the JOINs sent to a lost peer until it answers (ms). */
+#define RIONET_REJOIN_MS	100
 /** Tries for a JOIN/LEAVE doorbell answered with RETRY. */
 #define RIONET_DBELL_TRIES	16
 /** A JOIN from a peer held active is answered if our last JOIN to it is older (ms). */
 #define RIONET_JOIN_HOLDOFF_MS	100
-/** Period of the JOINs sent to a lost peer until it answers (ms). */
-#define RIONET_REJOIN_MS	100
 
 /* Per-peer counters of one queue (single writer: the queue's lcore). */
 struct rionet_peer_qstats {
