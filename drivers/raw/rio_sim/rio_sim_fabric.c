@@ -97,52 +97,49 @@ fab_sleep_ms(unsigned int ms)
 /* ------------------------------------------------------------------ */
 /* Processes and the shared lock                                      */
 
-/*
- * State letter (field 3) and starttime (field 22) of /proc/<pid>/stat.
- * @return 0, or -1 when the entry cannot be read or parsed.
- */
-static int
-sim_process_stat(int32_t pid, char *state, uint64_t *start_time)
+/* State letter and starttime of a pid from /proc/<pid>/stat; 0 if unreadable. */
+static uint64_t
+fab_process_stat(int32_t pid, char *state)
 {
 	char path[64], buf[1024], *p, *save = NULL, *tok;
+	uint64_t st = 0;
 	FILE *fp;
 	size_t n;
 	int field;
 
+	*state = '?';
+	if (pid <= 0)
+		return 0;
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
 	fp = fopen(path, "r");
 	if (fp == NULL)
-		return -1;
+		return 0;
 	n = fread(buf, 1, sizeof(buf) - 1, fp);
 	fclose(fp);
 	buf[n] = '\0';
 	/* The command name may hold spaces and ')': start after the last ')'. */
 	p = strrchr(buf, ')');
 	if (p == NULL)
-		return -1;
-	*state = '?';
-	*start_time = 0;
+		return 0;
+	/* Field 3 (state) is the first token after ")"; starttime is field 22. */
 	for (field = 3, tok = strtok_r(p + 1, " ", &save); tok != NULL;
 	     tok = strtok_r(NULL, " ", &save), field++) {
 		if (field == 3)
 			*state = tok[0];
 		if (field == 22) {
-			*start_time = strtoull(tok, NULL, 10);
-			return 0;
+			st = strtoull(tok, NULL, 10);
+			break;
 		}
 	}
-	return -1;
+	return st;
 }
 
 uint64_t
 sim_process_start_time(int32_t pid)
 {
-	uint64_t st;
 	char state;
 
-	if (pid <= 0 || sim_process_stat(pid, &state, &st) < 0)
-		return 0;
-	return st;
+	return fab_process_stat(pid, &state);
 }
 
 bool
@@ -155,16 +152,14 @@ sim_process_alive(int32_t pid, uint64_t start_time)
 		return false;
 	if (kill(pid, 0) != 0 && errno != EPERM)
 		return false;
-	/* Unreadable /proc entry: the pid exists, trust it. */
-	if (sim_process_stat(pid, &state, &now) < 0)
-		return true;
-	/*
-	 * A zombie (or a process being reaped) still answers kill() until its
-	 * parent waits for it, but it holds nothing any more: it is dead.
-	 */
+	now = fab_process_stat(pid, &state);
+	/* A zombie (or a dying task) runs no code: it owns nothing any more. */
 	if (state == 'Z' || state == 'X' || state == 'x')
 		return false;
-	return start_time == 0 || now == start_time;
+	if (start_time == 0)
+		return true;
+	/* Unreadable /proc entry: the pid exists, trust it. */
+	return now == 0 || now == start_time;
 }
 
 void

@@ -127,10 +127,7 @@ uint8_t *sim_fabric_rt(const struct sim_fabric *f, uint32_t dev_index);
  * management block send a port-write to their port-write target.
  */
 int sim_fabric_link_set(struct sim_fabric *f, uint32_t dev_index, uint8_t port, bool up);
-/*
- * Is the process (pid, starttime) alive? starttime 0: check pid only. A
- * zombie is dead (it answers kill() until reaped, but holds nothing).
- */
+/* Is the process (pid, starttime) alive? starttime 0: check pid only. */
 bool sim_process_alive(int32_t pid, uint64_t start_time);
 /* starttime of a pid from /proc, 0 if unknown. */
 uint64_t sim_process_start_time(int32_t pid);
