@@ -26,7 +26,9 @@
  *
  * A lost peer may be alive (a link flap) and still count us as active, so it
  * would never JOIN again: the alarm sends it JOIN every RIONET_REJOIN_MS
- * while it is present and inactive. A JOIN from a peer that is already
+ * while it is present and inactive, RIONET_REJOIN_TRIES times at most (a
+ * dead peer JOINs itself when it comes back). So does a peer that returns
+ * to the bus while the port runs. A JOIN from a peer that is already
  * active is answered as well (Linux rionet answers only inactive peers), so
  * that such a peer reactivates us, unless we sent it JOIN less than
  * RIONET_JOIN_HOLDOFF_MS before: then it answers ours, and answering it
@@ -125,6 +127,14 @@ rionet_peer_tx_timeouts(struct rionet_port *port, uint16_t s)
 	return sum;
 }
 
+/* JOIN the peer again from the alarm until it answers. Under lock. */
+static void
+rionet_peer_rejoin_arm(struct rionet_peer *p)
+{
+	p->rejoin = RIONET_REJOIN_TRIES;
+	p->rejoin_tsc = rte_get_timer_cycles() + rte_get_timer_hz() * RIONET_REJOIN_MS / 1000;
+}
+
 /* Deactivate a peer that left without LEAVE. Under lock. */
 static void
 rionet_peer_lose(struct rionet_port *port, struct rionet_peer *p)
@@ -133,8 +143,7 @@ rionet_peer_lose(struct rionet_port *port, struct rionet_peer *p)
 		return;
 	rionet_peer_activate(port, p, false);
 	p->join_sent = 0;
-	p->rejoin = 1;
-	p->rejoin_tsc = rte_get_timer_cycles() + rte_get_timer_hz() * RIONET_REJOIN_MS / 1000;
+	rionet_peer_rejoin_arm(p);
 	p->lost++;
 	port->peers_lost++;
 	RIONET_LOG(NOTICE, "%s: peer 0x%x lost (no LEAVE, sends to it get no response)",
@@ -227,6 +236,9 @@ rionet_peer_event(struct rionet_port *port, struct rte_rio_device *dev, bool add
 		rionet_map_set(port, p->destid, (uint16_t)(p - port->peers) + 1);
 		if (port->started && rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
 			p->join_sent = 1;
+		/* It may hold us active and ignore that JOIN (hold-off): repeat it. */
+		if (port->started && !rionet_peer_active(p))
+			rionet_peer_rejoin_arm(p);
 	} else {
 		p = rionet_peer_lookup(port, info.destid);
 		if (p == NULL)
@@ -338,7 +350,9 @@ rionet_liveness_check(struct rionet_port *port)
 		if (timeouts > p->tx_timeouts_seen && rionet_peer_active(p))
 			rionet_peer_lose(port, p);
 		p->tx_timeouts_seen = timeouts;
-		if (p->rejoin && p->present && !rionet_peer_active(p) && now >= p->rejoin_tsc) {
+		if (p->rejoin > 0 && p->present && !rionet_peer_active(p) &&
+		    now >= p->rejoin_tsc) {
+			p->rejoin--;
 			p->rejoin_tsc = now + rte_get_timer_hz() * RIONET_REJOIN_MS / 1000;
 			if (rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
 				p->join_sent = 1;

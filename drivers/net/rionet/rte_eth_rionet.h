@@ -42,8 +42,10 @@ extern int rionet_logtype;
 #define RIONET_TX_LIN_BUFS	8
 /** Doorbell poll period. */
 #define RIONET_DBELL_PERIOD_US	1000
-/** Period of the JOINs sent to a lost peer until it answers (ms). */
+/** Period of the JOINs sent to a lost or returning peer until it answers (ms). */
 #define RIONET_REJOIN_MS	100
+/** How many such JOINs at most (then it has to JOIN itself). */
+#define RIONET_REJOIN_TRIES	30
 /** Tries for a JOIN/LEAVE doorbell answered with RETRY. */
 #define RIONET_DBELL_TRIES	16
 /** A JOIN from a peer held active is answered if our last JOIN to it is older (ms). */
@@ -121,7 +123,7 @@ struct rionet_peer {
 	uint64_t leave_rx;
 	uint64_t join_tx;
 	uint64_t leave_tx;
-	uint8_t rejoin;		/* lost: JOIN it every RIONET_REJOIN_MS until it answers */
+	uint8_t rejoin;		/* JOINs left to send it every RIONET_REJOIN_MS until it answers */
 	uint64_t rejoin_tsc;	/* timer cycles: next JOIN to the lost peer */
 	uint64_t lost;		/* deactivated because sends to it got no response */
 	uint64_t tx_timeouts_seen;	/* Tx timeouts to it at the last liveness check */
