@@ -1,0 +1,424 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+/*
+ * rio_hotplug_autotest: port-write handling of a host mport (lib/rio
+ * rio_hotplug.c) on builtin:chain:3
+ *
+ *   ep0 (host) - sw0 -1- ep1
+ *                 2
+ *                 sw1 -1- ep2
+ *                 2
+ *                 sw2 -1- ep3
+ *
+ * A link taken down with the fabric API makes the switch send a port-write
+ * to the host; handling it removes the devices behind the link, deepest
+ * first (lib/rio REMOVE events, the devices leave the rio bus), and locks
+ * the port out. Up again, the subtree is enumerated anew and the devices
+ * come back with the same component tags and device IDs (ADD events), and
+ * maintenance reaches them again. Checked with explicit rte_rio_pw_poll()
+ * and with the automatic poll (EAL alarm), for a link in the middle of the
+ * chain, for a leaf link, and for a flap that ends before the host looks.
+ *
+ * rionet_hotplug_autotest: rionet traffic across a flapped link between
+ * this process (host, ep0) and a child process (agent, ep2): during the
+ * flap sends fail with counted errors (no hang), the host's rionet drops
+ * the agent as a peer, and after the link returns the peers join again and
+ * frames flow both ways.
+ */
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <rte_bus_vdev.h>
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_ethdev.h>
+#include <rte_ether.h>
+#include <rte_mbuf.h>
+#include <rte_mempool.h>
+
+#include "rte_rio.h"
+#include "rte_rio_dev.h"
+#include "rte_rio_regs.h"
+#include "rte_bus_rio.h"
+#include "rte_pmd_rio_sim_fabric.h"
+#include "rionet.h"
+
+#include "test.h"
+
+#define HP_PHYS		0x100	/* LP-Serial block of every emulated device */
+#define HP_MAX_EV	64
+#define HP_NDEV		7	/* chain:3: 3 switches, 4 endpoints */
+#define HP_WAIT_MS	5000
+
+struct hp_event {
+	char name[RTE_RIO_NAME_MAX_LEN];
+	enum rte_rio_dev_event ev;
+	uint32_t comptag;
+	uint16_t destid;
+};
+
+static struct {
+	char fabric[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN];
+	char vdev[RTE_RIO_NAME_MAX_LEN];
+	struct rte_rio_mport *mp;
+	struct hp_event ev[HP_MAX_EV];
+	unsigned int nev;	/* written by the alarm thread under the lib's list lock */
+	bool created;
+} hp;
+
+static void
+hp_event_cb(struct rte_rio_dev *dev, enum rte_rio_dev_event event, void *arg)
+{
+	struct rte_rio_dev_info in;
+	struct hp_event *e;
+	unsigned int n;
+
+	RTE_SET_USED(arg);
+	if (rte_rio_dev_mport(dev) != hp.mp || rte_rio_dev_info_get(dev, &in) != 0)
+		return;
+	n = __atomic_load_n(&hp.nev, __ATOMIC_RELAXED);
+	if (n >= HP_MAX_EV)
+		return;
+	e = &hp.ev[n];
+	snprintf(e->name, sizeof(e->name), "%s", in.name);
+	e->ev = event;
+	e->comptag = in.comptag;
+	e->destid = in.destid;
+	/* Release: the test thread reads the entry after acquiring the count. */
+	__atomic_store_n(&hp.nev, n + 1, __ATOMIC_RELEASE);
+}
+
+static unsigned int
+hp_nev(void)
+{
+	return __atomic_load_n(&hp.nev, __ATOMIC_ACQUIRE);
+}
+
+/* Wait until @n events were seen (or the deadline); @return the count. */
+static unsigned int
+hp_wait_events(unsigned int n, unsigned int ms)
+{
+	uint64_t end = rte_get_timer_cycles() + rte_get_timer_hz() * ms / 1000;
+
+	while (hp_nev() < n && rte_get_timer_cycles() < end)
+		rte_delay_us_sleep(1000);
+	return hp_nev();
+}
+
+static uint32_t
+hp_fab_rd(const char *dev, uint32_t off)
+{
+	uint32_t v = 0xdeadbeef;
+
+	rte_pmd_rio_sim_fabric_config_read(hp.fabric, dev, off, 4, &v);
+	return v;
+}
+
+static int
+hp_fab_lockout(const char *dev, uint8_t port)
+{
+	return (hp_fab_rd(dev, HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(port, 1)) &
+		RTE_RIO_PORT_N_CTL_LOCKOUT) != 0;
+}
+
+/* The fabric device @name: component tag as the host wrote it. */
+static uint32_t
+hp_fab_tag(const char *name)
+{
+	return hp_fab_rd(name, RTE_RIO_COMPONENT_TAG_CSR);
+}
+
+/* Name, tag and ID of every device of the host's view. */
+struct hp_snap {
+	unsigned int n;
+	struct rte_rio_dev_info in[16];
+};
+
+static void
+hp_snapshot(struct hp_snap *s)
+{
+	struct rte_rio_dev *d = NULL;
+
+	s->n = 0;
+	while ((d = rte_rio_dev_next(hp.mp, d)) != NULL && s->n < RTE_DIM(s->in))
+		rte_rio_dev_info_get(d, &s->in[s->n++]);
+}
+
+static const struct rte_rio_dev_info *
+hp_snap_find(const struct hp_snap *s, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++)
+		if (strcmp(s->in[i].name, name) == 0)
+			return &s->in[i];
+	return NULL;
+}
+
+/* Every device of @a is in @b with the same tag, ID and hop count, and back. */
+static int
+hp_snap_same(const struct hp_snap *a, const struct hp_snap *b)
+{
+	unsigned int i;
+
+	TEST_ASSERT_EQUAL(a->n, b->n, "device count");
+	for (i = 0; i < a->n; i++) {
+		const struct rte_rio_dev_info *x = &a->in[i], *y = hp_snap_find(b, x->name);
+
+		TEST_ASSERT_NOT_NULL(y, "%s did not come back", x->name);
+		TEST_ASSERT_EQUAL(x->comptag, y->comptag, "%s tag", x->name);
+		TEST_ASSERT_EQUAL(x->destid, y->destid, "%s destid", x->name);
+		TEST_ASSERT_EQUAL(x->hopcount, y->hopcount, "%s hop count", x->name);
+		TEST_ASSERT_EQUAL(x->prev_comptag, y->prev_comptag, "%s upstream", x->name);
+	}
+	return TEST_SUCCESS;
+}
+
+/* A maintenance read of every device of the view answers with its identity. */
+static int
+hp_check_reach(void)
+{
+	struct rte_rio_dev *d = NULL;
+	uint32_t v;
+
+	while ((d = rte_rio_dev_next(hp.mp, d)) != NULL) {
+		TEST_ASSERT_SUCCESS(rte_rio_dev_read_config_32(d, RTE_RIO_DEV_ID_CAR, &v),
+				    "maintenance read of %s", rte_rio_dev_name(d));
+		TEST_ASSERT(v != 0 && v != 0xffffffffu, "%s identity 0x%x", rte_rio_dev_name(d),
+			    v);
+	}
+	return TEST_SUCCESS;
+}
+
+static int
+hp_setup(void)
+{
+	char args[256], tmp[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN - 1];
+
+	memset(&hp, 0, sizeof(hp));
+	TEST_ASSERT_NOT_NULL(rio_test_unique("rhp", tmp, sizeof(tmp)), "name");
+	snprintf(hp.fabric, sizeof(hp.fabric), "%sf", tmp);
+	snprintf(hp.vdev, sizeof(hp.vdev), "rio_sim_%s", tmp);
+	snprintf(args, sizeof(args), "fabric=%s,topology=builtin:chain:3,endpoint=ep0,scan=0",
+		 hp.fabric);
+	TEST_ASSERT_SUCCESS(rte_vdev_init(hp.vdev, args), "vdev %s", args);
+	hp.created = true;
+	hp.mp = rte_rio_mport_find(hp.vdev);
+	TEST_ASSERT_NOT_NULL(hp.mp, "mport");
+	TEST_ASSERT_SUCCESS(rte_rio_dev_event_register(hp_event_cb, NULL), "events");
+	return TEST_SUCCESS;
+}
+
+/* Fabrics whose shared memory outlived their teardown (checked by the last case). */
+static unsigned int hp_shm_leaks;
+
+static void
+hp_teardown(void)
+{
+	char prefix[64];
+
+	rte_rio_dev_event_unregister(hp_event_cb, NULL);
+	if (hp.created)
+		rte_vdev_uninit(hp.vdev);
+	hp.created = false;
+	snprintf(prefix, sizeof(prefix), "rio_sim.%s", hp.fabric);
+	if (rio_test_shm_count(prefix) != 0) {
+		printf("shared memory left by %s\n", hp.fabric);
+		hp_shm_leaks++;
+		rio_test_shm_cleanup(prefix);
+	}
+}
+
+static int
+test_hp_no_leak(void)
+{
+	TEST_ASSERT_EQUAL(hp_shm_leaks, 0, "fabrics left shared memory");
+	return TEST_SUCCESS;
+}
+
+/* Removal and return of sw1's subtree, with explicit polls. */
+static int
+test_hp_middle_link(void)
+{
+	struct rte_rio_hotplug_stats st;
+	struct hp_snap before, mid, after;
+	struct rte_rio_device *bd;
+	const char *order[] = { "ep3", "sw2", "ep2", "sw1" };
+	unsigned int i, base;
+	uint32_t v;
+
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(hp.mp, NULL), "enumerate");
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV, "devices");
+	/* Deterministic: no alarm, this thread polls. */
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 0), "stop the poll");
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 16), 0, "port-writes before any event");
+	hp_snapshot(&before);
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	base = hp_nev();
+
+	/* Down: sw0 reports port 2; sw1's port-write has no way to the host. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw0", 2, false),
+			    "link down");
+	TEST_ASSERT(hp_fab_rd("sw0", HP_PHYS + RTE_RIO_PORT_N_ERR_STS_CSR(2, 1)) &
+		    RTE_RIO_PORT_N_ERR_STS_PW_PEND, "port-write pending");
+	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "no port-write received");
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
+	TEST_ASSERT(st.pw_rx >= 1 && st.link_down == 1 && st.link_up == 0, "stats %" PRIu64
+		    " pw, %" PRIu64 " down, %" PRIu64 " up", st.pw_rx, st.link_down, st.link_up);
+	TEST_ASSERT_EQUAL(st.dev_removed, 4, "removed");
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV - 4, "devices after link down");
+	TEST_ASSERT_EQUAL(hp_nev() - base, 4, "REMOVE events");
+	/* Deepest first. */
+	for (i = 0; i < RTE_DIM(order); i++) {
+		const struct hp_event *e = &hp.ev[base + i];
+
+		TEST_ASSERT_EQUAL(e->ev, RTE_RIO_DEV_EVENT_REMOVE, "event %u not REMOVE", i);
+		TEST_ASSERT_EQUAL(e->comptag, hp_fab_tag(order[i]), "event %u is %s, not %s", i,
+				  e->name, order[i]);
+	}
+	/* Gone from the bus too. */
+	for (i = 0; i < 4; i++) {
+		bd = rte_rio_dev_find(hp.ev[base + i].name);
+		TEST_ASSERT_NULL(bd, "%s still on the rio bus", hp.ev[base + i].name);
+	}
+	hp_snapshot(&mid);
+	TEST_ASSERT_NOT_NULL(hp_snap_find(&mid, before.in[0].name), "local endpoint");
+	TEST_ASSERT(hp_fab_lockout("sw0", 2), "dead port not locked out");
+	TEST_ASSERT_EQUAL(hp_fab_rd("sw0", HP_PHYS + RTE_RIO_PORT_N_ERR_STS_CSR(2, 1)) &
+			  RTE_RIO_PORT_N_ERR_STS_PW_PEND, 0, "port-write pending not cleared");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "the rest is reachable");
+	/* Traffic to a removed device fails with an error, it does not hang. */
+	TEST_ASSERT(rte_rio_remote_read_config_32(hp.mp, hp.ev[base].destid, 0xff,
+						  RTE_RIO_DEV_ID_CAR, &v) < 0,
+		    "%s answers behind a dead link", hp.ev[base].name);
+
+	/* Up: re-enumerated with the same tags and IDs. */
+	base = hp_nev();
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw0", 2, true),
+			    "link up");
+	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "no port-write received");
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
+	TEST_ASSERT(st.link_up == 1 && st.dev_added == 4 && st.enum_errors == 0,
+		    "stats %" PRIu64 " up, %" PRIu64 " added, %" PRIu64 " errors", st.link_up,
+		    st.dev_added, st.enum_errors);
+	TEST_ASSERT_EQUAL(hp_nev() - base, 4, "ADD events");
+	for (i = 0; i < 4; i++) {
+		const struct hp_event *e = &hp.ev[base + i];
+
+		TEST_ASSERT_EQUAL(e->ev, RTE_RIO_DEV_EVENT_ADD, "event %u not ADD", i);
+		/* Upstream first: the reverse of the removal. */
+		TEST_ASSERT_EQUAL(e->comptag, hp_fab_tag(order[3 - i]), "ADD %u is %s", i,
+				  e->name);
+		bd = rte_rio_dev_find(e->name);
+		TEST_ASSERT_NOT_NULL(bd, "%s not back on the rio bus", e->name);
+		rte_rio_dev_put(bd);
+	}
+	hp_snapshot(&after);
+	TEST_ASSERT_SUCCESS(hp_snap_same(&before, &after), "view after the flap");
+	TEST_ASSERT(!hp_fab_lockout("sw0", 2), "port still locked out");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "routes to the returned devices");
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 16), 0, "port-writes left");
+	return TEST_SUCCESS;
+}
+
+/* The automatic poll (EAL alarm): a leaf link, then a flap shorter than a poll. */
+static int
+test_hp_auto_poll(void)
+{
+	struct rte_rio_hotplug_stats st;
+	struct hp_snap before, after;
+	unsigned int base;
+	uint64_t t0, dt_ms;
+
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(hp.mp, NULL), "enumerate");
+	hp_snapshot(&before);
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 2000), "period");
+
+	/* ep2 hangs on sw1 port 1. */
+	base = hp_nev();
+	t0 = rte_get_timer_cycles();
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "ep2", 0, false),
+			    "link down");
+	TEST_ASSERT_EQUAL(hp_wait_events(base + 1, HP_WAIT_MS), base + 1, "no REMOVE event");
+	dt_ms = (rte_get_timer_cycles() - t0) * 1000 / rte_get_timer_hz();
+	printf("ep2 removed %" PRIu64 " ms after its link went down\n", dt_ms);
+	TEST_ASSERT_EQUAL(hp.ev[base].ev, RTE_RIO_DEV_EVENT_REMOVE, "not REMOVE");
+	TEST_ASSERT_EQUAL(hp.ev[base].comptag, hp_fab_tag("ep2"), "not ep2: %s",
+			  hp.ev[base].name);
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV - 1, "devices");
+	TEST_ASSERT(hp_fab_lockout("sw1", 1), "dead port not locked out");
+
+	base = hp_nev();
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "ep2", 0, true),
+			    "link up");
+	TEST_ASSERT_EQUAL(hp_wait_events(base + 1, HP_WAIT_MS), base + 1, "no ADD event");
+	TEST_ASSERT_EQUAL(hp.ev[base].ev, RTE_RIO_DEV_EVENT_ADD, "not ADD");
+	hp_snapshot(&after);
+	TEST_ASSERT_SUCCESS(hp_snap_same(&before, &after), "view after the flap");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+
+	/* Down and up between two polls: still seen (EM "OK to uninit" latched). */
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 0), "stop the poll");
+	base = hp_nev();
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw1", 2, false),
+			    "link down");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw1", 2, true),
+			    "link up");
+	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 2, "port-writes");
+	TEST_ASSERT_EQUAL(hp_nev() - base, 4, "sw2 and ep3 removed and added");
+	TEST_ASSERT_EQUAL(hp.ev[base].ev, RTE_RIO_DEV_EVENT_REMOVE, "first REMOVE");
+	TEST_ASSERT_EQUAL(hp.ev[base + 3].ev, RTE_RIO_DEV_EVENT_ADD, "last ADD");
+	hp_snapshot(&after);
+	TEST_ASSERT_SUCCESS(hp_snap_same(&before, &after), "view after the short flap");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
+	TEST_ASSERT(st.link_down == 2 && st.link_up == 2 && st.enum_errors == 0,
+		    "stats %" PRIu64 " down %" PRIu64 " up %" PRIu64 " errors", st.link_down,
+		    st.link_up, st.enum_errors);
+
+	/* Automatic poll on again, released with the mport (alarm cancelled). */
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 1000), "period");
+	return TEST_SUCCESS;
+}
+
+/* Argument checks. */
+static int
+test_hp_errors(void)
+{
+	struct rte_rio_hotplug_stats st;
+
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll(NULL, 1), -EINVAL, "NULL mport");
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll_period_set(NULL, 1), -EINVAL, "NULL mport");
+	TEST_ASSERT_EQUAL(rte_rio_hotplug_stats_get(NULL, &st), -EINVAL, "NULL mport");
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll_period_set(hp.mp, 1), -ENODEV, "not scanned");
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 1), -ENODEV, "not scanned");
+	TEST_ASSERT_EQUAL(rte_rio_hotplug_stats_get(hp.mp, &st), -ENODEV, "not scanned");
+	TEST_ASSERT_EQUAL(rte_rio_hotplug_stats_get(hp.mp, NULL), -EINVAL, "NULL stats");
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(hp.mp, NULL), "enumerate");
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
+	TEST_ASSERT_EQUAL(st.pw_rx, 0, "port-writes");
+	return TEST_SUCCESS;
+}
+
+static struct unit_test_suite rio_hotplug_suite = {
+	.suite_name = "rio hot-plug",
+	.unit_test_cases = {
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_errors),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_middle_link),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_auto_poll),
+		TEST_CASE(test_hp_no_leak),
+		TEST_CASES_END()
+	}
+};
+
+static int
+test_rio_hotplug(void)
+{
+	return unit_test_suite_runner(&rio_hotplug_suite);
+}
+
+REGISTER_TEST_COMMAND(rio_hotplug_autotest, test_rio_hotplug);
