@@ -28,7 +28,10 @@
  * frames flow both ways.
  */
 
+#include <dirent.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -403,6 +406,381 @@ test_hp_errors(void)
 	TEST_ASSERT_EQUAL(st.pw_rx, 0, "port-writes");
 	return TEST_SUCCESS;
 }
+
+/* ---------------------------------------------------------------------- */
+/* rionet across a flapped link (two processes)                           */
+
+#define RH_ETH_DATA	0x88b5	/* frames of the exchange */
+#define RH_ETH_STOP	0x88b6	/* host to agent: finish */
+#define RH_FRAME	128
+#define RH_NB_MBUF	2048
+#define RH_DESC		256
+#define RH_CHILD_MS	60000	/* the agent gives up after this */
+
+/* rionet port of the rio_sim mport @vdev, configured and started. */
+static int
+rh_port_start(const char *vdev, struct rte_mempool *mp, uint16_t *port_id)
+{
+	char name[RTE_ETH_NAME_MAX_LEN];
+	struct rte_eth_conf conf;
+	int ret;
+
+	memset(&conf, 0, sizeof(conf));
+	snprintf(name, sizeof(name), "rionet_%s", vdev);
+	ret = rte_eth_dev_get_port_by_name(name, port_id);
+	if (ret == 0)
+		ret = rte_eth_dev_configure(*port_id, 1, 1, &conf);
+	if (ret == 0)
+		ret = rte_eth_rx_queue_setup(*port_id, 0, RH_DESC, SOCKET_ID_ANY, NULL, mp);
+	if (ret == 0)
+		ret = rte_eth_tx_queue_setup(*port_id, 0, RH_DESC, SOCKET_ID_ANY, NULL);
+	if (ret == 0)
+		ret = rte_eth_dev_start(*port_id);
+	return ret;
+}
+
+static void
+rh_port_close(uint16_t port_id)
+{
+	rte_eth_dev_stop(port_id);
+	rte_eth_dev_close(port_id);
+}
+
+/* Send up to @n frames of @type to device @destid; @return frames accepted. */
+static uint16_t
+rh_send(uint16_t port_id, struct rte_mempool *mp, uint16_t destid, uint16_t type,
+	unsigned int n)
+{
+	struct rte_mbuf *m[16];
+	struct rte_ether_hdr *eh;
+	unsigned int i, k = 0;
+	uint16_t sent;
+
+	n = RTE_MIN(n, RTE_DIM(m));
+	for (i = 0; i < n; i++) {
+		m[k] = rte_pktmbuf_alloc(mp);
+		if (m[k] == NULL)
+			break;
+		eh = (struct rte_ether_hdr *)rte_pktmbuf_append(m[k], RH_FRAME);
+		memset(eh, 0, RH_FRAME);
+		rionet_mac_from_destid(destid, &eh->dst_addr);
+		rte_eth_macaddr_get(port_id, &eh->src_addr);
+		eh->ether_type = rte_cpu_to_be_16(type);
+		k++;
+	}
+	sent = rte_eth_tx_burst(port_id, 0, m, k);
+	if (sent < k)
+		rte_pktmbuf_free_bulk(m + sent, k - sent);
+	return sent;
+}
+
+/* Receive everything pending; @return frames of @type, *stop when a STOP came. */
+static unsigned int
+rh_recv(uint16_t port_id, uint16_t type, bool *stop)
+{
+	struct rte_mbuf *m[32];
+	unsigned int got = 0;
+	uint16_t n, i, t;
+
+	while ((n = rte_eth_rx_burst(port_id, 0, m, RTE_DIM(m))) > 0) {
+		for (i = 0; i < n; i++) {
+			t = rte_be_to_cpu_16(rte_pktmbuf_mtod(m[i],
+					     struct rte_ether_hdr *)->ether_type);
+			if (t == type)
+				got++;
+			else if (t == RH_ETH_STOP && stop != NULL)
+				*stop = true;
+		}
+		rte_pktmbuf_free_bulk(m, n);
+	}
+	return got;
+}
+
+/*
+ * Agent (ep2): send frames to the host and receive until the host says
+ * STOP (it does after the flap, so a STOP proves that host-to-agent traffic
+ * came back). Exit 0 when sends across the dead link failed with counted
+ * errors and the STOP arrived.
+ */
+static int
+rh_agent_child(int argc, char **argv)
+{
+	char vdev[RTE_RIO_NAME_MAX_LEN], args[256];
+	struct rte_mempool *mp = NULL;
+	struct rte_eth_stats st;
+	uint64_t end, tx = 0, rx = 0;
+	uint16_t port_id = RTE_MAX_ETHPORTS;
+	bool stop = false, created = false;
+	int ret, rc = 1;
+
+	ret = rte_eal_init(argc, argv);
+	if (ret < 0) {
+		printf("agent: rte_eal_init failed\n");
+		return 2;
+	}
+	argc -= ret;
+	argv += ret;
+	if (argc > 1 && strcmp(argv[1], "--") == 0) {
+		argc--;
+		argv[1] = argv[0];
+		argv++;
+	}
+	if (argc < 2) {
+		printf("agent: missing fabric name\n");
+		goto out;
+	}
+	/* argv[0] is the program name again, then the fabric. */
+	snprintf(vdev, sizeof(vdev), "rio_sim_%s_a", argv[1]);
+	snprintf(args, sizeof(args), "fabric=%s,topology=builtin:chain:2,endpoint=ep2,"
+		 "disc_timeout=20000", argv[1]);
+	mp = rte_pktmbuf_pool_create("rh_agent", RH_NB_MBUF, 0, 0,
+				     RTE_MBUF_DEFAULT_BUF_SIZE, SOCKET_ID_ANY);
+	if (mp == NULL || rte_vdev_init(vdev, args) != 0) {
+		printf("agent: cannot create %s\n", vdev);
+		goto out;
+	}
+	created = true;
+	if (rh_port_start(vdev, mp, &port_id) != 0) {
+		printf("agent: no rionet port\n");
+		goto out;
+	}
+	end = rte_get_timer_cycles() + rte_get_timer_hz() * (RH_CHILD_MS / 1000);
+	while (!stop && rte_get_timer_cycles() < end) {
+		tx += rh_send(port_id, mp, 0, RH_ETH_DATA, 4);
+		rx += rh_recv(port_id, RH_ETH_DATA, &stop);
+		rte_delay_us_sleep(500);
+	}
+	rte_eth_stats_get(port_id, &st);
+	printf("agent: sent %" PRIu64 ", send errors %" PRIu64 ", received %" PRIu64 ", %s\n",
+	       tx, st.oerrors, rx, stop ? "stopped by the host" : "timed out");
+	rc = stop && st.oerrors > 0 && rx > 0 ? 0 : 1;
+out:
+	if (port_id < RTE_MAX_ETHPORTS)
+		rh_port_close(port_id);
+	if (created)
+		rte_vdev_uninit(vdev);
+	rte_mempool_free(mp);
+	rte_eal_cleanup();
+	return rc;
+}
+REGISTER_TEST_CHILD(rionet_hotplug_agent, rh_agent_child);
+
+/* Remove the EAL runtime directory a child with file prefix @prefix left. */
+static void
+rh_runtime_dir_cleanup(const char *prefix)
+{
+	const char *own = rte_eal_get_runtime_dir();
+	const char *slash = strrchr(own, '/');
+	char dir[PATH_MAX], path[PATH_MAX + 256];
+	struct dirent *e;
+	DIR *d;
+
+	if (slash == NULL || prefix[0] == '\0' || strchr(prefix, '/') != NULL)
+		return;
+	snprintf(dir, sizeof(dir), "%.*s/%s", (int)(slash - own), own, prefix);
+	d = opendir(dir);
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		unlink(path);
+	}
+	closedir(d);
+	rmdir(dir);
+}
+
+static int
+rh_link_wait(uint16_t port_id, int want, unsigned int ms)
+{
+	struct rte_eth_link link;
+	uint64_t end = rte_get_timer_cycles() + rte_get_timer_hz() * ms / 1000;
+
+	do {
+		if (rte_eth_link_get_nowait(port_id, &link) == 0 && link.link_status == want)
+			return 0;
+		rte_delay_us_sleep(2000);
+	} while (rte_get_timer_cycles() < end);
+	return -ETIMEDOUT;
+}
+
+/*
+ * Exchange frames until @want arrived from the agent (or @ms passed);
+ * @return frames received. *max_tx_us gets the longest rte_eth_tx_burst().
+ */
+static unsigned int
+rh_exchange(uint16_t port_id, struct rte_mempool *mp, uint16_t peer, unsigned int want,
+	    unsigned int ms, uint64_t *max_tx_us)
+{
+	uint64_t end = rte_get_timer_cycles() + rte_get_timer_hz() * ms / 1000, t, us;
+	unsigned int rx = 0;
+
+	while (rx < want && rte_get_timer_cycles() < end) {
+		t = rte_get_timer_cycles();
+		rh_send(port_id, mp, peer, RH_ETH_DATA, 4);
+		us = (rte_get_timer_cycles() - t) * 1000000 / rte_get_timer_hz();
+		*max_tx_us = RTE_MAX(*max_tx_us, us);
+		rx += rh_recv(port_id, RH_ETH_DATA, NULL);
+		rte_delay_us_sleep(500);
+	}
+	return rx;
+}
+
+static int
+test_rionet_hotplug(void)
+{
+	char tmp[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN - 4], fabric[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN];
+	char vdev[RTE_RIO_NAME_MAX_LEN], args[256], prefix[64], fp[96], shm[64];
+	const char *drv = NULL;
+	struct rte_rio_hotplug_stats hs;
+	struct rte_mempool *mp = NULL;
+	struct rte_rio_mport *mport;
+	struct rte_eth_stats st0, st1;
+	uint64_t max_tx_us = 0, t0;
+	uint16_t port_id = RTE_MAX_ETHPORTS, ep2;
+	uint32_t did = 0;
+	unsigned int rx;
+	pid_t pid = -1;
+	int i, ret = TEST_FAILED, status;
+
+	for (i = 1; i + 1 < rio_test_eal_argc; i++)
+		if (strcmp(rio_test_eal_argv[i], "-d") == 0)
+			drv = rio_test_eal_argv[i + 1];
+	if (drv == NULL) {
+		printf("rionet_hotplug_autotest needs -d <librte_net_rionet.so>\n");
+		return TEST_SKIPPED;
+	}
+	if (rio_test_unique("rhn", tmp, sizeof(tmp)) == NULL ||
+	    rio_test_unique("rhn_agent", prefix, sizeof(prefix)) == NULL)
+		return TEST_FAILED;
+	snprintf(fabric, sizeof(fabric), "%sf", tmp);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", fabric);
+	snprintf(vdev, sizeof(vdev), "rio_sim_%s_h", tmp);
+	snprintf(args, sizeof(args), "fabric=%s,topology=builtin:chain:2,endpoint=ep0", fabric);
+	mp = rte_pktmbuf_pool_create("rh_host", RH_NB_MBUF, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
+				     SOCKET_ID_ANY);
+	if (mp == NULL || rte_vdev_init(vdev, args) != 0) {
+		printf("cannot create the host mport %s\n", vdev);
+		goto out;
+	}
+	mport = rte_rio_mport_find(vdev);
+	if (mport == NULL || !rte_rio_mport_scanned(mport) ||
+	    rh_port_start(vdev, mp, &port_id) != 0) {
+		printf("host mport or its rionet port not ready\n");
+		goto out;
+	}
+	rte_pmd_rio_sim_fabric_config_read(fabric, "ep2", RTE_RIO_DID_CSR, 4, &did);
+	ep2 = RTE_RIO_GET_DID(8, did);
+	{
+		char *argv[] = { "--no-huge", "-m", "256", "--no-pci", fp,
+				 "--log-level=lib.eal:error", "-d", (char *)(uintptr_t)drv, "--",
+				 fabric, NULL };
+
+		snprintf(fp, sizeof(fp), "--file-prefix=%s", prefix);
+		pid = rio_test_spawn("rionet_hotplug_agent", argv);
+	}
+	if (pid <= 0) {
+		printf("cannot start the agent\n");
+		goto out;
+	}
+	/* The agent's JOIN makes our link up. */
+	if (rh_link_wait(port_id, RTE_ETH_LINK_UP, 30000) != 0) {
+		printf("the agent never joined\n");
+		goto out;
+	}
+	rx = rh_exchange(port_id, mp, ep2, 100, 10000, &max_tx_us);
+	if (rx < 100) {
+		printf("before the flap: %u frames from the agent\n", rx);
+		goto out;
+	}
+
+	/* Down: the agent leaves the bus, rionet drops it, sends fail and are counted. */
+	rte_eth_stats_get(port_id, &st0);
+	t0 = rte_get_timer_cycles();
+	if (rte_pmd_rio_sim_fabric_link_set(fabric, "sw0", 2, false) != 0 ||
+	    rh_link_wait(port_id, RTE_ETH_LINK_DOWN, 5000) != 0) {
+		printf("the link went down but rionet kept the agent as a peer\n");
+		goto out;
+	}
+	printf("agent dropped as a peer %" PRIu64 " ms after the link went down\n",
+	       (rte_get_timer_cycles() - t0) * 1000 / rte_get_timer_hz());
+	if (rte_rio_dev_find_by_destid(mport, ep2) != NULL) {
+		printf("ep2 still known behind a dead link\n");
+		goto out;
+	}
+	rh_exchange(port_id, mp, ep2, UINT32_MAX, 300, &max_tx_us);
+	rte_eth_stats_get(port_id, &st1);
+	printf("during the flap: %" PRIu64 " frames failed, %" PRIu64 " sent\n",
+	       st1.oerrors - st0.oerrors, st1.opackets - st0.opackets);
+	if (st1.oerrors <= st0.oerrors) {
+		printf("no send error counted during the flap\n");
+		goto out;
+	}
+
+	/* Up: enumerated again, JOIN again, traffic resumes both ways. */
+	t0 = rte_get_timer_cycles();
+	if (rte_pmd_rio_sim_fabric_link_set(fabric, "sw0", 2, true) != 0 ||
+	    rh_link_wait(port_id, RTE_ETH_LINK_UP, 5000) != 0) {
+		printf("the agent did not join again after the link came back\n");
+		goto out;
+	}
+	printf("agent joined again %" PRIu64 " ms after the link came back\n",
+	       (rte_get_timer_cycles() - t0) * 1000 / rte_get_timer_hz());
+	if (rte_rio_dev_find_by_destid(mport, ep2) == NULL) {
+		printf("ep2 did not come back with device ID 0x%x\n", ep2);
+		goto out;
+	}
+	rte_eth_stats_get(port_id, &st0);
+	rx = rh_exchange(port_id, mp, ep2, 100, 10000, &max_tx_us);
+	rte_eth_stats_get(port_id, &st1);
+	if (rx < 100 || st1.opackets == st0.opackets) {
+		printf("after the flap: %u frames from the agent, %" PRIu64 " sent\n", rx,
+		       st1.opackets - st0.opackets);
+		goto out;
+	}
+	printf("longest rte_eth_tx_burst: %" PRIu64 " us\n", max_tx_us);
+	if (max_tx_us > 1000000) {
+		printf("a send blocked for more than 1 s\n");
+		goto out;
+	}
+	if (rte_rio_hotplug_stats_get(mport, &hs) != 0 || hs.link_down != 1 ||
+	    hs.link_up != 1 || hs.dev_removed != 2 || hs.dev_added != 2) {
+		printf("hot-plug stats: %" PRIu64 " down, %" PRIu64 " up, %" PRIu64
+		       " removed, %" PRIu64 " added\n", hs.link_down, hs.link_up,
+		       hs.dev_removed, hs.dev_added);
+		goto out;
+	}
+	for (i = 0; i < 20; i++) {
+		rh_send(port_id, mp, ep2, RH_ETH_STOP, 1);
+		rte_delay_us_sleep(5000);
+	}
+	status = rio_test_wait(pid, 20000);
+	pid = -1;
+	if (status != 0) {
+		printf("agent exit status %d\n", status);
+		goto out;
+	}
+	ret = TEST_SUCCESS;
+out:
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		rio_test_wait(pid, 5000);
+	}
+	if (port_id < RTE_MAX_ETHPORTS)
+		rh_port_close(port_id);
+	rte_vdev_uninit(vdev);
+	rte_mempool_free(mp);
+	rh_runtime_dir_cleanup(prefix);
+	if (rio_test_shm_count(shm) != 0) {
+		printf("shared memory left by %s\n", fabric);
+		rio_test_shm_cleanup(shm);
+		ret = TEST_FAILED;
+	}
+	return ret;
+}
+
+REGISTER_TEST_COMMAND(rionet_hotplug_autotest, test_rionet_hotplug);
 
 static struct unit_test_suite rio_hotplug_suite = {
 	.suite_name = "rio hot-plug",
