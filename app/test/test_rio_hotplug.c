@@ -388,6 +388,52 @@ test_hp_auto_poll(void)
 	return TEST_SUCCESS;
 }
 
+/* A port whose link was down at enumeration comes up: a new device, new ID. */
+static int
+test_hp_late_insertion(void)
+{
+	struct rte_rio_hotplug_stats st;
+	struct rte_rio_dev_info in;
+	struct rte_rio_dev *d;
+	unsigned int base;
+	uint32_t did;
+
+	/* ep3 hangs on sw2 port 1. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "ep3", 0, false),
+			    "link down");
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(hp.mp, NULL), "enumerate");
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 0), "stop the poll");
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV - 1, "devices");
+	TEST_ASSERT(hp_fab_lockout("sw2", 1), "dead port not locked out");
+	/* Nobody was told before the port-write target was set. */
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 16), 0, "port-writes before enumeration");
+
+	base = hp_nev();
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "ep3", 0, true),
+			    "link up");
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 16), 1, "port-write");
+	TEST_ASSERT_EQUAL(hp_nev() - base, 1, "ADD event");
+	TEST_ASSERT_EQUAL(hp.ev[base].ev, RTE_RIO_DEV_EVENT_ADD, "not ADD");
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV, "devices");
+	d = rte_rio_dev_find_by_comptag(hp.mp, hp_fab_tag("ep3"));
+	TEST_ASSERT_NOT_NULL(d, "ep3 not found by its tag");
+	TEST_ASSERT_SUCCESS(rte_rio_dev_info_get(d, &in), "info");
+	did = hp_fab_rd("ep3", RTE_RIO_DID_CSR);
+	TEST_ASSERT_EQUAL(in.destid, RTE_RIO_GET_DID(8, did), "ID in the view and the CSR");
+	TEST_ASSERT(rte_rio_dev_find_by_destid(hp.mp, in.destid) == d, "lookup by ID");
+	TEST_ASSERT(!hp_fab_lockout("sw2", 1), "port still locked out");
+	TEST_ASSERT(hp_fab_rd("ep3", HP_PHYS + RTE_RIO_PORT_GEN_CTL_CSR) &
+		    RTE_RIO_PORT_GEN_DISCOVERED, "ep3 not marked Discovered");
+	TEST_ASSERT_EQUAL(hp_fab_rd("ep3", RTE_RIO_HOST_DID_LOCK_CSR) & 0xffff, 0xffff,
+			  "ep3 left locked");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
+	TEST_ASSERT(st.link_down == 0 && st.link_up == 1 && st.dev_added == 1,
+		    "stats %" PRIu64 " down %" PRIu64 " up %" PRIu64 " added", st.link_down,
+		    st.link_up, st.dev_added);
+	return TEST_SUCCESS;
+}
+
 /* Argument checks. */
 static int
 test_hp_errors(void)
@@ -788,6 +834,7 @@ static struct unit_test_suite rio_hotplug_suite = {
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_errors),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_middle_link),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_auto_poll),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_late_insertion),
 		TEST_CASE(test_hp_no_leak),
 		TEST_CASES_END()
 	}
