@@ -388,6 +388,42 @@ test_hp_auto_poll(void)
 	return TEST_SUCCESS;
 }
 
+/* Rapid flaps with the automatic poll: the view settles to the original one. */
+static int
+test_hp_rapid_flaps(void)
+{
+	struct rte_rio_hotplug_stats st;
+	struct hp_snap before, after;
+	uint64_t end;
+	unsigned int i;
+
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(hp.mp, NULL), "enumerate");
+	hp_snapshot(&before);
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 500), "period");
+	for (i = 0; i < 40; i++) {
+		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw0", 2,
+								    i % 2 != 0), "flap %u", i);
+		rte_delay_us_sleep(rand() % 3000);
+	}
+	/* Up again: wait until the host has it all back. */
+	end = rte_get_timer_cycles() + rte_get_timer_hz() * HP_WAIT_MS / 1000;
+	do {
+		rte_delay_us_sleep(20000);
+		hp_snapshot(&after);
+	} while (after.n != before.n && rte_get_timer_cycles() < end);
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 0), "stop the poll");
+	rte_rio_pw_poll(hp.mp, 64);
+	hp_snapshot(&after);
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
+	printf("40 flaps: %" PRIu64 " port-writes, %" PRIu64 " links down, %" PRIu64
+	       " up, %" PRIu64 " re-enumeration errors\n", st.pw_rx, st.link_down,
+	       st.link_up, st.enum_errors);
+	TEST_ASSERT_SUCCESS(hp_snap_same(&before, &after), "view after the flaps");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	TEST_ASSERT(!hp_fab_lockout("sw0", 2), "port still locked out");
+	return TEST_SUCCESS;
+}
+
 /* A port whose link was down at enumeration comes up: a new device, new ID. */
 static int
 test_hp_late_insertion(void)
@@ -835,6 +871,7 @@ static struct unit_test_suite rio_hotplug_suite = {
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_middle_link),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_auto_poll),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_late_insertion),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_rapid_flaps),
 		TEST_CASE(test_hp_no_leak),
 		TEST_CASES_END()
 	}

@@ -1154,10 +1154,13 @@ rio_enum_subtree(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t po
 	*first = TAILQ_FIRST(&nsd.devs);
 	TAILQ_CONCAT(&sd->devs, &nsd.devs, next);
 	sd->ndevs += n;
-	sw->hp_id_lo[port] = -1;
-	sw->hp_id_hi[port] = -1;
-	sw->hp_tag_lo[port] = -1;
-	sw->hp_tag_hi[port] = -1;
+	/* Nothing answered (the link went down again?): keep the ranges for later. */
+	if (n > 0) {
+		sw->hp_id_lo[port] = -1;
+		sw->hp_id_hi[port] = -1;
+		sw->hp_tag_lo[port] = -1;
+		sw->hp_tag_hi[port] = -1;
+	}
 	ret = n;
 out:
 	free(e.used);
