@@ -19,7 +19,9 @@
  * come back with the same component tags and device IDs (ADD events), and
  * maintenance reaches them again. Checked with explicit rte_rio_pw_poll()
  * and with the automatic poll (EAL alarm), for a link in the middle of the
- * chain, for a leaf link, and for a flap that ends before the host looks.
+ * chain, for a leaf link, for a flap that ends before the host looks, for a
+ * port down at enumeration, for 40 rapid flaps, on a 16-bit fabric
+ * (builtin:star:201) and through an mport without block maintenance.
  *
  * rionet_hotplug_autotest: rionet traffic across a flapped link between
  * this process (host, ep0) and a child process (agent, ep2): during the
@@ -43,6 +45,7 @@
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
 
+#include "rio_driver.h"
 #include "rte_rio.h"
 #include "rte_rio_dev.h"
 #include "rte_rio_regs.h"
@@ -71,6 +74,7 @@ static struct {
 	struct hp_event ev[HP_MAX_EV];
 	unsigned int nev;	/* written by the alarm thread under the lib's list lock */
 	bool created;
+	struct rte_rio_mport *lower;	/* the rio_sim mport under a word-access wrapper */
 } hp;
 
 static void
@@ -138,7 +142,7 @@ hp_fab_tag(const char *name)
 /* Name, tag and ID of every device of the host's view. */
 struct hp_snap {
 	unsigned int n;
-	struct rte_rio_dev_info in[16];
+	struct rte_rio_dev_info in[256];
 };
 
 static void
@@ -197,17 +201,22 @@ hp_check_reach(void)
 	return TEST_SUCCESS;
 }
 
+/* Topology of the next hp_setup() (builtin:chain:3 when NULL). */
+static const char *hp_topology;
+
 static int
 hp_setup(void)
 {
 	char args[256], tmp[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN - 1];
+	const char *topo = hp_topology != NULL ? hp_topology : "builtin:chain:3";
 
 	memset(&hp, 0, sizeof(hp));
 	TEST_ASSERT_NOT_NULL(rio_test_unique("rhp", tmp, sizeof(tmp)), "name");
 	snprintf(hp.fabric, sizeof(hp.fabric), "%sf", tmp);
 	snprintf(hp.vdev, sizeof(hp.vdev), "rio_sim_%s", tmp);
-	snprintf(args, sizeof(args), "fabric=%s,topology=builtin:chain:3,endpoint=ep0,scan=0",
-		 hp.fabric);
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep0,scan=0", hp.fabric,
+		 topo);
+	hp_topology = NULL;
 	TEST_ASSERT_SUCCESS(rte_vdev_init(hp.vdev, args), "vdev %s", args);
 	hp.created = true;
 	hp.mp = rte_rio_mport_find(hp.vdev);
@@ -225,6 +234,11 @@ hp_teardown(void)
 	char prefix[64];
 
 	rte_rio_dev_event_unregister(hp_event_cb, NULL);
+	if (hp.lower != NULL) {
+		rte_rio_mport_unregister(hp.mp);
+		hp.mp = hp.lower;
+		hp.lower = NULL;
+	}
 	if (hp.created)
 		rte_vdev_uninit(hp.vdev);
 	hp.created = false;
@@ -468,6 +482,216 @@ test_hp_late_insertion(void)
 		    "stats %" PRIu64 " down %" PRIu64 " up %" PRIu64 " added", st.link_down,
 		    st.link_up, st.dev_added);
 	return TEST_SUCCESS;
+}
+
+/* 16-bit device IDs: a leaf switch of builtin:star:201 and its endpoints. */
+static int
+hp_setup_star(void)
+{
+	hp_topology = "builtin:star:201";
+	return hp_setup();
+}
+
+static int
+test_hp_16bit(void)
+{
+	static struct hp_snap before, mid, after;
+	struct rte_pmd_rio_sim_dev_info fi, pi;
+	struct rte_rio_mport_info mi;
+	struct rte_rio_hotplug_stats st;
+	char leaf[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN] = "";
+	int i, p, n, up = -1, below = 0;
+
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(hp.mp, NULL), "enumerate");
+	TEST_ASSERT(rte_rio_mport_info_get(hp.mp, &mi) == 0 && mi.devid_size == 16, "ID size");
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 0), "stop the poll");
+	hp_snapshot(&before);
+	TEST_ASSERT(before.n < RTE_DIM(before.in), "view larger than the snapshot");
+	/* The last leaf switch: its uplink (port 15) leads to another switch. */
+	n = rte_pmd_rio_sim_fabric_dev_count(hp.fabric);
+	for (i = n - 1; i >= 0 && leaf[0] == '\0'; i--) {
+		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(hp.fabric, i, &fi), "info");
+		if (fi.type != RTE_PMD_RIO_SIM_DEV_SWITCH || fi.nports < 16 ||
+		    fi.ports[15].peer_dev < 0 || fi.ports[0].peer_dev < 0)
+			continue;
+		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(hp.fabric,
+				fi.ports[15].peer_dev, &pi), "info");
+		if (pi.type != RTE_PMD_RIO_SIM_DEV_SWITCH)
+			continue;
+		snprintf(leaf, sizeof(leaf), "%s", fi.name);
+		up = fi.ports[15].peer_dev;
+		for (p = 0; p < 15; p++)
+			below += fi.ports[p].peer_dev >= 0;
+	}
+	TEST_ASSERT(leaf[0] != '\0' && up >= 0, "no leaf switch");
+
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, leaf, 15, false),
+			    "link down");
+	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "port-write");
+	hp_snapshot(&mid);
+	TEST_ASSERT_EQUAL(mid.n, before.n - 1 - below, "%s and its %d endpoints removed", leaf,
+			  below);
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, leaf, 15, true),
+			    "link up");
+	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "port-write");
+	hp_snapshot(&after);
+	TEST_ASSERT_SUCCESS(hp_snap_same(&before, &after), "view after the flap");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
+	TEST_ASSERT(st.dev_removed == (uint64_t)below + 1 && st.dev_added == st.dev_removed &&
+		    st.enum_errors == 0,
+		    "stats %" PRIu64 " removed %" PRIu64 " added %" PRIu64 " errors",
+		    st.dev_removed, st.dev_added, st.enum_errors);
+	return TEST_SUCCESS;
+}
+
+/*
+ * An mport without block maintenance over the rio_sim one: configuration
+ * and port-writes are forwarded, so enumeration and hot-plug use 4-byte
+ * maintenance; the message and doorbell ops are not needed here.
+ */
+static inline struct rte_rio_mport *
+hp_lower(struct rte_rio_mport *m)
+{
+	return rte_rio_mport_priv(m);
+}
+
+static int
+hp_w_lcread(struct rte_rio_mport *m, uint32_t off, int len, uint32_t *data)
+{
+	return hp_lower(m)->ops->lcread(hp_lower(m), off, len, data);
+}
+
+static int
+hp_w_lcwrite(struct rte_rio_mport *m, uint32_t off, int len, uint32_t data)
+{
+	return hp_lower(m)->ops->lcwrite(hp_lower(m), off, len, data);
+}
+
+static int
+hp_w_cread(struct rte_rio_mport *m, uint16_t destid, uint8_t hop, uint32_t off, int len,
+	   uint32_t *data)
+{
+	return hp_lower(m)->ops->cread(hp_lower(m), destid, hop, off, len, data);
+}
+
+static int
+hp_w_cwrite(struct rte_rio_mport *m, uint16_t destid, uint8_t hop, uint32_t off, int len,
+	    uint32_t data)
+{
+	return hp_lower(m)->ops->cwrite(hp_lower(m), destid, hop, off, len, data);
+}
+
+static int
+hp_w_pw_fetch(struct rte_rio_mport *m, struct rte_rio_pw_msg *msgs, uint16_t n)
+{
+	return hp_lower(m)->ops->pw_fetch(hp_lower(m), msgs, n);
+}
+
+static int
+hp_w_dsend(struct rte_rio_mport *m, uint16_t destid, uint16_t info)
+{
+	RTE_SET_USED(m);
+	RTE_SET_USED(destid);
+	RTE_SET_USED(info);
+	return -ENOTSUP;
+}
+
+static int
+hp_w_dbell_fetch(struct rte_rio_mport *m, struct rte_rio_dbell *dbells, uint16_t n)
+{
+	RTE_SET_USED(m);
+	RTE_SET_USED(dbells);
+	RTE_SET_USED(n);
+	return 0;
+}
+
+static int
+hp_w_open(struct rte_rio_mport *m, uint8_t mbox, uint32_t entries)
+{
+	RTE_SET_USED(m);
+	RTE_SET_USED(mbox);
+	RTE_SET_USED(entries);
+	return -ENOTSUP;
+}
+
+static void
+hp_w_close(struct rte_rio_mport *m, uint8_t mbox)
+{
+	RTE_SET_USED(m);
+	RTE_SET_USED(mbox);
+}
+
+static uint16_t
+hp_w_msgs(struct rte_rio_mport *m, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n)
+{
+	RTE_SET_USED(m);
+	RTE_SET_USED(mbox);
+	RTE_SET_USED(msgs);
+	RTE_SET_USED(n);
+	return 0;
+}
+
+static int64_t
+hp_w_outb_compl(struct rte_rio_mport *m, uint8_t mbox)
+{
+	RTE_SET_USED(m);
+	RTE_SET_USED(mbox);
+	return 0;
+}
+
+static uint16_t
+hp_w_add_inb(struct rte_rio_mport *m, uint8_t mbox, void * const *bufs, uint16_t n)
+{
+	RTE_SET_USED(m);
+	RTE_SET_USED(mbox);
+	RTE_SET_USED(bufs);
+	RTE_SET_USED(n);
+	return 0;
+}
+
+static const struct rte_rio_mport_ops hp_word_ops = {
+	.lcread = hp_w_lcread,
+	.lcwrite = hp_w_lcwrite,
+	.cread = hp_w_cread,
+	.cwrite = hp_w_cwrite,
+	.dsend = hp_w_dsend,
+	.dbell_fetch = hp_w_dbell_fetch,
+	.open_outb_mbox = hp_w_open,
+	.close_outb_mbox = hp_w_close,
+	.open_inb_mbox = hp_w_open,
+	.close_inb_mbox = hp_w_close,
+	.add_outb_messages = hp_w_msgs,
+	.outb_completion = hp_w_outb_compl,
+	.add_inb_buffers = hp_w_add_inb,
+	.get_inb_messages = hp_w_msgs,
+	.pw_fetch = hp_w_pw_fetch,
+};
+
+/* The middle-link flap with 4-byte maintenance only. */
+static int
+test_hp_word_access(void)
+{
+	struct rte_rio_mport_conf c;
+	char name[RTE_RIO_NAME_MAX_LEN];
+	struct rte_rio_mport_info mi;
+	struct rte_rio_mport *w;
+
+	TEST_ASSERT_SUCCESS(rte_rio_mport_info_get(hp.mp, &mi), "info");
+	snprintf(name, sizeof(name), "%.50s_w", hp.vdev);
+	memset(&c, 0, sizeof(c));
+	c.name = name;
+	c.ops = &hp_word_ops;
+	c.priv = hp.mp;
+	c.devid_size = mi.devid_size;
+	c.host_destid = mi.host_destid;
+	c.port_index = mi.port_index;
+	w = rte_rio_mport_register(&c);
+	TEST_ASSERT_NOT_NULL(w, "wrapper mport");
+	hp.lower = hp.mp;
+	hp.mp = w;
+	return test_hp_middle_link();
 }
 
 /* Argument checks. */
@@ -872,6 +1096,8 @@ static struct unit_test_suite rio_hotplug_suite = {
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_auto_poll),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_late_insertion),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_rapid_flaps),
+		TEST_CASE_ST(hp_setup_star, hp_teardown, test_hp_16bit),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_word_access),
 		TEST_CASE(test_hp_no_leak),
 		TEST_CASES_END()
 	}
