@@ -1193,6 +1193,15 @@ REGISTER_TEST_COMMAND(rionet_autotest, test_rionet);
 
 #define RN_TESTPMD	"/usr/bin/dpdk-testpmd"
 
+/* The testpmd to run: $RIO_TESTPMD (e.g. devtools/asan-testpmd.sh) or the stock one. */
+static const char *
+rn_testpmd_path(void)
+{
+	const char *p = getenv("RIO_TESTPMD");
+
+	return p != NULL && p[0] != '\0' ? p : RN_TESTPMD;
+}
+
 /* Start testpmd with argv, output to path; @return pid or -errno. */
 static pid_t
 rn_testpmd_start(char *const argv[], const char *path)
@@ -1216,7 +1225,7 @@ rn_testpmd_start(char *const argv[], const char *path)
 		dup2(fd, STDIN_FILENO);
 		close(fd);
 	}
-	execv(RN_TESTPMD, argv);
+	execv(rn_testpmd_path(), argv);
 	_exit(127);
 }
 
@@ -1285,8 +1294,8 @@ test_rionet_testpmd_2proc(void)
 		(char *)"--stats-period=1", NULL
 	};
 
-	if (access(RN_TESTPMD, X_OK) != 0) {
-		printf("  %s not installed\n", RN_TESTPMD);
+	if (access(rn_testpmd_path(), X_OK) != 0) {
+		printf("  %s not installed\n", rn_testpmd_path());
 		return TEST_SKIPPED;
 	}
 	/* Plugins: <build>/drivers, next to <build>/app/test/dpdk-rio-test. */

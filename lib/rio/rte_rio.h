@@ -20,7 +20,7 @@
  *  - DONE: 0
  *  - RETRY: -EAGAIN (the target is busy, e.g. its inbound ring is full; resend)
  *  - ERROR: -EIO (the target answered with ERROR)
- *  - no response (no route, link down, port locked out): -ETIMEDOUT
+ *  - no response (no route, link down, port locked out, target dead): -ETIMEDOUT
  * Configuration access adds:
  *  - -EFAULT: misaligned 16/32-bit offset (nothing is accessed)
  *  - -ERANGE: offset beyond the 16 MiB configuration space

@@ -14,6 +14,30 @@
  * map and the active flags through the atomic helpers of rte_eth_rionet.h.
  * A slot keeps its device ID for the life of the port, so an lcore that read
  * a slot number can never send to another device through it.
+ *
+ * Liveness: a peer that dies sends no LEAVE. The fabric stops answering
+ * messages to it (-ETIMEDOUT; rio_sim: once its owner process is gone, see the
+ * rio_sim guide), which the Tx path counts per peer. The doorbell alarm
+ * compares those counters with their value at the previous tick: a peer whose
+ * sends timed out meanwhile is lost (rionet_peer_lost()), as if it had sent
+ * LEAVE; its JOIN makes it active again when it comes back. An ERROR answer
+ * (e.g. a mailbox the peer did not open) comes from a live peer: counted, the
+ * peer stays.
+ *
+ * A lost peer may be alive (a link flap) and still count us as active, so it
+ * would never JOIN again: the alarm sends it JOIN every RIONET_REJOIN_MS
+ * while it is present and inactive, RIONET_REJOIN_TRIES times at most (a
+ * dead peer JOINs itself when it comes back). So does a peer that returns
+ * to the bus while the port runs. A JOIN from a peer that is already
+ * active is answered as well (Linux rionet answers only inactive peers), so
+ * that such a peer reactivates us, unless we sent it JOIN less than
+ * RIONET_JOIN_HOLDOFF_MS before: then it answers ours, and answering it
+ * would make the two ends answer each other forever.
+ *
+ * Link: up while the port is started and at least one peer is active (Linux
+ * rionet's carrier), with an RTE_ETH_EVENT_INTR_LSC callback at every change
+ * when the application asked for it (intr_conf.lsc). The callback runs in
+ * the EAL interrupt thread from an alarm, never under port->lock.
  */
 
 #include <errno.h>
@@ -35,19 +59,39 @@ rionet_dev_capable(const struct rte_rio_dev_info *info)
 		(info->src_ops & ops) == ops && (info->dst_ops & ops) == ops;
 }
 
+/* Link status change callbacks, from the interrupt thread. */
+static void
+rionet_lsc_alarm_cb(void *arg)
+{
+	struct rionet_port *port = arg;
+
+	rte_eth_dev_callback_process(port->eth_dev, RTE_ETH_EVENT_INTR_LSC, NULL);
+}
+
 int
 rionet_link_refresh(struct rionet_port *port)
 {
+	struct rte_eth_dev *dev = port->eth_dev;
 	struct rte_eth_link link = {
 		.link_speed = RTE_ETH_SPEED_NUM_20G,
 		.link_duplex = RTE_ETH_LINK_FULL_DUPLEX,
 		.link_autoneg = RTE_ETH_LINK_FIXED,
 	};
+	int ret;
 
 	link.link_status = port->started && rionet_nb_active(port) > 0 ?
 		RTE_ETH_LINK_UP : RTE_ETH_LINK_DOWN;
 	/* 0 when the status changed, -1 otherwise. */
-	return rte_eth_linkstatus_set(port->eth_dev, &link);
+	ret = rte_eth_linkstatus_set(dev, &link);
+	/*
+	 * The caller may hold port->lock or the bus lock: the application's
+	 * callback runs later, from the interrupt thread. It reads the status
+	 * then, so two quick changes may reach it as two events of the last one.
+	 */
+	if (ret == 0 && dev->data->dev_conf.intr_conf.lsc &&
+	    rte_eal_alarm_set(1, rionet_lsc_alarm_cb, port) != 0)
+		RIONET_LOG(ERR, "%s: cannot schedule the link status event", port->name);
+	return ret;
 }
 
 /* Under lock. */
@@ -63,6 +107,48 @@ rionet_peer_activate(struct rionet_port *port, struct rionet_peer *p, bool on)
 		__atomic_fetch_sub(&port->nb_active, 1, __ATOMIC_RELAXED);
 	RIONET_LOG(DEBUG, "%s: peer 0x%x %s", port->name, p->destid,
 		   on ? "active" : "inactive");
+}
+
+/* Sends to peer slot s that got no response, on every Tx queue (alarm thread). */
+static uint64_t
+rionet_peer_tx_timeouts(struct rionet_port *port, uint16_t s)
+{
+	const struct rte_eth_dev_data *data = port->eth_dev->data;
+	const struct rionet_tx_queue *txq;
+	uint64_t sum = 0;
+	uint16_t q;
+
+	for (q = 0; q < data->nb_tx_queues; q++) {
+		txq = data->tx_queues[q];
+		/* Single writer (the queue's lcore), aligned 64-bit: a torn value is impossible. */
+		if (txq != NULL)
+			sum += __atomic_load_n(&txq->peer[s].timeouts, __ATOMIC_RELAXED);
+	}
+	return sum;
+}
+
+/* JOIN the peer again from the alarm until it answers. Under lock. */
+static void
+rionet_peer_rejoin_arm(struct rionet_peer *p)
+{
+	p->rejoin = RIONET_REJOIN_TRIES;
+	p->rejoin_tsc = rte_get_timer_cycles() + rte_get_timer_hz() * RIONET_REJOIN_MS / 1000;
+}
+
+/* Deactivate a peer that left without LEAVE. Under lock. */
+static void
+rionet_peer_lose(struct rionet_port *port, struct rionet_peer *p)
+{
+	if (!rionet_peer_active(p))
+		return;
+	rionet_peer_activate(port, p, false);
+	p->join_sent = 0;
+	rionet_peer_rejoin_arm(p);
+	p->lost++;
+	port->peers_lost++;
+	RIONET_LOG(NOTICE, "%s: peer 0x%x lost (no LEAVE, sends to it get no response)",
+		   port->name, p->destid);
+	rionet_link_refresh(port);
 }
 
 /* Send a JOIN or LEAVE doorbell, retrying while the peer answers RETRY. Under lock. */
@@ -150,6 +236,9 @@ rionet_peer_event(struct rionet_port *port, struct rte_rio_device *dev, bool add
 		rionet_map_set(port, p->destid, (uint16_t)(p - port->peers) + 1);
 		if (port->started && rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
 			p->join_sent = 1;
+		/* It may hold us active and ignore that JOIN (hold-off): repeat it. */
+		if (port->started && !rionet_peer_active(p))
+			rionet_peer_rejoin_arm(p);
 	} else {
 		p = rionet_peer_lookup(port, info.destid);
 		if (p == NULL)
@@ -162,6 +251,7 @@ rionet_peer_event(struct rionet_port *port, struct rte_rio_device *dev, bool add
 			rionet_dbell_send(port, p, RIONET_DBELL_LEAVE);
 		p->present = 0;
 		p->join_sent = 0;
+		p->rejoin = 0;
 		rionet_peer_activate(port, p, false);
 		rionet_map_set(port, p->destid, 0);
 	}
@@ -189,6 +279,10 @@ rionet_dbell_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbe
 		port->join_rx++;
 		p->join_rx++;
 		if (!rionet_peer_active(p)) {
+			/* Errors before it came back do not count against it. */
+			p->tx_timeouts_seen = rionet_peer_tx_timeouts(port,
+								  (uint16_t)(p - port->peers));
+			p->rejoin = 0;
 			rionet_peer_activate(port, p, true);
 			/* Answer so that the peer activates us too. */
 			if (port->started && rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
@@ -207,11 +301,63 @@ rionet_dbell_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbe
 	} else if (db->info == RIONET_DBELL_LEAVE) {
 		port->leave_rx++;
 		p->leave_rx++;
+		p->rejoin = 0;
 		rionet_peer_activate(port, p, false);
 	}
 	rionet_link_refresh(port);
 out:
 	rte_spinlock_unlock(&port->lock);
+}
+
+/*
+ * Mark peer @destid inactive as if it had sent LEAVE (it died, or its link
+ * is gone); it becomes active again with its next JOIN. Counted in the
+ * peers_lost and peer_<destid>_lost xstats when it was active.
+ * @return 0, or -ENOENT when destid is not a peer of the port.
+ */
+int
+rionet_peer_lost(struct rionet_port *port, uint16_t destid)
+{
+	struct rionet_peer *p;
+	int ret = 0;
+
+	rte_spinlock_lock(&port->lock);
+	p = rionet_peer_lookup(port, destid);
+	if (p == NULL)
+		ret = -ENOENT;
+	else
+		rionet_peer_lose(port, p);
+	rte_spinlock_unlock(&port->lock);
+	return ret;
+}
+
+/*
+ * Peers whose sends timed out since the last tick are lost; lost peers that
+ * are still on the bus are sent JOIN again every RIONET_REJOIN_MS. Under lock.
+ */
+static void
+rionet_liveness_check(struct rionet_port *port)
+{
+	uint64_t now = rte_get_timer_cycles();
+	struct rionet_peer *p;
+	uint64_t timeouts;
+	uint16_t s;
+
+	for (s = 0; s < port->nb_peers; s++) {
+		p = &port->peers[s];
+		timeouts = rionet_peer_tx_timeouts(port, s);
+		/* Lower after a stats reset: only growth counts. */
+		if (timeouts > p->tx_timeouts_seen && rionet_peer_active(p))
+			rionet_peer_lose(port, p);
+		p->tx_timeouts_seen = timeouts;
+		if (p->rejoin > 0 && p->present && !rionet_peer_active(p) &&
+		    now >= p->rejoin_tsc) {
+			p->rejoin--;
+			p->rejoin_tsc = now + rte_get_timer_hz() * RIONET_REJOIN_MS / 1000;
+			if (rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
+				p->join_sent = 1;
+		}
+	}
 }
 
 static void
@@ -223,6 +369,8 @@ rionet_alarm_cb(void *arg)
 	rte_rio_dbell_poll(port->mport, 256);
 	rte_spinlock_lock(&port->lock);
 	again = port->started;
+	if (again)
+		rionet_liveness_check(port);
 	rte_spinlock_unlock(&port->lock);
 	if (again && rte_eal_alarm_set(RIONET_DBELL_PERIOD_US, rionet_alarm_cb, port) != 0)
 		RIONET_LOG(ERR, "%s: cannot re-arm the doorbell poll", port->name);
@@ -257,6 +405,8 @@ void
 rionet_peers_fini(struct rionet_port *port)
 {
 	rte_rio_dev_callback_unregister(rionet_bus_event_cb, port);
+	/* A link change of the last stop may still be pending. */
+	rte_eal_alarm_cancel(rionet_lsc_alarm_cb, port);
 	rte_free(port->peer_map);
 	port->peer_map = NULL;
 }
@@ -280,6 +430,7 @@ rionet_peers_start(struct rionet_port *port)
 	port->started = true;
 	for (i = 0; i < port->nb_peers; i++) {
 		p = &port->peers[i];
+		p->tx_timeouts_seen = rionet_peer_tx_timeouts(port, i);
 		p->join_sent = 0;
 		if (p->present && rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
 			p->join_sent = 1;
@@ -314,6 +465,7 @@ rionet_peers_stop(struct rionet_port *port)
 		if (p->present && (rionet_peer_active(p) || p->join_sent))
 			rionet_dbell_send(port, p, RIONET_DBELL_LEAVE);
 		p->join_sent = 0;
+		p->rejoin = 0;
 		rionet_peer_activate(port, p, false);
 	}
 	if (port->dbell_claimed) {

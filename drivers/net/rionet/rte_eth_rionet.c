@@ -266,6 +266,16 @@ enum rionet_tx_verdict {
 /* No back-pressure stop in a flush. */
 #define RIONET_TX_NO_STOP	UINT16_MAX
 
+/* 32-bit load from any address (frames and headers need not be aligned). */
+static __rte_always_inline uint32_t
+rionet_load32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
 /* Cheap flow hash of the L2/L3/L4 header in the first segment. */
 static uint32_t
 rionet_flow_hash(const struct rte_mbuf *m, const uint8_t *data)
@@ -275,7 +285,6 @@ rionet_flow_hash(const struct rte_mbuf *m, const uint8_t *data)
 	uint16_t type = eth->ether_type;
 	const struct rte_ipv4_hdr *ip4;
 	const struct rte_ipv6_hdr *ip6;
-	const uint32_t *w;
 	uint8_t proto;
 	int i;
 
@@ -296,20 +305,19 @@ rionet_flow_hash(const struct rte_mbuf *m, const uint8_t *data)
 	} else if (type == rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV6) &&
 		   len >= off + sizeof(*ip6)) {
 		ip6 = (const void *)(data + off);
-		w = (const uint32_t *)ip6->src_addr;
 		h = 0;
 		for (i = 0; i < 8; i++)
-			h ^= w[i];
+			h ^= rionet_load32(ip6->src_addr + 4 * i);
 		proto = ip6->proto;
 		l4 = off + sizeof(*ip6);
 	} else {
-		w = (const uint32_t *)data;
-		h = w[0] ^ w[1] ^ w[2] ^ type;
+		h = rionet_load32(data) ^ rionet_load32(data + 4) ^ rionet_load32(data + 8) ^
+			type;
 		proto = 0;
 	}
 	if ((proto == IPPROTO_TCP || proto == IPPROTO_UDP || proto == IPPROTO_SCTP) &&
 	    len >= l4 + 4)
-		h ^= *(const uint32_t *)(data + l4);
+		h ^= rionet_load32(data + l4);
 	h ^= h >> 16;
 	h *= 0x45d9f3bu;
 	h ^= h >> 16;
@@ -358,6 +366,9 @@ rionet_tx_flush(struct rionet_tx_queue *txq, uint16_t nb_msgs, uint16_t *ok, uin
 			}
 		} else {
 			ps->errors++;
+			/* No response: the peer may be gone (see rionet_peer.c). */
+			if (msgs[off].status == -ETIMEDOUT)
+				ps->timeouts++;
 		}
 		done[f]++;
 		off++;
@@ -951,9 +962,11 @@ rionet_stats_reset(struct rte_eth_dev *dev)
 	rte_spinlock_lock(&port->lock);
 	port->dbell_rx = port->dbell_tx = port->dbell_tx_errors = port->dbell_unknown = 0;
 	port->join_rx = port->leave_rx = port->join_tx = port->leave_tx = 0;
+	port->peers_lost = 0;
 	for (s = 0; s < port->nb_peers; s++) {
 		port->peers[s].join_rx = port->peers[s].leave_rx = 0;
 		port->peers[s].join_tx = port->peers[s].leave_tx = 0;
+		port->peers[s].lost = 0;
 	}
 	rte_spinlock_unlock(&port->lock);
 	return 0;
@@ -1010,6 +1023,7 @@ rionet_xstats_walk(struct rte_eth_dev *dev, struct rionet_xwalk *w)
 	rionet_xput(w, port->leave_rx, "leave_rx");
 	rionet_xput(w, port->leave_tx, "leave_tx");
 	rionet_xput(w, rionet_nb_active(port), "peers_active");
+	rionet_xput(w, port->peers_lost, "peers_lost");
 	rte_spinlock_unlock(&port->lock);
 
 	for (q = 0; q < dev->data->nb_rx_queues; q++) {
@@ -1063,6 +1077,7 @@ rionet_xstats_walk(struct rte_eth_dev *dev, struct rionet_xwalk *w)
 		rionet_xput(w, p->join_tx, "peer_0x%04x_join_tx", p->destid);
 		rionet_xput(w, p->leave_rx, "peer_0x%04x_leave_rx", p->destid);
 		rionet_xput(w, p->leave_tx, "peer_0x%04x_leave_tx", p->destid);
+		rionet_xput(w, p->lost, "peer_0x%04x_lost", p->destid);
 	}
 }
 
@@ -1161,7 +1176,7 @@ rionet_dev_init(struct rte_eth_dev *dev)
 	dev->dev_ops = &rionet_ops;
 	dev->rx_pkt_burst = rionet_rx_burst;
 	dev->tx_pkt_burst = rionet_tx_burst;
-	dev->data->dev_flags |= RTE_ETH_DEV_AUTOFILL_QUEUE_XSTATS;
+	dev->data->dev_flags |= RTE_ETH_DEV_AUTOFILL_QUEUE_XSTATS | RTE_ETH_DEV_INTR_LSC;
 	dev->data->mtu = RTE_ETHER_MTU;
 	rionet_set_max_frame(port, RTE_ETHER_MTU + RTE_ETHER_HDR_LEN);
 	rionet_link_refresh(port);

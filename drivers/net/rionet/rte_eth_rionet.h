@@ -42,6 +42,10 @@ extern int rionet_logtype;
 #define RIONET_TX_LIN_BUFS	8
 /** Doorbell poll period. */
 #define RIONET_DBELL_PERIOD_US	1000
+/** Period of the JOINs sent to a lost or returning peer until it answers (ms). */
+#define RIONET_REJOIN_MS	100
+/** How many such JOINs at most (then it has to JOIN itself). */
+#define RIONET_REJOIN_TRIES	30
 /** Tries for a JOIN/LEAVE doorbell answered with RETRY. */
 #define RIONET_DBELL_TRIES	16
 /** A JOIN from a peer held active is answered if our last JOIN to it is older (ms). */
@@ -53,6 +57,7 @@ struct rionet_peer_qstats {
 	uint64_t bytes;
 	uint64_t errors;	/* Tx: send ERROR/no response */
 	uint64_t ring_full;	/* Tx: RETRY (back-pressure or dropped multicast copy) */
+	uint64_t timeouts;	/* Tx: no response, part of errors (peer liveness) */
 };
 
 struct rionet_port;
@@ -118,6 +123,10 @@ struct rionet_peer {
 	uint64_t leave_rx;
 	uint64_t join_tx;
 	uint64_t leave_tx;
+	uint8_t rejoin;		/* JOINs left to send it every RIONET_REJOIN_MS until it answers */
+	uint64_t rejoin_tsc;	/* timer cycles: next JOIN to the lost peer */
+	uint64_t lost;		/* deactivated because sends to it got no response */
+	uint64_t tx_timeouts_seen;	/* Tx timeouts to it at the last liveness check */
 };
 
 struct rionet_port {
@@ -150,6 +159,7 @@ struct rionet_port {
 	uint64_t dbell_tx_errors;
 	uint64_t dbell_unknown;		/* JOIN/LEAVE from unknown device */
 	uint64_t join_rx, leave_rx, join_tx, leave_tx;
+	uint64_t peers_lost;		/* peers deactivated without LEAVE */
 
 	/* base values for stats_reset of the control counters */
 	uint64_t base_dbell[8];
@@ -211,6 +221,7 @@ void rionet_peers_fini(struct rionet_port *port);
 int rionet_peers_start(struct rionet_port *port);
 void rionet_peers_stop(struct rionet_port *port);
 void rionet_peer_event(struct rionet_port *port, struct rte_rio_device *dev, bool add);
+int rionet_peer_lost(struct rionet_port *port, uint16_t destid);
 bool rionet_dev_capable(const struct rte_rio_dev_info *info);
 int rionet_link_refresh(struct rionet_port *port);
 

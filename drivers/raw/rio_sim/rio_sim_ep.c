@@ -23,6 +23,7 @@
 
 #include <rte_branch_prediction.h>
 #include <rte_common.h>
+#include <rte_cycles.h>
 #include <rte_errno.h>
 #include <rte_memcpy.h>
 
@@ -53,6 +54,8 @@ struct sim_ep_peer {
 	uint32_t generation;
 	struct sim_ring rings[RTE_RIO_MAX_MBOX];
 	struct sim_shm_mbox_ring *ring_hdr[RTE_RIO_MAX_MBOX];
+	uint64_t next_check;	/* timer cycles: next owner check while the ring is full */
+	bool gone;		/* the owner of this generation died: messages time out */
 };
 
 /* Sender state: one per outbound mailbox plus one for doorbells (one thread each). */
@@ -741,8 +744,37 @@ sim_ep_peer_get(struct sim_ep *ep, struct sim_ep_tx *tx, uint32_t t, uint8_t mbo
 		if (ret < 0)
 			return ret;
 	}
+	if (unlikely(p->gone))
+		return -ETIMEDOUT;
 	*out = p;
 	return 0;
+}
+
+/*
+ * The ring of endpoint t is full. A live owner is only slow: RETRY. A dead
+ * owner never drains it: as on a fabric whose target stopped responding,
+ * the message times out (-ETIMEDOUT), and so does every later one to this
+ * generation of the target without touching its ring (a new owner bumps the
+ * generation). The owner is looked at once per millisecond at most.
+ */
+static int
+sim_ep_peer_full(struct sim_ep *ep, struct sim_ep_peer *p, uint32_t t)
+{
+	struct sim_shm_endpoint *tshm = &ep->f->eps[t];
+	uint64_t now = rte_get_timer_cycles();
+	int32_t owner;
+
+	if (now < p->next_check)
+		return -EAGAIN;
+	p->next_check = now + rte_get_timer_hz() / 1000;
+	owner = sim_ep_load_pid(&tshm->owner_pid);
+	if (owner != 0 &&
+	    sim_process_alive(owner, __atomic_load_n(&tshm->owner_start, __ATOMIC_RELAXED)))
+		return -EAGAIN;
+	SIM_LOG(DEBUG, "endpoint %u: owner %d is gone, messages to it time out", t,
+		(int)owner);
+	p->gone = true;
+	return -ETIMEDOUT;
 }
 
 /* ------------------------------------------------------------------ */
@@ -888,9 +920,10 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		ring = &peer->rings[mbox];
 		k = sim_ring_claim(ring, run, &first);
 		if (unlikely(k == 0)) {
-			sim_ring_counter_add(&peer->ring_hdr[mbox]->retries, 1);
 			sim_ep_count_path(ep, route, 1 - walked);
-			ret = -EAGAIN;
+			ret = sim_ep_peer_full(ep, peer, t);
+			if (ret == -EAGAIN)
+				sim_ring_counter_add(&peer->ring_hdr[mbox]->retries, 1);
 			break;
 		}
 		sim_ep_count_path(ep, route, k - walked);
@@ -1063,6 +1096,7 @@ sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info)
 	struct sim_ep_route *route;
 	struct sim_ring ring;
 	uint32_t walked;
+	int32_t owner;
 	uint64_t p;
 	int t;
 
@@ -1074,9 +1108,15 @@ sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info)
 	sim_ep_count_path(ep, route, 1 - walked);
 	tshm = &ep->f->eps[t];
 	/* Nobody runs that endpoint: its doorbell queue would be reset at claim. */
-	if (sim_ep_load_pid(&tshm->owner_pid) == 0) {
+	owner = sim_ep_load_pid(&tshm->owner_pid);
+	if (owner == 0) {
 		ep->st.dbell_tx_error++;
 		return -EIO;
+	}
+	/* A dead owner answers nothing (doorbells are rare: look every time). */
+	if (!sim_process_alive(owner, __atomic_load_n(&tshm->owner_start, __ATOMIC_RELAXED))) {
+		ep->st.dbell_tx_error++;
+		return -ETIMEDOUT;
 	}
 	sim_ring_attach(&ring, &tshm->dbell_pos, tshm->dbell, sizeof(tshm->dbell[0]),
 			SIM_DBELL_RING_SIZE);

@@ -97,8 +97,9 @@ fab_sleep_ms(unsigned int ms)
 /* ------------------------------------------------------------------ */
 /* Processes and the shared lock                                      */
 
-uint64_t
-sim_process_start_time(int32_t pid)
+/* State letter and starttime of a pid from /proc/<pid>/stat; 0 if unreadable. */
+static uint64_t
+fab_process_stat(int32_t pid, char *state)
 {
 	char path[64], buf[1024], *p, *save = NULL, *tok;
 	uint64_t st = 0;
@@ -106,6 +107,7 @@ sim_process_start_time(int32_t pid)
 	size_t n;
 	int field;
 
+	*state = '?';
 	if (pid <= 0)
 		return 0;
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
@@ -122,6 +124,8 @@ sim_process_start_time(int32_t pid)
 	/* Field 3 (state) is the first token after ")"; starttime is field 22. */
 	for (field = 3, tok = strtok_r(p + 1, " ", &save); tok != NULL;
 	     tok = strtok_r(NULL, " ", &save), field++) {
+		if (field == 3)
+			*state = tok[0];
 		if (field == 22) {
 			st = strtoull(tok, NULL, 10);
 			break;
@@ -130,18 +134,52 @@ sim_process_start_time(int32_t pid)
 	return st;
 }
 
+uint64_t
+sim_process_start_time(int32_t pid)
+{
+	char state;
+
+	return fab_process_stat(pid, &state);
+}
+
+/*
+ * A zombie leader with other threads still running is a live process whose
+ * main thread exited: count the process's threads (/proc/<pid>/status).
+ */
+static bool
+fab_process_zombie(int32_t pid)
+{
+	char path[64], line[128];
+	unsigned long threads = 1;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	fp = fopen(path, "r");
+	if (fp == NULL)
+		return true;
+	while (fgets(line, sizeof(line), fp) != NULL)
+		if (sscanf(line, "Threads: %lu", &threads) == 1)
+			break;
+	fclose(fp);
+	return threads <= 1;
+}
+
 bool
 sim_process_alive(int32_t pid, uint64_t start_time)
 {
 	uint64_t now;
+	char state;
 
 	if (pid <= 0)
 		return false;
 	if (kill(pid, 0) != 0 && errno != EPERM)
 		return false;
+	now = fab_process_stat(pid, &state);
+	/* A zombie (or a dying task) runs no code: it owns nothing any more. */
+	if ((state == 'Z' || state == 'X' || state == 'x') && fab_process_zombie(pid))
+		return false;
 	if (start_time == 0)
 		return true;
-	now = sim_process_start_time(pid);
 	/* Unreadable /proc entry: the pid exists, trust it. */
 	return now == 0 || now == start_time;
 }
