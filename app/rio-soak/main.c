@@ -74,6 +74,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -1167,7 +1168,7 @@ soak_spawn(struct soak_ctl *ctl, unsigned int i)
 	char prefix[64], vdev[160], lcores[32], idx[8], log[128];
 	unsigned int inc = ctl->sh->peer[i].incarnations;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	pid_t pid;
+	pid_t pid, parent;
 	int fd;
 
 	snprintf(prefix, sizeof(prefix), "--file-prefix=%s_%u_%u", ctl->fabric, i, inc);
@@ -1181,6 +1182,7 @@ soak_spawn(struct soak_ctl *ctl, unsigned int i)
 	snprintf(idx, sizeof(idx), "%u", i);
 	snprintf(log, sizeof(log), "%s/%s.%u.log", ctl->dir, soak_ep_names[i], inc);
 	fflush(stdout);
+	parent = getpid();
 	pid = fork();
 	if (pid < 0)
 		return -errno;
@@ -1193,6 +1195,9 @@ soak_spawn(struct soak_ctl *ctl, unsigned int i)
 			(char *)(uintptr_t)"--", idx, ctl->state, NULL,
 		};
 
+		/* A peer never outlives the controller (it stops as on a restart). */
+		if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)
+			_exit(127);
 		fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		if (fd >= 0) {
 			dup2(fd, STDOUT_FILENO);
