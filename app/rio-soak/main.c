@@ -104,6 +104,7 @@
 #define SOAK_ACK_TIMEOUT_S	30
 #define SOAK_READY_TIMEOUT_S	60
 #define SOAK_STALL_S		30	/* no progress for that long: fail */
+#define SOAK_PUBLISH_WAIT_MS	20
 #define SOAK_VDEV		"rio_sim_soak"
 
 /* Where a memory sample is taken in an incarnation. */
@@ -1330,6 +1331,7 @@ soak_flap(struct soak_ctl *ctl, uint64_t total)
 	double t = soak_now() - ctl->t0;
 	int ret;
 
+	before = soak_sum_timeouts(ctl);
 	ret = rte_pmd_rio_sim_fabric_link_set(ctl->fabric, soak_flap_links[l].dev,
 					      soak_flap_links[l].port, false);
 	if (ret != 0) {
@@ -1337,9 +1339,7 @@ soak_flap(struct soak_ctl *ctl, uint64_t total)
 		       strerror(-ret));
 		return -1;
 	}
-	before = soak_sum_timeouts(ctl);
 	usleep(ctl->o.flap_ms * 1000);
-	refused = soak_sum_timeouts(ctl) - before;
 	ret = rte_pmd_rio_sim_fabric_link_set(ctl->fabric, soak_flap_links[l].dev,
 					      soak_flap_links[l].port, true);
 	if (ret != 0) {
@@ -1347,6 +1347,12 @@ soak_flap(struct soak_ctl *ctl, uint64_t total)
 		       strerror(-ret));
 		return -1;
 	}
+	/*
+	 * Only a down link refuses with -ETIMEDOUT (flaps and restarts never
+	 * overlap); give the peers time to publish what they counted meanwhile.
+	 */
+	usleep(SOAK_PUBLISH_WAIT_MS * 1000);
+	refused = soak_sum_timeouts(ctl) - before;
 	ctl->flaps_done++;
 	ctl->flap_refused += refused;
 	printf("  t=%7.2fs %5.1f%%  flap %u: %s down %" PRIu64 " ms, %" PRIu64
