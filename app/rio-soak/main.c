@@ -576,11 +576,9 @@ soak_rx(struct soak_peer_ctx *p)
 {
 	struct rte_rio_msg msgs[SOAK_MAX_BURST];
 	void *bufs[SOAK_MAX_BURST];
-	uint16_t n, i;
+	uint16_t n, i, keep = 0;
 
 	n = rte_rio_recv_messages(p->mport, SOAK_MBOX, msgs, p->sh->burst);
-	uint16_t keep = 0;
-
 	for (i = 0; i < n; i++) {
 		soak_rx_one(p, &msgs[i]);
 		bufs[i] = msgs[i].buf;
