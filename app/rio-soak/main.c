@@ -27,8 +27,9 @@
  * filled late), corrupt (bad magic, length, flow or CRC) must all be 0.
  *
  * Run-time faults, scheduled by the receive progress of the whole run:
- *   flap     the controller takes a link down (alternately the inter-switch
- *            link sw0.1 and ep2's link sw0.2), holds it --flap-ms, then up.
+ *   flap     the controller takes a link down (in turn the inter-switch link
+ *            sw0.1=sw1.1, ep2's link sw0.2 and ep1's link sw1.0), holds it
+ *            --flap-ms, then up.
  *            Sends across it fail with -ETIMEDOUT meanwhile.
  *   restart  the controller sends SIGTERM to ep1's peer, which stops
  *            cleanly: it takes its own link down (new sends to it fail),
@@ -215,6 +216,7 @@ static const struct {
 } soak_flap_links[] = {
 	{ "sw0", 1, "sw0.1=sw1.1" },
 	{ "sw0", 2, "sw0.2=ep2.0" },
+	{ "sw1", 0, "sw1.0=ep1.0" },
 };
 
 static volatile sig_atomic_t soak_stop_req;
