@@ -10,7 +10,8 @@
 #
 # Usage: devtools/soak.sh [--smoke] [dpdk-rio-soak options]
 #   (no option)  the full soak: 100,000,000 messages, 20 link flaps of 100 ms,
-#                3 restarts of ep1 (about 25 s on a quiet 2-core machine)
+#                3 peer restarts, one per peer (about 25 s on a quiet 2-core
+#                machine)
 #   --smoke      check the harness itself (the soak_smoke test of the fast
 #                suite, ~10 s): a short soak (100,000 messages paced at
 #                50,000/s, 1 flap, 1 restart) must pass, and five runs that

@@ -31,13 +31,14 @@
  *            sw0.1=sw1.1, ep2's link sw0.2 and ep1's link sw1.0), holds it
  *            --flap-ms, then up.
  *            Sends across it fail with -ETIMEDOUT meanwhile.
- *   restart  the controller sends SIGTERM to ep1's peer, which stops
- *            cleanly: it takes its own link down (new sends to it fail),
- *            asks the other peers to acknowledge (an acknowledgement is
- *            given between two send bursts, so no send to it is in flight
- *            afterwards), drains its ring, and exits. A new process
- *            reclaims ep1, resumes its sequence state from the run's state
- *            file, opens its mailboxes and takes its link up again.
+ *   restart  the controller sends SIGTERM to a peer (in turn ep1, ep2, ep0),
+ *            which stops cleanly: it takes its own link down (new sends to
+ *            it fail), asks the other peers to acknowledge (an
+ *            acknowledgement is given between two send bursts, so no send
+ *            to it is in flight afterwards), drains its ring, and exits. A
+ *            new process reclaims the endpoint, resumes its sequence state
+ *            from the run's state file, opens its mailboxes and takes its
+ *            link up again.
  * A peer killed without that drain would lose what its ring held (sent and
  * accepted, never read): the soak only does clean restarts.
  *
@@ -101,7 +102,6 @@
 #define SOAK_MBOX		0
 #define SOAK_RING		256	/* inbound and outbound mailbox entries */
 #define SOAK_POOL		(2 * SOAK_RING)
-#define SOAK_RESTART_PEER	1	/* ep1: behind both switches */
 #define SOAK_ACK_TIMEOUT_S	30
 #define SOAK_READY_TIMEOUT_S	60
 #define SOAK_STALL_S		30	/* no progress for that long: fail */
@@ -218,6 +218,9 @@ static const struct {
 	{ "sw0", 2, "sw0.2=ep2.0" },
 	{ "sw1", 0, "sw1.0=ep1.0" },
 };
+
+/* Peers restarted, in turn: ep1 (behind both switches) first. */
+static const unsigned int soak_restart_order[SOAK_NB_PEERS] = { 1, 2, 0 };
 
 static volatile sig_atomic_t soak_stop_req;
 
@@ -1365,17 +1368,25 @@ soak_flap(struct soak_ctl *ctl, uint64_t total)
 static int
 soak_restart(struct soak_ctl *ctl, uint64_t total)
 {
-	unsigned int i = SOAK_RESTART_PEER;
-	struct soak_peer *pe = &ctl->sh->peer[i];
+	unsigned int i = 0, k;
+	struct soak_peer *pe = NULL;
 	double t1, t2, t3;
-	uint64_t drained0 = soak_get64(&pe->ctr.rx_drained), timeouts0;
-	uint32_t st = soak_load_acq(&pe->state);
+	uint64_t drained0, timeouts0;
 
-	if (st != SOAK_ST_RUNNING) {
-		printf("rio-soak: error: peer %s is not running (state %u) at its restart\n",
-		       soak_ep_names[i], st);
+	/* The next in turn that is still running (one that finished has no traffic). */
+	for (k = 0; k < SOAK_NB_PEERS; k++) {
+		i = soak_restart_order[(ctl->restarts_done + k) % SOAK_NB_PEERS];
+		if (soak_load_acq(&ctl->sh->peer[i].state) == SOAK_ST_RUNNING) {
+			pe = &ctl->sh->peer[i];
+			break;
+		}
+	}
+	if (pe == NULL) {
+		printf("rio-soak: error: no peer is running at restart %u\n",
+		       ctl->restarts_done + 1);
 		return -1;
 	}
+	drained0 = soak_get64(&pe->ctr.rx_drained);
 	t1 = soak_now();
 	printf("  t=%7.2fs %5.1f%%  restart %u: stopping %s (pid %d)\n", t1 - ctl->t0,
 	       100.0 * (double)soak_progress(ctl) / (double)total, ctl->restarts_done + 1,
@@ -1669,7 +1680,7 @@ soak_ctl_main(int argc, char **argv)
 	       "(4 of 6 flows cross both switches); scan=0\n"
 	       "rio-soak: %" PRIu64 " messages (%" PRIu64 " per flow), %" PRIu64 "..%" PRIu64
 	       " bytes, burst %" PRIu64 ", %" PRIu64 " flaps of %" PRIu64 " ms, %" PRIu64
-	       " restart(s) of ep1; run directory %s\n",
+	       " restart(s) (ep1, ep2, ep0 in turn); run directory %s\n",
 	       ctl->fabric, ctl->sh->messages, ctl->sh->flow_count[0][1],
 	       ctl->o.size_min, ctl->o.size_max, ctl->o.burst, ctl->o.flaps, ctl->o.flap_ms,
 	       ctl->o.restarts, ctl->dir);
