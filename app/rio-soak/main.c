@@ -1195,6 +1195,7 @@ soak_spawn(struct soak_ctl *ctl, unsigned int i)
 			ctl->self, (char *)(uintptr_t)"peer", (char *)(uintptr_t)"--no-huge",
 			(char *)(uintptr_t)"-m", (char *)(uintptr_t)"64",
 			(char *)(uintptr_t)"--no-pci", (char *)(uintptr_t)"--no-telemetry",
+			(char *)(uintptr_t)"--no-shconf",
 			prefix, lcores, (char *)(uintptr_t)"--vdev", vdev,
 			(char *)(uintptr_t)"--", idx, ctl->state, NULL,
 		};
@@ -1214,6 +1215,31 @@ soak_spawn(struct soak_ctl *ctl, unsigned int i)
 	ctl->pid[i] = pid;
 	ctl->exited_ok[i] = false;
 	return 0;
+}
+
+/*
+ * Remove the (empty, thanks to --no-shconf) EAL runtime directories of every
+ * peer incarnation: /var/run/dpdk/<prefix> for root, else
+ * $XDG_RUNTIME_DIR/dpdk/<prefix> or /tmp/dpdk/<prefix>.
+ */
+static void
+soak_rm_runtime_dirs(const struct soak_ctl *ctl)
+{
+	const char *base = getenv("XDG_RUNTIME_DIR");
+	char path[PATH_MAX];
+	unsigned int i, inc;
+
+	for (i = 0; i < SOAK_NB_PEERS; i++) {
+		for (inc = 0; inc < ctl->sh->peer[i].incarnations; inc++) {
+			if (geteuid() == 0)
+				snprintf(path, sizeof(path), "/var/run/dpdk/%s_%u_%u", ctl->fabric,
+					 i, inc);
+			else
+				snprintf(path, sizeof(path), "%s/dpdk/%s_%u_%u",
+					 base != NULL ? base : "/tmp", ctl->fabric, i, inc);
+			rmdir(path);
+		}
+	}
 }
 
 static void
@@ -1697,6 +1723,7 @@ stop:
 	for (i = 0; i < SOAK_NB_PEERS && !run_ok; i++)
 		soak_show_log(ctl, i);
 	soak_report(ctl, soak_now() - ctl->t0, run_ok);
+	soak_rm_runtime_dirs(ctl);
 	ret = ctl->violations == 0 ? 0 : 1;
 out:
 	if (fabric)
