@@ -43,7 +43,8 @@
  * accepted, never read): the soak only does clean restarts.
  *
  * Memory: each peer samples its VmRSS and the in-use count of its receive
- * buffer pool at start, middle and end of each of its incarnations. Flat
+ * buffer pool at start, middle (each flow in and out half way through what
+ * was left at the start) and end of each of its incarnations. Flat
  * means the pool count is unchanged and RSS grows by at most --rss-slack-kb
  * from the middle to the end.
  *
@@ -425,12 +426,13 @@ struct soak_peer_ctx {
 	unsigned int nholes[SOAK_NB_PEERS];
 	uint8_t *txbuf[SOAK_NB_PEERS];	/* burst buffers of size_max per flow */
 	uint64_t txseq[SOAK_NB_PEERS][SOAK_MAX_BURST];	/* seq + 1 built there, 0: none */
-	uint64_t rx_at_start;
 	uint64_t tx_at_start[SOAK_NB_PEERS];
 	double t_start;
 	bool injected;		/* --inject fault done */
 	uint64_t leaked;	/* receive buffers kept by --inject leak */
-	uint64_t rx_mid;	/* rx total at which the middle sample is taken */
+	/* The middle sample: when every flow in and out is half way. */
+	uint64_t rx_mid[SOAK_NB_PEERS];
+	uint64_t tx_mid[SOAK_NB_PEERS];
 	bool mid_done;
 };
 
@@ -885,11 +887,26 @@ soak_peer_teardown(struct soak_peer_ctx *p)
 		free(p->txbuf[j]);
 }
 
+/*
+ * Middle of this incarnation: every flow in and out has done half of what
+ * was left at its start, so each ring and buffer it uses has been touched.
+ */
+static bool
+soak_mid_reached(const struct soak_peer_ctx *p)
+{
+	unsigned int j;
+
+	for (j = 0; j < SOAK_NB_PEERS; j++)
+		if (j != p->idx &&
+		    (p->c.rx_unique[j] < p->rx_mid[j] || p->c.tx_accepted[j] < p->tx_mid[j]))
+			return false;
+	return true;
+}
+
 static int
 soak_peer_loop(struct soak_peer_ctx *p)
 {
 	unsigned int j, work;
-	uint64_t rx;
 
 	for (;;) {
 		work = 0;
@@ -899,8 +916,7 @@ soak_peer_loop(struct soak_peer_ctx *p)
 		work += soak_rx(p);
 		soak_publish(&p->me->ctr, &p->c);
 		soak_ack(p);
-		rx = soak_rx_total(&p->c);
-		if (!p->mid_done && rx >= p->rx_mid) {
+		if (!p->mid_done && soak_mid_reached(p)) {
 			soak_mem_sample(p, SOAK_MEM_MID);
 			p->mid_done = true;
 		}
@@ -931,7 +947,7 @@ soak_peer_main(int argc, char **argv)
 {
 	struct soak_peer_ctx *p = NULL;
 	struct soak_shared *sh = NULL;
-	uint64_t idx, expect = 0;
+	uint64_t idx;
 	unsigned int j;
 	int n, ret = 1;
 
@@ -968,14 +984,16 @@ soak_peer_main(int argc, char **argv)
 	if (soak_peer_setup(p) != 0)
 		goto fail;
 	soak_mem_sample(p, SOAK_MEM_START);
-	for (j = 0; j < SOAK_NB_PEERS; j++)
-		if (j != p->idx)
-			expect += sh->flow_count[j][p->idx] - p->c.rx_unique[j];
-	p->rx_at_start = soak_rx_total(&p->c);
-	for (j = 0; j < SOAK_NB_PEERS; j++)
+	for (j = 0; j < SOAK_NB_PEERS; j++) {
+		if (j == p->idx)
+			continue;
+		p->rx_mid[j] = p->c.rx_unique[j] +
+			(sh->flow_count[j][p->idx] - p->c.rx_unique[j]) / 2;
+		p->tx_mid[j] = p->c.tx_accepted[j] +
+			(sh->flow_count[p->idx][j] - p->c.tx_accepted[j]) / 2;
 		p->tx_at_start[j] = p->c.tx_accepted[j];
+	}
 	p->t_start = soak_now();
-	p->rx_mid = p->rx_at_start + expect / 2;
 	soak_store_rel(&p->me->state, SOAK_ST_RUNNING);
 	if (soak_peer_loop(p) == 0) {
 		ret = 0;
