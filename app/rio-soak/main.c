@@ -429,6 +429,7 @@ struct soak_peer_ctx {
 	uint64_t tx_at_start[SOAK_NB_PEERS];
 	double t_start;
 	bool injected;		/* --inject fault done */
+	unsigned int inject_step;
 	uint64_t leaked;	/* receive buffers kept by --inject leak */
 	/* The middle sample: when every flow in and out is half way. */
 	uint64_t rx_mid[SOAK_NB_PEERS];
@@ -706,9 +707,14 @@ soak_tx_inject(struct soak_peer_ctx *p, unsigned int d)
 		p->injected = sent == 1;
 		break;
 	case SOAK_INJ_REORDER:
-		RTE_SWAP(msgs[0], msgs[1]);
-		sent = rte_rio_send_messages(p->mport, SOAK_MBOX, msgs, 2);
-		p->injected = sent > 0;
+		/* S+1 alone, then S alone (each retried until accepted). */
+		if (rte_rio_send_messages(p->mport, SOAK_MBOX,
+					  &msgs[p->inject_step == 0 ? 1 : 0], 1) != 1)
+			break;
+		if (p->inject_step++ == 0)
+			break;
+		sent = 2;
+		p->injected = true;
 		break;
 	default:
 		p->injected = true;
