@@ -14,9 +14,10 @@
 #                machine)
 #   --smoke      check the harness itself (the soak_smoke test of the fast
 #                suite, ~10 s): a short soak (100,000 messages paced at
-#                50,000/s, 1 flap, 1 restart) must pass, and five runs that
+#                50,000/s, 1 flap, 1 restart) must pass, five runs that
 #                inject a fault (drop, dup, corrupt, reorder, leak) must each
-#                fail with the matching violation
+#                fail with the matching violation, and a run whose restart is
+#                a SIGKILL (--kill) must pass
 #   other options go to dpdk-rio-soak (--messages N, --flaps N, --flap-ms MS,
 #   --restarts N, --size-min B, --size-max B, --burst N, --timeout-s S,
 #   --rss-slack-kb KB, --rate MSG_PER_S, --keep, --inject KIND)
@@ -67,6 +68,18 @@ if [ $smoke = 1 ]; then
 			fails=$((fails + 1))
 		fi
 	done
+	# Restarts by SIGKILL: what the killed rings held is counted apart.
+	log="$builddir/soak/kill.txt"
+	"$soakbin" --messages 60000 --rate 50000 --flaps 0 --restarts 1 --kill \
+		--timeout-s 60 > "$log" 2>&1
+	rc=$?
+	if [ $rc = 0 ] && grep -q "^RESULT soak .* kills=1 .*verdict=PASS" "$log"; then
+		echo "soak: kill restart: $(grep -o 'lost_at_kill=[0-9]* resent_at_kill=[0-9]*' "$log")"
+	else
+		echo "soak: error: kill restart: exit $rc (see $log)"
+		cat "$log"
+		fails=$((fails + 1))
+	fi
 	[ $fails = 0 ] || exit 1
 fi
 {

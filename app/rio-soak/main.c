@@ -39,8 +39,12 @@
  *            new process reclaims the endpoint, resumes its sequence state
  *            from the run's state file, opens its mailboxes and takes its
  *            link up again.
- * A peer killed without that drain would lose what its ring held (sent and
- * accepted, never read): the soak only does clean restarts.
+ * With --kill the restarts are SIGKILLs: a killed peer loses what its ring
+ * held (accepted, never read) and what it read or sent but had not yet
+ * recorded in the state file. These are counted apart, bounded: at most a
+ * ring plus a burst skipped once per flow into the restarted peer ("lost at
+ * kill"), at most a burst sent again per flow out of it ("resent", known by
+ * the sender incarnation in every message). Anything beyond is a violation.
  *
  * Memory: each peer samples its VmRSS and the in-use count of its receive
  * buffer pool at start, middle (each flow in and out half way through what
@@ -51,7 +55,7 @@
  * Usage (defaults: 100 million messages, 20 flaps of 100 ms, 3 restarts):
  *   dpdk-rio-soak [--messages N] [--flaps N] [--flap-ms MS] [--restarts N]
  *                 [--size-min B] [--size-max B] [--burst N] [--timeout-s S]
- *                 [--rss-slack-kb KB] [--rate MSG_PER_S] [--keep]
+ *                 [--rss-slack-kb KB] [--rate MSG_PER_S] [--kill] [--keep]
  *                 [--inject drop|dup|corrupt|reorder|leak]
  * --rate paces each flow to a sixth of it; --inject makes the run fail on
  * purpose (the harness's self-test); --keep keeps the run directory (logs,
@@ -158,6 +162,9 @@ struct soak_ctr {
 	uint64_t rx_reorder[SOAK_NB_PEERS];	/* unique, but after a later one */
 	uint64_t rx_gap[SOAK_NB_PEERS];		/* skipped when a later one came */
 	uint64_t rx_corrupt[SOAK_NB_PEERS];
+	uint64_t rx_src_inc[SOAK_NB_PEERS];	/* newest sender incarnation seen */
+	uint64_t rx_lost_kill[SOAK_NB_PEERS];	/* skipped at our restart after a kill */
+	uint64_t rx_resent_kill[SOAK_NB_PEERS];	/* again from a sender killed before */
 	uint64_t rx_foreign;	/* source device ID of no peer */
 	uint64_t rx_drained;	/* received while draining for a stop */
 	uint64_t stop_lost;	/* accepted to us but not received at a stop */
@@ -176,6 +183,7 @@ struct soak_peer {
 	uint32_t quiesce_req;	/* bumped by this peer when it stops */
 	uint32_t quiesce_ack[SOAK_NB_PEERS];	/* [j]: peer j's quiesce_req seen */
 	uint32_t pad;
+	uint8_t after_kill[SOAK_MAX_INC];	/* [k]: incarnation k - 1 was killed */
 	struct soak_ctr ctr;
 	struct soak_mem mem[SOAK_MAX_INC][SOAK_MEM_POINTS];
 	char err[160];
@@ -189,6 +197,7 @@ struct soak_shared {
 	uint64_t flow_count[SOAK_NB_PEERS][SOAK_NB_PEERS];	/* [src][dst] */
 	uint64_t rate;		/* messages/s per flow, 0: as fast as possible */
 	uint32_t inject;	/* enum soak_inject */
+	uint32_t kill;		/* restarts by SIGKILL instead of a clean stop */
 	uint32_t size_min;
 	uint32_t size_max;
 	uint32_t burst;
@@ -204,8 +213,8 @@ struct soak_hdr {
 	uint8_t dst;
 	uint16_t len;
 	uint64_t seq;
+	uint32_t inc;	/* sender's incarnation */
 	uint32_t crc;
-	uint32_t pad;
 } __rte_packed;
 
 static const char *const soak_ep_names[SOAK_NB_PEERS] = { "ep0", "ep1", "ep2" };
@@ -374,13 +383,15 @@ soak_msg_crc(const uint8_t *buf, uint16_t len)
 {
 	uint32_t crc;
 
+	RTE_BUILD_BUG_ON(offsetof(struct soak_hdr, crc) + sizeof(uint32_t) !=
+			 sizeof(struct soak_hdr));
 	crc = rte_hash_crc(buf, offsetof(struct soak_hdr, crc), 0xffffffff);
 	return rte_hash_crc(buf + sizeof(struct soak_hdr), len - sizeof(struct soak_hdr), crc);
 }
 
 static uint16_t
 soak_msg_build(const struct soak_shared *sh, uint8_t *buf, unsigned int src, unsigned int dst,
-	       uint64_t seq)
+	       uint64_t seq, uint32_t inc)
 {
 	struct soak_hdr *h = (struct soak_hdr *)buf;
 	uint16_t len = soak_msg_len(sh, src, dst, seq);
@@ -392,8 +403,8 @@ soak_msg_build(const struct soak_shared *sh, uint8_t *buf, unsigned int src, uns
 	h->dst = (uint8_t)dst;
 	h->len = len;
 	h->seq = seq;
+	h->inc = inc;
 	h->crc = 0;
-	h->pad = 0;
 	for (off = sizeof(*h); off < len; off += sizeof(w)) {
 		x ^= x << 13;
 		x ^= x >> 7;
@@ -428,6 +439,9 @@ struct soak_peer_ctx {
 	uint64_t txseq[SOAK_NB_PEERS][SOAK_MAX_BURST];	/* seq + 1 built there, 0: none */
 	uint64_t tx_at_start[SOAK_NB_PEERS];
 	double t_start;
+	/* --kill: allowances at a kill boundary, per flow. */
+	bool first_after_kill[SOAK_NB_PEERS];
+	uint32_t resend_allow[SOAK_NB_PEERS];
 	bool injected;		/* --inject fault done */
 	unsigned int inject_step;
 	uint64_t leaked;	/* receive buffers kept by --inject leak */
@@ -545,21 +559,42 @@ soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m)
 	struct soak_ctr *c = &p->c;
 	int s = soak_peer_of_destid(p->sh, m->srcid);
 	uint64_t seq;
+	bool first;
 
 	if (s < 0 || (unsigned int)s == p->idx) {
 		c->rx_foreign++;
 		return;
 	}
 	if (m->len < sizeof(*h) || h->magic != SOAK_MAGIC || h->len != m->len ||
-	    h->src != s || h->dst != p->idx || h->pad != 0 ||
+	    h->src != s || h->dst != p->idx ||
 	    h->crc != soak_msg_crc(m->buf, m->len) ||
 	    m->len != soak_msg_len(p->sh, h->src, h->dst, h->seq)) {
 		c->rx_corrupt[s]++;
 		return;
 	}
 	seq = h->seq;
+	if (h->inc > c->rx_src_inc[s]) {
+		/*
+		 * A sender restarted after a kill resumes from the counters it
+		 * last published: up to one burst it had sent may come again.
+		 */
+		c->rx_src_inc[s] = h->inc;
+		p->resend_allow[s] = h->inc < SOAK_MAX_INC &&
+			p->sh->peer[s].after_kill[h->inc] ? p->sh->burst : 0;
+	}
+	first = p->first_after_kill[s];
+	p->first_after_kill[s] = false;
 	if (seq == c->rx_next[s]) {
 		c->rx_next[s]++;
+		c->rx_unique[s]++;
+	} else if (first && seq > c->rx_next[s] &&
+		   seq - c->rx_next[s] <= SOAK_RING + p->sh->burst) {
+		/*
+		 * We were killed: what our ring held (accepted, never read), or
+		 * what we took but had not published, is gone with it.
+		 */
+		c->rx_lost_kill[s] += seq - c->rx_next[s];
+		c->rx_next[s] = seq + 1;
 		c->rx_unique[s]++;
 	} else if (seq > c->rx_next[s]) {
 		c->rx_gap[s] += seq - c->rx_next[s];
@@ -573,6 +608,9 @@ soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m)
 	} else if (soak_hole_fill(p, (unsigned int)s, seq)) {
 		c->rx_reorder[s]++;
 		c->rx_unique[s]++;
+	} else if (p->resend_allow[s] > 0 && h->inc == c->rx_src_inc[s]) {
+		p->resend_allow[s]--;
+		c->rx_resent_kill[s]++;
 	} else {
 		c->rx_dup[s]++;
 	}
@@ -630,7 +668,7 @@ soak_tx_flow_plain(struct soak_peer_ctx *p, unsigned int d, unsigned int max)
 		slot = (unsigned int)(seq % sh->burst);
 		msgs[k].buf = p->txbuf[d] + (size_t)slot * sh->size_max;
 		if (p->txseq[d][slot] != seq + 1) {
-			soak_msg_build(sh, msgs[k].buf, p->idx, d, seq);
+			soak_msg_build(sh, msgs[k].buf, p->idx, d, seq, p->inc);
 			p->txseq[d][slot] = seq + 1;
 		}
 		msgs[k].len = soak_msg_len(sh, p->idx, d, seq);
@@ -688,7 +726,7 @@ soak_tx_inject(struct soak_peer_ctx *p, unsigned int d)
 		return 0;
 	for (k = 0; k < 2; k++) {
 		msgs[k].buf = buf + (size_t)k * sh->size_max;
-		msgs[k].len = soak_msg_build(sh, msgs[k].buf, p->idx, d, s + k);
+		msgs[k].len = soak_msg_build(sh, msgs[k].buf, p->idx, d, s + k, p->inc);
 		msgs[k].destid = sh->destid[d];
 		msgs[k].letter = 0;
 	}
@@ -1000,6 +1038,8 @@ soak_peer_main(int argc, char **argv)
 		p->tx_at_start[j] = p->c.tx_accepted[j];
 	}
 	p->t_start = soak_now();
+	for (j = 0; j < SOAK_NB_PEERS; j++)
+		p->first_after_kill[j] = p->inc < SOAK_MAX_INC && p->me->after_kill[p->inc];
 	soak_store_rel(&p->me->state, SOAK_ST_RUNNING);
 	if (soak_peer_loop(p) == 0) {
 		ret = 0;
@@ -1034,6 +1074,7 @@ struct soak_opts {
 	uint64_t rss_slack_kb;
 	uint64_t rate;
 	unsigned int inject;
+	bool kill;
 	bool keep;
 };
 
@@ -1058,7 +1099,7 @@ soak_usage(const char *prog)
 {
 	printf("usage: %s [--messages N] [--flaps N] [--flap-ms MS] [--restarts N]\n"
 	       "       [--size-min B] [--size-max B] [--burst N] [--timeout-s S]\n"
-	       "       [--rss-slack-kb KB] [--rate MSG_PER_S] [--keep]\n"
+	       "       [--rss-slack-kb KB] [--rate MSG_PER_S] [--kill] [--keep]\n"
 	       "       [--inject drop|dup|corrupt|reorder|leak]  (self-test of the checks)\n"
 	       "defaults: --messages 100000000 --flaps 20 --flap-ms 100 --restarts 3\n"
 	       "          --size-min 24 --size-max 512 --burst 32 --timeout-s 600\n"
@@ -1080,6 +1121,7 @@ soak_parse(int argc, char **argv, struct soak_opts *o)
 		{ "rss-slack-kb", required_argument, NULL, 'R' },
 		{ "rate", required_argument, NULL, 'a' },
 		{ "inject", required_argument, NULL, 'i' },
+		{ "kill", no_argument, NULL, 'K' },
 		{ "keep", no_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -1137,6 +1179,9 @@ soak_parse(int argc, char **argv, struct soak_opts *o)
 					ret = 0;
 					break;
 				}
+			break;
+		case 'K':
+			o->kill = true;
 			break;
 		case 'k':
 			o->keep = true;
@@ -1363,6 +1408,45 @@ soak_sum_timeouts(const struct soak_ctl *ctl)
 	return t;
 }
 
+static uint64_t
+soak_sum_refused(const struct soak_ctl *ctl)
+{
+	const struct soak_ctr *c;
+	uint64_t t = 0;
+	unsigned int i, j;
+
+	for (i = 0; i < SOAK_NB_PEERS; i++) {
+		c = &ctl->sh->peer[i].ctr;
+		for (j = 0; j < SOAK_NB_PEERS; j++)
+			t += soak_get64(&c->tx_eagain[j]) + soak_get64(&c->tx_etimedout[j]) +
+				soak_get64(&c->tx_eio[j]) + soak_get64(&c->tx_other[j]);
+	}
+	return t;
+}
+
+/* --kill: SIGKILL peer i; its next incarnation starts after a kill. */
+static int
+soak_kill_one(struct soak_ctl *ctl, unsigned int i)
+{
+	struct soak_peer *pe = &ctl->sh->peer[i];
+	uint32_t next = pe->incarnations;
+	int status;
+
+	if (next >= SOAK_MAX_INC) {
+		printf("rio-soak: error: too many incarnations of %s\n", soak_ep_names[i]);
+		return -1;
+	}
+	kill(ctl->pid[i], SIGKILL);
+	if (waitpid(ctl->pid[i], &status, 0) != ctl->pid[i] || !WIFSIGNALED(status)) {
+		printf("rio-soak: error: %s did not die by SIGKILL\n", soak_ep_names[i]);
+		return -1;
+	}
+	ctl->pid[i] = 0;
+	pe->after_kill[next] = 1;
+	soak_store_rel(&pe->state, SOAK_ST_NONE);
+	return 0;
+}
+
 static int
 soak_wait_state(struct soak_ctl *ctl, unsigned int i, uint32_t want, double timeout_s)
 {
@@ -1421,7 +1505,8 @@ soak_restart(struct soak_ctl *ctl, uint64_t total)
 	unsigned int i = 0, k;
 	struct soak_peer *pe = NULL;
 	double t1, t2, t3;
-	uint64_t drained0, timeouts0;
+	uint64_t drained0, refused0;
+	char what[96];
 
 	/* The next in turn that is still running (one that finished has no traffic). */
 	for (k = 0; k < SOAK_NB_PEERS; k++) {
@@ -1438,18 +1523,24 @@ soak_restart(struct soak_ctl *ctl, uint64_t total)
 	}
 	drained0 = soak_get64(&pe->ctr.rx_drained);
 	t1 = soak_now();
-	printf("  t=%7.2fs %5.1f%%  restart %u: stopping %s (pid %d)\n", t1 - ctl->t0,
+	printf("  t=%7.2fs %5.1f%%  restart %u: %s %s (pid %d)\n", t1 - ctl->t0,
 	       100.0 * (double)soak_progress(ctl) / (double)total, ctl->restarts_done + 1,
-	       soak_ep_names[i], (int)ctl->pid[i]);
+	       ctl->o.kill ? "killing" : "stopping", soak_ep_names[i], (int)ctl->pid[i]);
 	fflush(stdout);
-	kill(ctl->pid[i], SIGTERM);
-	if (soak_reap(ctl, i, true) != 1 || soak_load_acq(&pe->state) != SOAK_ST_STOPPED) {
-		printf("rio-soak: error: %s did not stop cleanly\n", soak_ep_names[i]);
-		return -1;
+	refused0 = soak_sum_refused(ctl);
+	if (ctl->o.kill) {
+		if (soak_kill_one(ctl, i) != 0)
+			return -1;
+	} else {
+		kill(ctl->pid[i], SIGTERM);
+		if (soak_reap(ctl, i, true) != 1 ||
+		    soak_load_acq(&pe->state) != SOAK_ST_STOPPED) {
+			printf("rio-soak: error: %s did not stop cleanly\n", soak_ep_names[i]);
+			return -1;
+		}
 	}
 	t2 = soak_now();
 	/* Down a while: the others' sends to it fail meanwhile. */
-	timeouts0 = soak_sum_timeouts(ctl);
 	usleep(ctl->o.flap_ms * 1000);
 	if (soak_spawn(ctl, i) != 0 ||
 	    soak_wait_state(ctl, i, SOAK_ST_RUNNING, SOAK_READY_TIMEOUT_S) != 0) {
@@ -1459,12 +1550,16 @@ soak_restart(struct soak_ctl *ctl, uint64_t total)
 	}
 	t3 = soak_now();
 	ctl->restarts_done++;
-	printf("  t=%7.2fs         restart %u: %s stopped in %.0f ms (drained %" PRIu64
-	       ", unreceived %" PRIu64 "), back as pid %d after %.0f ms; %" PRIu64
+	if (ctl->o.kill)
+		snprintf(what, sizeof(what), "killed");
+	else
+		snprintf(what, sizeof(what), "stopped in %.0f ms (drained %" PRIu64
+			 ", unreceived %" PRIu64 ")", (t2 - t1) * 1e3,
+			 soak_get64(&pe->ctr.rx_drained) - drained0,
+			 soak_get64(&pe->ctr.stop_lost));
+	printf("  t=%7.2fs         restart %u: %s %s, back as pid %d after %.0f ms; %" PRIu64
 	       " sends refused meanwhile\n", t3 - ctl->t0, ctl->restarts_done, soak_ep_names[i],
-	       (t2 - t1) * 1e3, soak_get64(&pe->ctr.rx_drained) - drained0,
-	       soak_get64(&pe->ctr.stop_lost), (int)ctl->pid[i], (t3 - t2) * 1e3,
-	       soak_sum_timeouts(ctl) - timeouts0);
+	       what, (int)ctl->pid[i], (t3 - t2) * 1e3, soak_sum_refused(ctl) - refused0);
 	fflush(stdout);
 	return 0;
 }
@@ -1554,29 +1649,35 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 	struct soak_ctr c[SOAK_NB_PEERS];
 	uint64_t sent = 0, acc = 0, rcv = 0, lost = 0, dup = 0, reo = 0, cor = 0, gap = 0;
 	uint64_t eagain = 0, etimedout = 0, eio = 0, other = 0, foreign = 0;
-	uint64_t rss_start = 0, rss_end = 0;
+	uint64_t rss_start = 0, rss_end = 0, lost_kill = 0, resent_kill = 0;
+	bool killed;
 	const struct soak_mem *m;
 	unsigned int i, j, inc;
 
 	for (i = 0; i < SOAK_NB_PEERS; i++)
 		soak_read_ctr(&c[i], &ctl->sh->peer[i].ctr);
-	printf("\nflow       accepted   received  lost  dup  reord  corrupt   refused"
-	       " (EAGAIN/ETIMEDOUT/EIO/other)\n");
+	printf("\nflow       accepted   received  lost  dup  reord  corrupt  at kills   refused\n"
+	       "                                                      lost/resent"
+	       " EAGAIN/ETIMEDOUT/EIO/other\n");
 	for (i = 0; i < SOAK_NB_PEERS; i++) {
 		for (j = 0; j < SOAK_NB_PEERS; j++) {
-			uint64_t a, r, l;
+			uint64_t a, r, l, lk;
 
 			if (i == j)
 				continue;
 			a = c[i].tx_accepted[j];
 			r = c[j].rx_unique[i];
-			l = a > r ? a - r : 0;
+			lk = c[j].rx_lost_kill[i];
+			/* Lost at a kill (--kill only, bounded per kill) is counted apart. */
+			l = a > r + lk ? a - r - lk : 0;
 			printf("%s->%s %10" PRIu64 " %10" PRIu64 " %5" PRIu64 " %4" PRIu64
-			       " %6" PRIu64 " %8" PRIu64 "   %" PRIu64 "/%" PRIu64 "/%" PRIu64
-			       "/%" PRIu64 "\n", soak_ep_names[i], soak_ep_names[j], a, r, l,
-			       c[j].rx_dup[i], c[j].rx_reorder[i], c[j].rx_corrupt[i],
-			       c[i].tx_eagain[j], c[i].tx_etimedout[j], c[i].tx_eio[j],
-			       c[i].tx_other[j]);
+			       " %6" PRIu64 " %8" PRIu64 "  %5" PRIu64 "/%-5" PRIu64 " %" PRIu64
+			       "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 "\n", soak_ep_names[i],
+			       soak_ep_names[j], a, r, l, c[j].rx_dup[i], c[j].rx_reorder[i],
+			       c[j].rx_corrupt[i], lk, c[j].rx_resent_kill[i], c[i].tx_eagain[j],
+			       c[i].tx_etimedout[j], c[i].tx_eio[j], c[i].tx_other[j]);
+			lost_kill += lk;
+			resent_kill += c[j].rx_resent_kill[i];
 			soak_check(ctl, r <= a, "%s->%s: %" PRIu64 " received but only %" PRIu64
 				   " accepted", soak_ep_names[i], soak_ep_names[j], r, a);
 			soak_check(ctl, a == ctl->sh->flow_count[i][j] || !run_ok,
@@ -1601,11 +1702,16 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 	for (i = 0; i < SOAK_NB_PEERS; i++) {
 		for (inc = 0; inc < ctl->sh->peer[i].incarnations && inc < SOAK_MAX_INC; inc++) {
 			m = ctl->sh->peer[i].mem[inc];
+			killed = inc + 1 < SOAK_MAX_INC && ctl->sh->peer[i].after_kill[inc + 1];
 			printf("%-10s %4u   %7" PRIu64 " %7" PRIu64 " %7" PRIu64 "     %5" PRIu64
-			       " %5" PRIu64 " %5" PRIu64 "\n", soak_ep_names[i], inc,
+			       " %5" PRIu64 " %5" PRIu64 "%s\n", soak_ep_names[i], inc,
 			       m[0].rss_kb, m[1].rss_kb, m[2].rss_kb, m[0].pool_in_use,
-			       m[1].pool_in_use, m[2].pool_in_use);
-			if (!run_ok)
+			       m[1].pool_in_use, m[2].pool_in_use, killed ? "  (killed)" : "");
+			if (inc == 0)
+				rss_start += m[0].rss_kb;
+			if (inc + 1 == ctl->sh->peer[i].incarnations)
+				rss_end += m[2].rss_kb;
+			if (!run_ok || killed)
 				continue;
 			soak_check(ctl, m[2].rss_kb <= m[1].rss_kb + ctl->o.rss_slack_kb,
 				   "%s incarnation %u: VmRSS grew %" PRIu64 " kB from middle to end",
@@ -1613,10 +1719,6 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 			soak_check(ctl, m[0].pool_in_use == m[1].pool_in_use &&
 				   m[1].pool_in_use == m[2].pool_in_use,
 				   "%s incarnation %u: pool in use changed", soak_ep_names[i], inc);
-			if (inc == 0)
-				rss_start += m[0].rss_kb;
-			if (inc + 1 == ctl->sh->peer[i].incarnations)
-				rss_end += m[2].rss_kb;
 		}
 	}
 	soak_check(ctl, lost == 0, "%" PRIu64 " accepted messages lost", lost);
@@ -1637,20 +1739,26 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 	       "  refused %" PRIu64 " (EAGAIN %" PRIu64 ", ETIMEDOUT %" PRIu64 ", EIO %" PRIu64
 	       ", other %" PRIu64 ")\n"
 	       "  lost %" PRIu64 "  dup %" PRIu64 "  reordered %" PRIu64 "  corrupt %" PRIu64
-	       "\n  flaps %u  restarts %u  duration %.1f s  %.0f msg/s\n"
+	       "\n  flaps %u  restarts %u%s  duration %.1f s  %.0f msg/s\n"
 	       "  VmRSS sum of peers start %" PRIu64 " kB end %" PRIu64 " kB\n",
 	       ctl->sh->messages, SOAK_NB_FLOWS, sent, acc, rcv,
 	       eagain + etimedout + eio + other, eagain, etimedout, eio, other, lost, dup, reo,
-	       cor, ctl->flaps_done, ctl->restarts_done, duration,
-	       duration > 0 ? (double)rcv / duration : 0.0, rss_start, rss_end);
+	       cor, ctl->flaps_done, ctl->restarts_done, ctl->o.kill ? " (SIGKILL)" : "",
+	       duration, duration > 0 ? (double)rcv / duration : 0.0, rss_start, rss_end);
+	if (ctl->o.kill)
+		printf("  at kills: %" PRIu64 " accepted messages lost with the killed rings"
+		       " (at most %u per flow and kill), %" PRIu64 " sent again by restarted"
+		       " senders\n", lost_kill, SOAK_RING + ctl->sh->burst, resent_kill);
 	printf("RESULT soak messages=%" PRIu64 " sent=%" PRIu64 " accepted=%" PRIu64
 	       " received=%" PRIu64 " lost=%" PRIu64 " dup=%" PRIu64 " reordered=%" PRIu64
 	       " corrupt=%" PRIu64 " refused=%" PRIu64 " flaps=%u restarts=%u duration_s=%.1f"
 	       " msg_per_s=%.0f rss_start_kb=%" PRIu64 " rss_end_kb=%" PRIu64
+	       " kills=%u lost_at_kill=%" PRIu64 " resent_at_kill=%" PRIu64
 	       " violations=%u verdict=%s\n",
 	       ctl->sh->messages, sent, acc, rcv, lost, dup, reo, cor,
 	       eagain + etimedout + eio + other, ctl->flaps_done, ctl->restarts_done, duration,
-	       duration > 0 ? (double)rcv / duration : 0.0, rss_start, rss_end, ctl->violations,
+	       duration > 0 ? (double)rcv / duration : 0.0, rss_start, rss_end,
+	       ctl->o.kill ? ctl->restarts_done : 0, lost_kill, resent_kill, ctl->violations,
 	       ctl->violations == 0 ? "PASS" : "FAIL");
 }
 
@@ -1699,6 +1807,7 @@ soak_ctl_main(int argc, char **argv)
 	ctl->sh->messages = ctl->o.messages;
 	ctl->sh->rate = ctl->o.rate / SOAK_NB_FLOWS;
 	ctl->sh->inject = ctl->o.inject;
+	ctl->sh->kill = ctl->o.kill;
 	if (ctl->o.rate != 0 && ctl->sh->rate == 0)
 		ctl->sh->rate = 1;
 	/* Flow k (in [src][dst] order) gets one more while k < messages % flows. */
