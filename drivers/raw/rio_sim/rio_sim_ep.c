@@ -23,6 +23,7 @@
 
 #include <rte_branch_prediction.h>
 #include <rte_common.h>
+#include <rte_cycles.h>
 #include <rte_errno.h>
 #include <rte_memcpy.h>
 
@@ -37,6 +38,11 @@
  * compare-and-swap, which costs every message a cache line transfer.
  */
 #define SIM_EP_STALL_CHECK	64
+/*
+ * A claimed slot that no producer marked as its own (writer_pid 0) for that
+ * long: the producer head was moved by someone else, skip the slot.
+ */
+#define SIM_EP_STALL_NOWRITER_MS	1000
 
 /* Cached route: destination ID -> target endpoint, valid for one route generation. */
 struct sim_ep_route {
@@ -74,6 +80,7 @@ struct sim_ep_rx {
 	uint32_t buf_head;		/* next to fill */
 	uint32_t buf_tail;		/* next free place */
 	uint64_t stall_pos;		/* position seen claimed but unpublished */
+	uint64_t stall_since;		/* timer cycles when stall_pos was first seen; 0: none */
 	uint32_t stall_polls;
 	uint32_t empty_polls;		/* since the last look at the producer head */
 };
@@ -176,23 +183,11 @@ sim_ep_data_name(const struct sim_fabric *f, uint32_t ep_index, char *buf, size_
 	snprintf(buf, len, SIM_SHM_PREFIX "%s.ep%u", f->name, ep_index);
 }
 
-/* Permission bits of the fabric's main segment, for the data segments. */
+/* Permission bits of the fabric's main segment (checked at attach), for the data segments. */
 static mode_t
 sim_ep_fabric_mode(const struct sim_fabric *f)
 {
-	char name[SIM_NAME_MAX + 16];
-	struct stat st;
-	mode_t mode = 0600;
-	int fd;
-
-	snprintf(name, sizeof(name), SIM_SHM_PREFIX "%s", f->name);
-	fd = shm_open(name, O_RDONLY, 0);
-	if (fd < 0)
-		return mode;
-	if (fstat(fd, &st) == 0)
-		mode = st.st_mode & 0777;
-	close(fd);
-	return mode;
+	return f->shm_mode == SIM_SHM_MODE_GROUP ? SIM_SHM_MODE_GROUP : SIM_SHM_MODE;
 }
 
 /* Own Base Device ID as the config space holds it. */
@@ -221,6 +216,13 @@ sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
 	if (fd < 0) {
 		ret = -errno;
 		snprintf(err, errlen, "cannot create %s: %s", ep->data_name, strerror(errno));
+		goto out;
+	}
+	/* The umask may have removed bits (or a group=1 fabric needs them): set them exactly. */
+	if (fchmod(fd, sim_ep_fabric_mode(ep->f)) < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot set the mode of %s: %s", ep->data_name,
+			 strerror(errno));
 		goto out;
 	}
 	if (ftruncate(fd, size) < 0) {
@@ -662,7 +664,7 @@ sim_ep_peer_unmap(struct sim_ep_peer *p)
 static int
 sim_ep_peer_map(struct sim_ep *ep, struct sim_ep_peer *p, uint32_t t, uint32_t gen)
 {
-	char name[SIM_NAME_MAX + 32];
+	char name[SIM_NAME_MAX + 32], why[160] = "layout";
 	struct sim_shm_data_hdr *data = NULL;
 	struct stat st;
 	uint32_t entries;
@@ -674,7 +676,9 @@ sim_ep_peer_map(struct sim_ep *ep, struct sim_ep_peer *p, uint32_t t, uint32_t g
 	fd = shm_open(name, O_RDWR, 0);
 	if (fd < 0)
 		return -EIO;
-	if (fstat(fd, &st) < 0 || (size_t)st.st_size < sim_ep_data_hdr_size()) {
+	/* Same owner rules as the fabric's main segment (see sim_shm_check_access()). */
+	if (fstat(fd, &st) < 0 || (size_t)st.st_size < sim_ep_data_hdr_size() ||
+	    sim_shm_check_access(&st, ep->f->group_access, why, sizeof(why)) != 0) {
 		ret = -EIO;
 		goto out;
 	}
@@ -710,7 +714,7 @@ out:
 		munmap(data, size);
 	close(fd);
 	if (ret < 0)
-		SIM_LOG(DEBUG, "invalid data segment %s", name);
+		SIM_LOG(DEBUG, "invalid data segment %s: %s", name, why);
 	return ret;
 }
 
@@ -957,30 +961,41 @@ sim_ep_add_inb_buffers(struct sim_ep *ep, uint8_t mbox, void * const *bufs, uint
 
 /*
  * The consumer position is claimed but has not been published for a long
- * time: if the writer died between claim and publish, skip the slot.
+ * time: if the writer died between claim and publish, or no producer ever
+ * marked the slot, skip it. Also repairs a producer head that another
+ * process moved outside the ring (counted in msg_rx_bad_index).
  */
 static bool
-sim_ep_rx_stalled_dead(struct sim_ep_rx *rx, struct sim_shm_msg_slot *s)
+sim_ep_rx_stalled_dead(struct sim_ep *ep, struct sim_ep_rx *rx, struct sim_shm_msg_slot *s)
 {
 	int32_t writer;
 
 	if (++rx->empty_polls < SIM_EP_STALL_CHECK)
 		return false;
 	rx->empty_polls = 0;
-	if (!sim_ring_claimed_unpublished(&rx->ring)) {
-		rx->stall_polls = 0;
+	if (unlikely(sim_ring_repair_prod_head(&rx->ring))) {
+		ep->st.msg_rx_bad_index++;
 		return false;
 	}
-	if (rx->stall_pos != rx->ring.cons) {
+	if (!sim_ring_claimed_unpublished(&rx->ring)) {
+		rx->stall_polls = 0;
+		rx->stall_since = 0;
+		return false;
+	}
+	if (rx->stall_pos != rx->ring.cons || rx->stall_since == 0) {
 		rx->stall_pos = rx->ring.cons;
 		rx->stall_polls = 0;
+		rx->stall_since = rte_get_timer_cycles() | 1;
 	}
 	rx->stall_polls += SIM_EP_STALL_CHECK;
 	if (rx->stall_polls < SIM_EP_STALL_POLLS)
 		return false;
 	rx->stall_polls = 0;
 	writer = __atomic_load_n(&s->writer_pid, __ATOMIC_RELAXED);
-	return writer > 0 && !sim_process_alive(writer, 0);
+	if (writer > 0)
+		return !sim_process_alive(writer, 0);
+	return rte_get_timer_cycles() - rx->stall_since >
+		rte_get_timer_hz() / 1000 * SIM_EP_STALL_NOWRITER_MS;
 }
 
 uint16_t
@@ -1008,7 +1023,7 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		state = sim_ring_peek(&rx->ring, &slot);
 		s = slot;
 		if (state == SIM_RING_EMPTY) {
-			if (likely(!sim_ep_rx_stalled_dead(rx, s)))
+			if (likely(!sim_ep_rx_stalled_dead(ep, rx, s)))
 				break;
 			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
 			ep->st.msg_rx_bad++;

@@ -988,6 +988,7 @@ static const struct {
 	{ "msg_rx", offsetof(struct sim_ep_stats, msg_rx) },
 	{ "msg_rx_bytes", offsetof(struct sim_ep_stats, msg_rx_bytes) },
 	{ "msg_rx_bad", offsetof(struct sim_ep_stats, msg_rx_bad) },
+	{ "msg_rx_bad_index", offsetof(struct sim_ep_stats, msg_rx_bad_index) },
 	{ "dbell_tx", offsetof(struct sim_ep_stats, dbell_tx) },
 	{ "dbell_tx_retry", offsetof(struct sim_ep_stats, dbell_tx_retry) },
 	{ "dbell_tx_error", offsetof(struct sim_ep_stats, dbell_tx_error) },
