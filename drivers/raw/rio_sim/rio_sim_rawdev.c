@@ -1602,7 +1602,11 @@ rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_
 	}
 	f = sim_fabric_attach(p->fabric, topo, p->group, err, sizeof(err));
 	if (f == NULL) {
-		SIM_LOG(ERR, "%s: fabric %s: %s", name, p->fabric, err);
+		/* Most errors already name the fabric: do not name it twice. */
+		if (strncmp(err, "fabric ", strlen("fabric ")) == 0)
+			SIM_LOG(ERR, "%s: %s", name, err);
+		else
+			SIM_LOG(ERR, "%s: fabric %s: %s", name, p->fabric, err);
 		ret = -EINVAL;
 		goto fail;
 	}
