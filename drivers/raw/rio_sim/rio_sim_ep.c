@@ -99,6 +99,8 @@ struct sim_ep {
 	size_t data_size;
 	struct sim_ring dbell_ring;
 	struct sim_ring pw_ring;
+	uint32_t dbell_empty_polls;	/* since the last look at the doorbell producer head */
+	uint32_t pw_empty_polls;
 	struct sim_ep_rx rx[RTE_RIO_MAX_MBOX];
 	struct sim_ep_tx tx[RTE_RIO_MAX_MBOX];
 	struct sim_ep_tx dbell_tx;
@@ -1121,14 +1123,23 @@ sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n)
 
 	for (budget = SIM_DBELL_RING_SIZE + n; cnt < n && budget > 0; budget--) {
 		state = sim_ring_peek(&ep->dbell_ring, &slot);
-		if (state == SIM_RING_EMPTY)
+		if (state == SIM_RING_EMPTY) {
+			/* Now and then: a producer head moved outside the ring by someone else. */
+			if (unlikely(++ep->dbell_empty_polls >= SIM_EP_STALL_CHECK)) {
+				ep->dbell_empty_polls = 0;
+				if (sim_ring_repair_prod_head(&ep->dbell_ring))
+					ep->st.dbell_rx_bad++;
+			}
 			break;
+		}
 		if (likely(state == SIM_RING_READY)) {
 			s = slot;
 			dbells[cnt].src = s->src;
 			dbells[cnt].dst = s->dst;
 			dbells[cnt].info = s->info;
 			cnt++;
+		} else {
+			ep->st.dbell_rx_bad++;
 		}
 		sim_ring_free(&ep->dbell_ring);
 	}
@@ -1200,8 +1211,15 @@ sim_ep_pw_fetch(struct sim_ep *ep, struct rte_rio_pw_msg *msgs, uint16_t n)
 
 	for (budget = SIM_PW_RING_SIZE + n; cnt < n && budget > 0; budget--) {
 		state = sim_ring_peek(&ep->pw_ring, &slot);
-		if (state == SIM_RING_EMPTY)
+		if (state == SIM_RING_EMPTY) {
+			/* Now and then: a producer head moved outside the ring by someone else. */
+			if (unlikely(++ep->pw_empty_polls >= SIM_EP_STALL_CHECK)) {
+				ep->pw_empty_polls = 0;
+				if (sim_ring_repair_prod_head(&ep->pw_ring))
+					ep->st.pw_rx_bad++;
+			}
 			break;
+		}
 		s = slot;
 		len = s->len;
 		if (likely(state == SIM_RING_READY && len > 0 && len <= RTE_RIO_PW_MSG_SIZE)) {
@@ -1209,6 +1227,8 @@ sim_ep_pw_fetch(struct sim_ep *ep, struct rte_rio_pw_msg *msgs, uint16_t n)
 			memcpy(msgs[cnt].raw, s->payload, len);
 			msgs[cnt].len = len;
 			cnt++;
+		} else {
+			ep->st.pw_rx_bad++;
 		}
 		sim_ring_free(&ep->pw_ring);
 	}

@@ -225,6 +225,8 @@ struct sim_ep_stats {
 	uint64_t maint_tx, maint_error;
 	uint64_t pw_rx;
 	uint64_t msg_rx_bad_index;	/* producer heads found outside the ring, repaired */
+	uint64_t dbell_rx_bad;		/* bad doorbell slots skipped, producer heads repaired */
+	uint64_t pw_rx_bad;		/* same for port-writes */
 };
 
 /* Claim endpoint @ep_index for this process (reclaims one whose owner died). */

@@ -993,9 +993,11 @@ static const struct {
 	{ "dbell_tx_retry", offsetof(struct sim_ep_stats, dbell_tx_retry) },
 	{ "dbell_tx_error", offsetof(struct sim_ep_stats, dbell_tx_error) },
 	{ "dbell_rx", offsetof(struct sim_ep_stats, dbell_rx) },
+	{ "dbell_rx_bad", offsetof(struct sim_ep_stats, dbell_rx_bad) },
 	{ "maint_tx", offsetof(struct sim_ep_stats, maint_tx) },
 	{ "maint_error", offsetof(struct sim_ep_stats, maint_error) },
 	{ "pw_rx", offsetof(struct sim_ep_stats, pw_rx) },
+	{ "pw_rx_bad", offsetof(struct sim_ep_stats, pw_rx_bad) },
 };
 
 static const struct {
