@@ -1054,15 +1054,25 @@ sec_case_dbell(void)
 		printf("  set-up failed\n");
 		return -1;
 	}
-	if (rte_rio_request_inb_dbell(senv.mp[1], 0, 0xffff, sec_dbell_cb, &log) != 0)
+	ret = rte_rio_request_inb_dbell(senv.mp[1], 0, 0xffff, sec_dbell_cb, &log);
+	if (ret != 0) {
+		printf("  cannot take the doorbell range: %d\n", ret);
 		return -1;
+	}
+	ret = -1;
 	snprintf(shm, sizeof(shm), "/rio_sim.%s", senv.fab);
 	h = sec_map(shm, &size);
-	if (h == NULL)
+	if (h == NULL) {
+		printf("  cannot map %s\n", shm);
 		return -1;
+	}
 	e = (struct sim_shm_endpoint *)((uint8_t *)h + h->ep_off) + 1;
 	bad0 = sec_xstat("dbell_rx_bad");
-	if (bad0 == UINT64_MAX || sec_dbell_flow(&log, 0, 300) != 0)
+	if (bad0 == UINT64_MAX) {
+		printf("  no dbell_rx_bad xstat\n");
+		goto out;
+	}
+	if (sec_dbell_flow(&log, 0, 300) != 0)
 		goto out;
 	/* Head beyond the ring, behind the consumer, garbage seq, fake publish. */
 	head = __atomic_load_n(&e->dbell_pos.prod_head, __ATOMIC_ACQUIRE);
