@@ -437,8 +437,8 @@ static const struct sec_attach_case sec_attach_cases[] = {
 	{ "other layout version", SEC_E_VERSION, 0, "layout version 99", false },
 	{ "other structure size", SEC_E_SIZES, 0, "structure sizes", false },
 	{ "too many devices", SEC_E_DEVICES, 0, "16385 devices", false },
-	{ "counts disagree", SEC_E_SWITCHES, 0, "corrupt header (2 devices, 2 endpoints, 1 switches",
-	  false },
+	{ "counts disagree", SEC_E_SWITCHES, 0,
+	  "corrupt header (2 devices, 2 endpoints, 1 switches", false },
 	{ "ring size", SEC_E_MBOX, 0, "mbox_entries 3", false },
 	{ "device ID size", SEC_E_DEVID, 0, "devid_size 12", false },
 	{ "offset outside", SEC_E_OFFSET, 0, "corrupt header (offsets", false },
@@ -571,8 +571,8 @@ sec_claim_as(const char *fab, struct sim_shm_endpoint *e, pid_t owner, uint64_t 
 	__atomic_store_n(&e->owner_pid, (int32_t)owner, __ATOMIC_RELEASE);
 	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0", fab);
 	if (!want_ok) {
-		snprintf(want, sizeof(want), "endpoint ep0 of fabric %s is owned by live process %d",
-			 fab, (int)owner);
+		snprintf(want, sizeof(want),
+			 "endpoint ep0 of fabric %s is owned by live process %d", fab, (int)owner);
 		return sec_vdev_refused(args, want, NULL);
 	}
 	snprintf(name, sizeof(name), "rio_sim_sec%u", sec_vdev_counter++);

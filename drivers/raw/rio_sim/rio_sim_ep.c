@@ -80,7 +80,7 @@ struct sim_ep_rx {
 	uint32_t buf_head;		/* next to fill */
 	uint32_t buf_tail;		/* next free place */
 	uint64_t stall_pos;		/* position seen claimed but unpublished */
-	uint64_t stall_since;		/* timer cycles when stall_pos was first seen; 0: none */
+	uint64_t stall_since;		/* timer cycles when stall_pos was seen first; 0: no */
 	uint32_t stall_polls;
 	uint32_t empty_polls;		/* since the last look at the producer head */
 };

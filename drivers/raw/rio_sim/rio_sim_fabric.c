@@ -576,7 +576,8 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 		/* The creator stores magic before READY; 0 only while it builds. */
 		magic = __atomic_load_n(&h->magic, __ATOMIC_RELAXED);
 		if (magic != SIM_SHM_MAGIC && (magic != 0 || state != SIM_FABRIC_INIT)) {
-			fab_err(err, errlen, "fabric %s: not a rio_sim fabric (bad magic 0x%" PRIx64 ")",
+			fab_err(err, errlen,
+				"fabric %s: not a rio_sim fabric (bad magic 0x%" PRIx64 ")",
 				name, magic);
 			goto fail;
 		}
@@ -644,7 +645,8 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 	if (h->dev_off != lo.dev_off || h->ep_off != lo.ep_off || h->rt_off != lo.rt_off ||
 	    h->total_size != lo.total) {
 		fab_err(err, errlen,
-			"fabric %s: corrupt header (offsets 0x%" PRIx64 "/0x%" PRIx64 "/0x%" PRIx64 " and size %" PRIu64 " do not match its %u devices)",
+			"fabric %s: corrupt header (offsets 0x%" PRIx64 "/0x%" PRIx64
+			"/0x%" PRIx64 " and size %" PRIu64 " do not match its %u devices)",
 			name, h->dev_off, h->ep_off, h->rt_off, h->total_size, n_dev);
 		goto fail;
 	}

@@ -225,7 +225,7 @@ struct sim_ep_stats {
 	uint64_t maint_tx, maint_error;
 	uint64_t pw_rx;
 	uint64_t msg_rx_bad_index;	/* producer heads found outside the ring, repaired */
-	uint64_t dbell_rx_bad;		/* bad doorbell slots skipped, producer heads repaired */
+	uint64_t dbell_rx_bad;		/* bad doorbell slots skipped, heads repaired */
 	uint64_t pw_rx_bad;		/* same for port-writes */
 };
 
