@@ -971,9 +971,29 @@ sec_case_indexes(void)
 	if (sec_flow(seq, 20, 10000, &stale) != 0)
 		return -1;
 	seq += 20;
-	printf("  unclaimed slot skipped after %" PRIu64 " ms\n", sec_now_ms() - t0);
-	if (sec_xstat("msg_rx_bad") - bad0 != 3) {
-		printf("  msg_rx_bad grew by %" PRIu64 ", expected 3\n",
+	t0 = sec_now_ms() - t0;
+	printf("  unclaimed slot skipped after %" PRIu64 " ms\n", t0);
+	if (t0 < 900) {
+		printf("  skipped before 1 s: a sender may still have been filling it\n");
+		return -1;
+	}
+	/* The same slot marked by a live writer (us) is waited for 5 s. */
+	head = sec_prod_head();
+	__atomic_store_n(&senv.slots[head % SEC_RING_ENTRIES].writer_pid, getpid(),
+			 __ATOMIC_RELAXED);
+	sec_set_prod_head(head + 1);
+	t0 = sec_now_ms();
+	if (sec_flow(seq, 20, 20000, &stale) != 0)
+		return -1;
+	seq += 20;
+	t0 = sec_now_ms() - t0;
+	printf("  slot held by a live writer skipped after %" PRIu64 " ms\n", t0);
+	if (t0 < 4500) {
+		printf("  skipped before 5 s\n");
+		return -1;
+	}
+	if (sec_xstat("msg_rx_bad") - bad0 != 4) {
+		printf("  msg_rx_bad grew by %" PRIu64 ", expected 4\n",
 		       sec_xstat("msg_rx_bad") - bad0);
 		return -1;
 	}
@@ -981,7 +1001,7 @@ sec_case_indexes(void)
 		printf("  %u unexpected messages delivered\n", stale);
 		return -1;
 	}
-	printf("  %u messages through 8 corrupted indexes and slots; msg_rx_bad +%" PRIu64
+	printf("  %u messages through 9 corrupted indexes and slots; msg_rx_bad +%" PRIu64
 	       ", msg_rx_bad_index +%" PRIu64 "\n", seq, sec_xstat("msg_rx_bad") - bad0,
 	       sec_xstat("msg_rx_bad_index") - idx0);
 	return 0;
@@ -1017,8 +1037,8 @@ sec_dbell_flow(struct sec_dbell_log *log, uint16_t first, uint16_t n)
 	log->next = first;
 	log->n = 0;
 	while (log->n < n) {
-		if (sec_now_ms() - t0 > 5000) {
-			printf("  %u of %u doorbells within 5 s\n", log->n, n);
+		if (sec_now_ms() - t0 > 10000) {
+			printf("  %u of %u doorbells within 10 s\n", log->n, n);
 			return -1;
 		}
 		if (sent < first + n && sent == log->next) {
@@ -1047,7 +1067,7 @@ sec_case_dbell(void)
 	struct sim_shm_hdr *h;
 	char shm[64];
 	size_t size = 0;
-	uint64_t bad0, head;
+	uint64_t bad0, head, t0;
 	int ret = -1;
 
 	if (sec_env_setup() != 0) {
@@ -1087,12 +1107,24 @@ sec_case_dbell(void)
 	__atomic_store_n(&e->dbell[head % SIM_DBELL_RING_SIZE].seq, ~head, __ATOMIC_RELEASE);
 	if (sec_dbell_flow(&log, 3000, 10) != 0)
 		goto out;
-	if (sec_xstat("dbell_rx_bad") - bad0 != 4) {
-		printf("  dbell_rx_bad grew by %" PRIu64 ", expected 4\n",
+	/* Head one ahead inside the ring: a slot nobody fills, skipped after 1 s. */
+	head = __atomic_load_n(&e->dbell_pos.prod_head, __ATOMIC_ACQUIRE);
+	__atomic_store_n(&e->dbell_pos.prod_head, head + 1, __ATOMIC_RELEASE);
+	t0 = sec_now_ms();
+	if (sec_dbell_flow(&log, 4000, 10) != 0)
+		goto out;
+	t0 = sec_now_ms() - t0;
+	if (t0 < 900) {
+		printf("  unpublished doorbell slot skipped after %" PRIu64 " ms\n", t0);
+		goto out;
+	}
+	if (sec_xstat("dbell_rx_bad") - bad0 != 5) {
+		printf("  dbell_rx_bad grew by %" PRIu64 ", expected 5\n",
 		       sec_xstat("dbell_rx_bad") - bad0);
 		goto out;
 	}
-	printf("  doorbells through 3 corrupted heads and slots; dbell_rx_bad +4\n");
+	printf("  doorbells through 4 corrupted heads and slots (unpublished slot skipped "
+	       "after %" PRIu64 " ms); dbell_rx_bad +5\n", t0);
 	ret = 0;
 out:
 	munmap(h, size);

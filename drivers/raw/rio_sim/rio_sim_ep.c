@@ -39,10 +39,28 @@
  */
 #define SIM_EP_STALL_CHECK	64
 /*
- * A claimed slot that no producer marked as its own (writer_pid 0) for that
- * long: the producer head was moved by someone else, skip the slot.
+ * A claimed slot that no producer marked as its own (writer_pid 0; doorbell
+ * and port-write slots have no writer) for that long: the producer head was
+ * moved by someone else or the writer died, skip the slot. Producers never
+ * block between claim and publish, so a slot that a live writer holds for
+ * SIM_EP_STALL_LIVE_MS is skipped too: whatever it publishes later lands in
+ * a freed slot and is skipped as bad then.
  */
 #define SIM_EP_STALL_NOWRITER_MS	1000
+#define SIM_EP_STALL_LIVE_MS		5000
+
+/* Watch over a ring whose consumer position stays claimed but unpublished. */
+struct sim_ep_stall {
+	uint64_t pos;		/* consumer position seen stalled */
+	uint64_t since;		/* timer cycles when pos was seen first; 0: no stall */
+	uint32_t polls;		/* empty polls since the last look */
+};
+
+enum sim_ep_idle {
+	SIM_EP_IDLE_OK = 0,		/* empty, nothing to do */
+	SIM_EP_IDLE_REPAIRED = 1,	/* producer head was outside the ring, repaired */
+	SIM_EP_IDLE_SKIP = 2,		/* skip the slot at the consumer position */
+};
 
 /* Cached route: destination ID -> target endpoint, valid for one route generation. */
 struct sim_ep_route {
@@ -99,8 +117,8 @@ struct sim_ep {
 	size_t data_size;
 	struct sim_ring dbell_ring;
 	struct sim_ring pw_ring;
-	uint32_t dbell_empty_polls;	/* since the last look at the doorbell producer head */
-	uint32_t pw_empty_polls;
+	struct sim_ep_stall dbell_stall;
+	struct sim_ep_stall pw_stall;
 	struct sim_ep_rx rx[RTE_RIO_MAX_MBOX];
 	struct sim_ep_tx tx[RTE_RIO_MAX_MBOX];
 	struct sim_ep_tx dbell_tx;
@@ -994,10 +1012,42 @@ sim_ep_rx_stalled_dead(struct sim_ep *ep, struct sim_ep_rx *rx, struct sim_shm_m
 		return false;
 	rx->stall_polls = 0;
 	writer = __atomic_load_n(&s->writer_pid, __ATOMIC_RELAXED);
-	if (writer > 0)
-		return !sim_process_alive(writer, 0);
-	return rte_get_timer_cycles() - rx->stall_since >
-		rte_get_timer_hz() / 1000 * SIM_EP_STALL_NOWRITER_MS;
+	if (writer > 0 && !sim_process_alive(writer, 0))
+		return true;
+	return rte_get_timer_cycles() - rx->stall_since > rte_get_timer_hz() / 1000 *
+		(writer > 0 ? SIM_EP_STALL_LIVE_MS : SIM_EP_STALL_NOWRITER_MS);
+}
+
+/*
+ * Doorbell and port-write rings found empty: every SIM_EP_STALL_CHECK calls,
+ * repair a producer head outside the ring, or tell to skip a slot claimed
+ * but not published for SIM_EP_STALL_NOWRITER_MS (their slots carry no
+ * writer pid).
+ */
+static enum sim_ep_idle
+sim_ep_ring_idle(struct sim_ring *r, struct sim_ep_stall *st)
+{
+	uint64_t now;
+
+	if (likely(++st->polls < SIM_EP_STALL_CHECK))
+		return SIM_EP_IDLE_OK;
+	st->polls = 0;
+	if (sim_ring_repair_prod_head(r))
+		return SIM_EP_IDLE_REPAIRED;
+	if (!sim_ring_claimed_unpublished(r)) {
+		st->since = 0;
+		return SIM_EP_IDLE_OK;
+	}
+	now = rte_get_timer_cycles();
+	if (st->since == 0 || st->pos != r->cons) {
+		st->pos = r->cons;
+		st->since = now | 1;
+		return SIM_EP_IDLE_OK;
+	}
+	if (now - st->since <= rte_get_timer_hz() / 1000 * SIM_EP_STALL_NOWRITER_MS)
+		return SIM_EP_IDLE_OK;
+	st->since = 0;
+	return SIM_EP_IDLE_SKIP;
 }
 
 uint16_t
@@ -1117,6 +1167,7 @@ sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n)
 {
 	struct sim_shm_dbell_slot *s;
 	enum sim_ring_state state;
+	enum sim_ep_idle idle;
 	uint32_t budget;
 	void *slot;
 	int cnt = 0;
@@ -1124,13 +1175,14 @@ sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n)
 	for (budget = SIM_DBELL_RING_SIZE + n; cnt < n && budget > 0; budget--) {
 		state = sim_ring_peek(&ep->dbell_ring, &slot);
 		if (state == SIM_RING_EMPTY) {
-			/* Now and then: a producer head moved outside the ring by someone else. */
-			if (unlikely(++ep->dbell_empty_polls >= SIM_EP_STALL_CHECK)) {
-				ep->dbell_empty_polls = 0;
-				if (sim_ring_repair_prod_head(&ep->dbell_ring))
-					ep->st.dbell_rx_bad++;
-			}
-			break;
+			idle = sim_ep_ring_idle(&ep->dbell_ring, &ep->dbell_stall);
+			if (likely(idle == SIM_EP_IDLE_OK))
+				break;
+			ep->st.dbell_rx_bad++;
+			if (idle == SIM_EP_IDLE_REPAIRED)
+				break;
+			sim_ring_free(&ep->dbell_ring);
+			continue;
 		}
 		if (likely(state == SIM_RING_READY)) {
 			s = slot;
@@ -1205,6 +1257,7 @@ sim_ep_pw_fetch(struct sim_ep *ep, struct rte_rio_pw_msg *msgs, uint16_t n)
 {
 	struct sim_shm_pw_slot *s;
 	enum sim_ring_state state;
+	enum sim_ep_idle idle;
 	uint32_t budget, len;
 	void *slot;
 	int cnt = 0;
@@ -1212,13 +1265,14 @@ sim_ep_pw_fetch(struct sim_ep *ep, struct rte_rio_pw_msg *msgs, uint16_t n)
 	for (budget = SIM_PW_RING_SIZE + n; cnt < n && budget > 0; budget--) {
 		state = sim_ring_peek(&ep->pw_ring, &slot);
 		if (state == SIM_RING_EMPTY) {
-			/* Now and then: a producer head moved outside the ring by someone else. */
-			if (unlikely(++ep->pw_empty_polls >= SIM_EP_STALL_CHECK)) {
-				ep->pw_empty_polls = 0;
-				if (sim_ring_repair_prod_head(&ep->pw_ring))
-					ep->st.pw_rx_bad++;
-			}
-			break;
+			idle = sim_ep_ring_idle(&ep->pw_ring, &ep->pw_stall);
+			if (likely(idle == SIM_EP_IDLE_OK))
+				break;
+			ep->st.pw_rx_bad++;
+			if (idle == SIM_EP_IDLE_REPAIRED)
+				break;
+			sim_ring_free(&ep->pw_ring);
+			continue;
 		}
 		s = slot;
 		len = s->len;
