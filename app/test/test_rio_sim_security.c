@@ -20,9 +20,10 @@
  *             are detected, counted (msg_rx_bad, msg_rx_bad_index,
  *             dbell_rx_bad), skipped, and later messages and doorbells still
  *             arrive;
- *   garbage   a second process writes garbage all over a receive ring while
- *             messages flow; afterwards every new message arrives intact and
- *             in order (run under ASan too: nothing outside the segment).
+ *   garbage   a second process writes garbage all over a mailbox ring and a
+ *             doorbell ring while messages and doorbells flow; afterwards
+ *             every new message and doorbell arrives intact and in order
+ *             (run under ASan too: nothing outside the segments).
  *
  * Every case uses fabrics of its own (rio_test_unique()) and checks that no
  * /dev/shm/rio_sim.<fabric>* object remains.
@@ -694,6 +695,9 @@ struct sec_env {
 	size_t data_size;
 	struct sim_shm_mbox_ring *ring;	/* its mailbox 0 */
 	struct sim_shm_msg_slot *slots;
+	struct sim_shm_hdr *hdr;	/* the fabric's main segment, mapped here */
+	size_t hdr_size;
+	struct sim_shm_endpoint *ep1;	/* ep1's doorbell ring is in it */
 };
 
 static struct sec_env senv;
@@ -705,6 +709,10 @@ sec_env_teardown(void)
 
 	if (senv.data != NULL)
 		munmap(senv.data, senv.data_size);
+	if (senv.hdr != NULL)
+		munmap(senv.hdr, senv.hdr_size);
+	if (senv.mp[1] != NULL)
+		rte_rio_release_inb_dbell(senv.mp[1], 0, 0xffff);	/* if taken */
 	for (i = 0; i < 2; i++)
 		if (senv.created[i])
 			rte_vdev_uninit(senv.name[i]);
@@ -770,6 +778,12 @@ sec_env_setup(void)
 		return -1;
 	senv.ring = RTE_PTR_ADD(senv.data, senv.data->ring_off[0]);
 	senv.slots = (struct sim_shm_msg_slot *)(senv.ring + 1);
+	snprintf(shm, sizeof(shm), "/rio_sim.%s", senv.fab);
+	senv.hdr = sec_map(shm, &senv.hdr_size);
+	if (senv.hdr == NULL || senv.hdr->ep_off + 2 * sizeof(struct sim_shm_endpoint) >
+	    senv.hdr_size)
+		return -1;
+	senv.ep1 = (struct sim_shm_endpoint *)((uint8_t *)senv.hdr + senv.hdr->ep_off) + 1;
 	return 0;
 }
 
@@ -1012,7 +1026,11 @@ struct sec_dbell_log {
 	unsigned int n;
 	uint16_t next;		/* info of the next expected doorbell */
 	bool out_of_order;
+	bool loose;		/* only count doorbells of info SEC_DBELL_DRAIN from ep0 */
+	unsigned int drained;
 };
+
+#define SEC_DBELL_DRAIN		0xaaaa
 
 static void
 sec_dbell_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbell *dbell)
@@ -1020,6 +1038,11 @@ sec_dbell_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbell 
 	struct sec_dbell_log *log = arg;
 
 	RTE_SET_USED(mport);
+	if (log->loose) {
+		if (dbell->info == SEC_DBELL_DRAIN && dbell->src == 1)
+			log->drained++;
+		return;
+	}
 	if (dbell->info != log->next || dbell->src != 1)
 		log->out_of_order = true;
 	log->next++;
@@ -1173,12 +1196,28 @@ sec_garbage_child(pid_t dead)
 	unsigned int seed = (unsigned int)getpid(), i;
 	struct sim_shm_msg_slot *s;
 	const int32_t pids[] = { 0, -5, dead };
+	struct sim_shm_dbell_slot *d;
+	uint64_t dhead;
 
 	while (sec_now_ms() - t0 < SEC_GARBAGE_MS) {
 		s = &senv.slots[rand_r(&seed) % SEC_RING_ENTRIES];
+		d = &senv.ep1->dbell[rand_r(&seed) % SIM_DBELL_RING_SIZE];
 		head = __atomic_load_n(&senv.ring->pos.prod_head, __ATOMIC_RELAXED);
+		dhead = __atomic_load_n(&senv.ep1->dbell_pos.prod_head, __ATOMIC_RELAXED);
 		v = ((uint64_t)rand_r(&seed) << 32) | (uint64_t)rand_r(&seed);
-		switch (rand_r(&seed) % 10) {
+		switch (rand_r(&seed) % 13) {
+		case 10:	/* doorbell slot: garbage or plausible sequence, any content */
+			d->info = (uint16_t)v;
+			d->src = (uint16_t)(v >> 16);
+			__atomic_store_n(&d->seq, v % 2 ? v : dhead + (v >> 8) % 3, __ATOMIC_RELEASE);
+			break;
+		case 11:	/* doorbell producer head */
+			__atomic_store_n(&senv.ep1->dbell_pos.prod_head, v % 3 == 0 ? v :
+					 dhead + (v % 7) - 3, __ATOMIC_RELAXED);
+			break;
+		case 12:
+			__atomic_store_n(&senv.ep1->dbell_pos.cons_head, v, __ATOMIC_RELAXED);
+			break;
 		case 0:
 			__atomic_store_n(&s->seq, v, __ATOMIC_RELEASE);
 			break;
@@ -1227,9 +1266,10 @@ sec_garbage_child(pid_t dead)
 static int
 sec_case_garbage(void)
 {
+	struct sec_dbell_log log = { .loose = true };
 	struct rte_rio_msg tx;
 	uint8_t buf[SEC_MSG_LEN];
-	uint64_t bad0, idx0, sent = 0, got = 0, t0;
+	uint64_t bad0, idx0, dbad0, sent = 0, got = 0, t0, dsent = 0;
 	unsigned int stale = 0;
 	uint32_t next = 0;
 	pid_t dead, child;
@@ -1239,8 +1279,13 @@ sec_case_garbage(void)
 		printf("  set-up failed\n");
 		return -1;
 	}
+	if (rte_rio_request_inb_dbell(senv.mp[1], 0, 0xffff, sec_dbell_cb, &log) != 0) {
+		printf("  cannot take the doorbell range\n");
+		return -1;
+	}
 	bad0 = sec_xstat("msg_rx_bad");
 	idx0 = sec_xstat("msg_rx_bad_index");
+	dbad0 = sec_xstat("dbell_rx_bad");
 	dead = fork();
 	if (dead == 0)
 		_exit(0);
@@ -1262,7 +1307,9 @@ sec_case_garbage(void)
 		tx.buf = buf;
 		tx.len = sizeof(buf);
 		sent += rte_rio_send_messages(senv.mp[0], 0, &tx, 1);
-		if (sec_poll(&next, &stale, false) != 0) {
+		dsent += rte_rio_send_doorbell(senv.mp[0], 2, SEC_DBELL_DRAIN) == 0;
+		if (rte_rio_dbell_poll(senv.mp[1], 16) < 0 ||
+		    sec_poll(&next, &stale, false) != 0) {
 			kill(child, SIGKILL);
 			waitpid(child, NULL, 0);
 			return -1;
@@ -1284,11 +1331,35 @@ sec_case_garbage(void)
 	t0 = sec_now_ms();
 	if (sec_flow(1000, 200, SEC_RECOVER_MS, &stale) != 0)
 		return -1;
+	/*
+	 * Doorbells: once the consumer has gone twice round the ring after the
+	 * writer stopped, every slot was rewritten by the fabric; then a flow
+	 * in order. Accepted doorbells are never lost, garbage ones ignored.
+	 */
+	log.drained = 0;
+	dsent = 0;
+	while (log.drained < 2 * SIM_DBELL_RING_SIZE) {
+		if (sec_now_ms() - t0 > SEC_RECOVER_MS) {
+			printf("  %u of %" PRIu64 " doorbells drained\n", log.drained, dsent);
+			return -1;
+		}
+		if (dsent < 2 * SIM_DBELL_RING_SIZE &&
+		    rte_rio_send_doorbell(senv.mp[0], 2, SEC_DBELL_DRAIN) == 0)
+			dsent++;
+		if (rte_rio_dbell_poll(senv.mp[1], 16) < 0)
+			return -1;
+	}
+	log.loose = false;
+	if (sec_dbell_flow(&log, 0, 100) != 0)
+		return -1;
 	printf("  during garbage: %" PRIu64 " sent, %" PRIu64 " delivered; then 200 in order "
 	       "after %" PRIu64 " ms and %u leftovers; msg_rx_bad +%" PRIu64
 	       ", msg_rx_bad_index +%" PRIu64 "\n", sent, got, sec_now_ms() - t0, stale,
 	       sec_xstat("msg_rx_bad") - bad0, sec_xstat("msg_rx_bad_index") - idx0);
-	if (sec_xstat("msg_rx_bad") == bad0 || sec_xstat("msg_rx_bad_index") == idx0) {
+	printf("  doorbells: dbell_rx_bad +%" PRIu64 ", then 100 in order\n",
+	       sec_xstat("dbell_rx_bad") - dbad0);
+	if (sec_xstat("msg_rx_bad") == bad0 || sec_xstat("msg_rx_bad_index") == idx0 ||
+	    sec_xstat("dbell_rx_bad") == dbad0) {
 		printf("  garbage not detected\n");
 		return -1;
 	}
