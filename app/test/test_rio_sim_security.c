@@ -342,7 +342,7 @@ sec_copy_fabric(const char *src, const char *dst, enum sec_edit e, unsigned int 
 		h->magic = 0x0123456789abcdefull;
 		break;
 	case SEC_E_VERSION:
-		h->version = SIM_SHM_VERSION + 98;
+		h->version = 4242;
 		break;
 	case SEC_E_SIZES:
 		h->dev_size += 8;
@@ -435,7 +435,7 @@ struct sec_attach_case {
 
 static const struct sec_attach_case sec_attach_cases[] = {
 	{ "bad magic", SEC_E_MAGIC, 0, "bad magic 0x123456789abcdef", false },
-	{ "other layout version", SEC_E_VERSION, 0, "layout version 99", false },
+	{ "other layout version", SEC_E_VERSION, 0, "layout version 4242", false },
 	{ "other structure size", SEC_E_SIZES, 0, "structure sizes", false },
 	{ "too many devices", SEC_E_DEVICES, 0, "16385 devices", false },
 	{ "counts disagree", SEC_E_SWITCHES, 0,
