@@ -14,8 +14,9 @@
  *             mode, owner, group) are refused, each with one error line that
  *             names the fabric and the reason; group=1 accepts another uid
  *             of our group and nothing more;
- *   claims    an endpoint whose owner is a live process is refused; a dead,
- *             zombie or reused (other start time) owner pid is reclaimed;
+ *   claims    an endpoint whose owner is a live process (even one whose main
+ *             thread exited) is refused; a dead, zombie or reused (other
+ *             start time) owner pid is reclaimed;
  *   indexes   producer heads and sequence numbers written by someone else
  *             are detected, counted (msg_rx_bad, msg_rx_bad_index,
  *             dbell_rx_bad), skipped, and later messages and doorbells still
@@ -31,6 +32,7 @@
 
 #include <fcntl.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <time.h>
@@ -560,6 +562,29 @@ out:
 /* ------------------------------------------------------------------ */
 /* Endpoint claims                                                    */
 
+static void *
+sec_sleeper(void *arg)
+{
+	RTE_SET_USED(arg);
+	for (;;)
+		pause();
+	return NULL;
+}
+
+/* A child process whose main thread exited while another thread runs. */
+static pid_t
+sec_spawn_headless(void)
+{
+	pthread_t th;
+	pid_t pid = fork();
+
+	if (pid != 0)
+		return pid;
+	if (pthread_create(&th, NULL, sec_sleeper, NULL) != 0)
+		_exit(1);
+	pthread_exit(NULL);
+}
+
 /* Set the owner of endpoint 0 as a claimer would; probe ep0; expect ok or a refusal. */
 static int
 sec_claim_as(const char *fab, struct sim_shm_endpoint *e, pid_t owner, uint64_t start,
@@ -665,6 +690,28 @@ test_sec_claims(void)
 	gone = zombie;
 	if (sec_claim_as(fab, e, gone, zstart, true, "dead owner") != 0)
 		goto out_child;
+	/* A live process whose main thread exited shows 'Z' too: still the owner. */
+	zombie = sec_spawn_headless();
+	if (zombie < 0)
+		goto out_child;
+	t0 = sec_now_ms();
+	do {
+		zstart = sec_proc_stat(zombie, &state);
+		if (state != 'Z')
+			usleep(1000);
+	} while (state != 'Z' && sec_now_ms() - t0 < 10000);
+	ret = state == 'Z' ? 0 : -1;
+	if (ret != 0)
+		printf("  main thread of child %d never exited\n", (int)zombie);
+	else
+		ret = sec_claim_as(fab, e, zombie, zstart, false, "live owner, main thread gone");
+	kill(zombie, SIGKILL);
+	waitpid(zombie, NULL, 0);
+	if (ret != 0) {
+		ret = TEST_FAILED;
+		goto out_child;
+	}
+	ret = TEST_FAILED;
 	/* The live owner again, without a start time: still refused. */
 	if (sec_claim_as(fab, e, child, 0, false, "live owner, no start time") != 0)
 		goto out_child;

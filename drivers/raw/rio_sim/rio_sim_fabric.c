@@ -142,6 +142,28 @@ sim_process_start_time(int32_t pid)
 	return fab_process_stat(pid, &state);
 }
 
+/*
+ * A zombie leader with other threads still running is a live process whose
+ * main thread exited: count the process's threads (/proc/<pid>/status).
+ */
+static bool
+fab_process_zombie(int32_t pid)
+{
+	char path[64], line[128];
+	unsigned long threads = 1;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	fp = fopen(path, "r");
+	if (fp == NULL)
+		return true;
+	while (fgets(line, sizeof(line), fp) != NULL)
+		if (sscanf(line, "Threads: %lu", &threads) == 1)
+			break;
+	fclose(fp);
+	return threads <= 1;
+}
+
 bool
 sim_process_alive(int32_t pid, uint64_t start_time)
 {
@@ -154,7 +176,7 @@ sim_process_alive(int32_t pid, uint64_t start_time)
 		return false;
 	now = fab_process_stat(pid, &state);
 	/* A zombie (or a dying task) runs no code: it owns nothing any more. */
-	if (state == 'Z' || state == 'X' || state == 'x')
+	if ((state == 'Z' || state == 'X' || state == 'x') && fab_process_zombie(pid))
 		return false;
 	if (start_time == 0)
 		return true;
