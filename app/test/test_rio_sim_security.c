@@ -409,6 +409,8 @@ sec_copy_fabric(const char *src, const char *dst, enum sec_edit e, unsigned int 
 done:
 	if (fd >= 0)
 		close(fd);
+	if (ret != 0 && fd >= 0)
+		shm_unlink(shm);
 	free(img);
 	return ret;
 }
@@ -460,18 +462,15 @@ static const struct sec_attach_case sec_attach_cases[] = {
 	{ "other owner", SEC_E_OWNER, SEC_NOBODY_UID, "owned by uid 65534, not by us", true },
 };
 
+/* Every case against copies of fabric src (which the caller removes). */
 static int
-test_sec_attach(void)
+sec_attach_all(const char *src)
 {
-	char src[RTE_PMD_RIO_SIM_NAME_LEN], dst[RTE_PMD_RIO_SIM_NAME_LEN];
+	char dst[RTE_PMD_RIO_SIM_NAME_LEN];
 	char err[SEC_ERR_LEN], args[160], want[160], name[32];
 	bool root = geteuid() == 0;
 	unsigned int i;
 	int rc;
-
-	TEST_ASSERT_SUCCESS(sec_fabric_name(src, sizeof(src)), "name");
-	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(src, "builtin:pair", err, sizeof(err)),
-			    "%s", err);
 
 	/* The unedited copy is accepted: the copies are valid fabrics but for the edit. */
 	TEST_ASSERT_SUCCESS(sec_fabric_name(dst, sizeof(dst)), "name");
@@ -554,9 +553,22 @@ test_sec_attach(void)
 	sec_unlink_fabric(dst);
 	TEST_ASSERT_SUCCESS(rc, "other uid, 0600, group=1");
 out:
+	return TEST_SUCCESS;
+}
+
+static int
+test_sec_attach(void)
+{
+	char src[RTE_PMD_RIO_SIM_NAME_LEN], err[SEC_ERR_LEN];
+	int ret;
+
+	TEST_ASSERT_SUCCESS(sec_fabric_name(src, sizeof(src)), "name");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(src, "builtin:pair", err, sizeof(err)),
+			    "%s", err);
+	ret = sec_attach_all(src);
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(src), "destroy");
 	TEST_ASSERT_EQUAL(sec_shm_count(src), 0, "shm left");
-	return TEST_SUCCESS;
+	return ret;
 }
 
 /* ------------------------------------------------------------------ */
