@@ -38,6 +38,29 @@
  * compare-and-swap, which costs every message a cache line transfer.
  */
 #define SIM_EP_STALL_CHECK	64
+/*
+ * A claimed slot that no producer marked as its own (writer_pid 0; doorbell
+ * and port-write slots have no writer) for that long: the producer head was
+ * moved by someone else or the writer died, skip the slot. Producers never
+ * block between claim and publish, so a slot that a live writer holds for
+ * SIM_EP_STALL_LIVE_MS is skipped too: whatever it publishes later lands in
+ * a freed slot and is skipped as bad then.
+ */
+#define SIM_EP_STALL_NOWRITER_MS	1000
+#define SIM_EP_STALL_LIVE_MS		5000
+
+/* Watch over a ring whose consumer position stays claimed but unpublished. */
+struct sim_ep_stall {
+	uint64_t pos;		/* consumer position seen stalled */
+	uint64_t since;		/* timer cycles when pos was seen first; 0: no stall */
+	uint32_t polls;		/* empty polls since the last look */
+};
+
+enum sim_ep_idle {
+	SIM_EP_IDLE_OK = 0,		/* empty, nothing to do */
+	SIM_EP_IDLE_REPAIRED = 1,	/* producer head was outside the ring, repaired */
+	SIM_EP_IDLE_SKIP = 2,		/* skip the slot at the consumer position */
+};
 
 /* Cached route: destination ID -> target endpoint, valid for one route generation. */
 struct sim_ep_route {
@@ -77,6 +100,7 @@ struct sim_ep_rx {
 	uint32_t buf_head;		/* next to fill */
 	uint32_t buf_tail;		/* next free place */
 	uint64_t stall_pos;		/* position seen claimed but unpublished */
+	uint64_t stall_since;		/* timer cycles when stall_pos was seen first; 0: no */
 	uint32_t stall_polls;
 	uint32_t empty_polls;		/* since the last look at the producer head */
 };
@@ -95,6 +119,8 @@ struct sim_ep {
 	size_t data_size;
 	struct sim_ring dbell_ring;
 	struct sim_ring pw_ring;
+	struct sim_ep_stall dbell_stall;
+	struct sim_ep_stall pw_stall;
 	struct sim_ep_rx rx[RTE_RIO_MAX_MBOX];
 	struct sim_ep_tx tx[RTE_RIO_MAX_MBOX];
 	struct sim_ep_tx dbell_tx;
@@ -179,23 +205,11 @@ sim_ep_data_name(const struct sim_fabric *f, uint32_t ep_index, char *buf, size_
 	snprintf(buf, len, SIM_SHM_PREFIX "%s.ep%u", f->name, ep_index);
 }
 
-/* Permission bits of the fabric's main segment, for the data segments. */
+/* Permission bits of the fabric's main segment (checked at attach), for the data segments. */
 static mode_t
 sim_ep_fabric_mode(const struct sim_fabric *f)
 {
-	char name[SIM_NAME_MAX + 16];
-	struct stat st;
-	mode_t mode = 0600;
-	int fd;
-
-	snprintf(name, sizeof(name), SIM_SHM_PREFIX "%s", f->name);
-	fd = shm_open(name, O_RDONLY, 0);
-	if (fd < 0)
-		return mode;
-	if (fstat(fd, &st) == 0)
-		mode = st.st_mode & 0777;
-	close(fd);
-	return mode;
+	return f->shm_mode == SIM_SHM_MODE_GROUP ? SIM_SHM_MODE_GROUP : SIM_SHM_MODE;
 }
 
 /* Own Base Device ID as the config space holds it. */
@@ -224,6 +238,13 @@ sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
 	if (fd < 0) {
 		ret = -errno;
 		snprintf(err, errlen, "cannot create %s: %s", ep->data_name, strerror(errno));
+		goto out;
+	}
+	/* The umask may have removed bits (or a group=1 fabric needs them): set them exactly. */
+	if (fchmod(fd, sim_ep_fabric_mode(ep->f)) < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot set the mode of %s: %s", ep->data_name,
+			 strerror(errno));
 		goto out;
 	}
 	if (ftruncate(fd, size) < 0) {
@@ -665,7 +686,7 @@ sim_ep_peer_unmap(struct sim_ep_peer *p)
 static int
 sim_ep_peer_map(struct sim_ep *ep, struct sim_ep_peer *p, uint32_t t, uint32_t gen)
 {
-	char name[SIM_NAME_MAX + 32];
+	char name[SIM_NAME_MAX + 32], why[160] = "layout";
 	struct sim_shm_data_hdr *data = NULL;
 	struct stat st;
 	uint32_t entries;
@@ -677,7 +698,9 @@ sim_ep_peer_map(struct sim_ep *ep, struct sim_ep_peer *p, uint32_t t, uint32_t g
 	fd = shm_open(name, O_RDWR, 0);
 	if (fd < 0)
 		return -EIO;
-	if (fstat(fd, &st) < 0 || (size_t)st.st_size < sim_ep_data_hdr_size()) {
+	/* Same owner rules as the fabric's main segment (see sim_shm_check_access()). */
+	if (fstat(fd, &st) < 0 || (size_t)st.st_size < sim_ep_data_hdr_size() ||
+	    sim_shm_check_access(&st, ep->f->group_access, why, sizeof(why)) != 0) {
 		ret = -EIO;
 		goto out;
 	}
@@ -713,7 +736,7 @@ out:
 		munmap(data, size);
 	close(fd);
 	if (ret < 0)
-		SIM_LOG(DEBUG, "invalid data segment %s", name);
+		SIM_LOG(DEBUG, "invalid data segment %s: %s", name, why);
 	return ret;
 }
 
@@ -990,30 +1013,73 @@ sim_ep_add_inb_buffers(struct sim_ep *ep, uint8_t mbox, void * const *bufs, uint
 
 /*
  * The consumer position is claimed but has not been published for a long
- * time: if the writer died between claim and publish, skip the slot.
+ * time: if the writer died between claim and publish, or no producer ever
+ * marked the slot, skip it. Also repairs a producer head that another
+ * process moved outside the ring (counted in msg_rx_bad_index).
  */
 static bool
-sim_ep_rx_stalled_dead(struct sim_ep_rx *rx, struct sim_shm_msg_slot *s)
+sim_ep_rx_stalled_dead(struct sim_ep *ep, struct sim_ep_rx *rx, struct sim_shm_msg_slot *s)
 {
 	int32_t writer;
 
 	if (++rx->empty_polls < SIM_EP_STALL_CHECK)
 		return false;
 	rx->empty_polls = 0;
-	if (!sim_ring_claimed_unpublished(&rx->ring)) {
-		rx->stall_polls = 0;
+	if (unlikely(sim_ring_repair_prod_head(&rx->ring))) {
+		ep->st.msg_rx_bad_index++;
 		return false;
 	}
-	if (rx->stall_pos != rx->ring.cons) {
+	if (!sim_ring_claimed_unpublished(&rx->ring)) {
+		rx->stall_polls = 0;
+		rx->stall_since = 0;
+		return false;
+	}
+	if (rx->stall_pos != rx->ring.cons || rx->stall_since == 0) {
 		rx->stall_pos = rx->ring.cons;
 		rx->stall_polls = 0;
+		rx->stall_since = rte_get_timer_cycles() | 1;
 	}
 	rx->stall_polls += SIM_EP_STALL_CHECK;
 	if (rx->stall_polls < SIM_EP_STALL_POLLS)
 		return false;
 	rx->stall_polls = 0;
 	writer = __atomic_load_n(&s->writer_pid, __ATOMIC_RELAXED);
-	return writer > 0 && !sim_process_alive(writer, 0);
+	if (writer > 0 && !sim_process_alive(writer, 0))
+		return true;
+	return rte_get_timer_cycles() - rx->stall_since > rte_get_timer_hz() / 1000 *
+		(writer > 0 ? SIM_EP_STALL_LIVE_MS : SIM_EP_STALL_NOWRITER_MS);
+}
+
+/*
+ * Doorbell and port-write rings found empty: every SIM_EP_STALL_CHECK calls,
+ * repair a producer head outside the ring, or tell to skip a slot claimed
+ * but not published for SIM_EP_STALL_NOWRITER_MS (their slots carry no
+ * writer pid).
+ */
+static enum sim_ep_idle
+sim_ep_ring_idle(struct sim_ring *r, struct sim_ep_stall *st)
+{
+	uint64_t now;
+
+	if (likely(++st->polls < SIM_EP_STALL_CHECK))
+		return SIM_EP_IDLE_OK;
+	st->polls = 0;
+	if (sim_ring_repair_prod_head(r))
+		return SIM_EP_IDLE_REPAIRED;
+	if (!sim_ring_claimed_unpublished(r)) {
+		st->since = 0;
+		return SIM_EP_IDLE_OK;
+	}
+	now = rte_get_timer_cycles();
+	if (st->since == 0 || st->pos != r->cons) {
+		st->pos = r->cons;
+		st->since = now | 1;
+		return SIM_EP_IDLE_OK;
+	}
+	if (now - st->since <= rte_get_timer_hz() / 1000 * SIM_EP_STALL_NOWRITER_MS)
+		return SIM_EP_IDLE_OK;
+	st->since = 0;
+	return SIM_EP_IDLE_SKIP;
 }
 
 uint16_t
@@ -1041,7 +1107,7 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		state = sim_ring_peek(&rx->ring, &slot);
 		s = slot;
 		if (state == SIM_RING_EMPTY) {
-			if (likely(!sim_ep_rx_stalled_dead(rx, s)))
+			if (likely(!sim_ep_rx_stalled_dead(ep, rx, s)))
 				break;
 			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
 			ep->st.msg_rx_bad++;
@@ -1140,20 +1206,31 @@ sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n)
 {
 	struct sim_shm_dbell_slot *s;
 	enum sim_ring_state state;
+	enum sim_ep_idle idle;
 	uint32_t budget;
 	void *slot;
 	int cnt = 0;
 
 	for (budget = SIM_DBELL_RING_SIZE + n; cnt < n && budget > 0; budget--) {
 		state = sim_ring_peek(&ep->dbell_ring, &slot);
-		if (state == SIM_RING_EMPTY)
-			break;
+		if (state == SIM_RING_EMPTY) {
+			idle = sim_ep_ring_idle(&ep->dbell_ring, &ep->dbell_stall);
+			if (likely(idle == SIM_EP_IDLE_OK))
+				break;
+			ep->st.dbell_rx_bad++;
+			if (idle == SIM_EP_IDLE_REPAIRED)
+				break;
+			sim_ring_free(&ep->dbell_ring);
+			continue;
+		}
 		if (likely(state == SIM_RING_READY)) {
 			s = slot;
 			dbells[cnt].src = s->src;
 			dbells[cnt].dst = s->dst;
 			dbells[cnt].info = s->info;
 			cnt++;
+		} else {
+			ep->st.dbell_rx_bad++;
 		}
 		sim_ring_free(&ep->dbell_ring);
 	}
@@ -1219,14 +1296,23 @@ sim_ep_pw_fetch(struct sim_ep *ep, struct rte_rio_pw_msg *msgs, uint16_t n)
 {
 	struct sim_shm_pw_slot *s;
 	enum sim_ring_state state;
+	enum sim_ep_idle idle;
 	uint32_t budget, len;
 	void *slot;
 	int cnt = 0;
 
 	for (budget = SIM_PW_RING_SIZE + n; cnt < n && budget > 0; budget--) {
 		state = sim_ring_peek(&ep->pw_ring, &slot);
-		if (state == SIM_RING_EMPTY)
-			break;
+		if (state == SIM_RING_EMPTY) {
+			idle = sim_ep_ring_idle(&ep->pw_ring, &ep->pw_stall);
+			if (likely(idle == SIM_EP_IDLE_OK))
+				break;
+			ep->st.pw_rx_bad++;
+			if (idle == SIM_EP_IDLE_REPAIRED)
+				break;
+			sim_ring_free(&ep->pw_ring);
+			continue;
+		}
 		s = slot;
 		len = s->len;
 		if (likely(state == SIM_RING_READY && len > 0 && len <= RTE_RIO_PW_MSG_SIZE)) {
@@ -1234,6 +1320,8 @@ sim_ep_pw_fetch(struct sim_ep *ep, struct rte_rio_pw_msg *msgs, uint16_t n)
 			memcpy(msgs[cnt].raw, s->payload, len);
 			msgs[cnt].len = len;
 			cnt++;
+		} else {
+			ep->st.pw_rx_bad++;
 		}
 		sim_ring_free(&ep->pw_ring);
 	}

@@ -218,6 +218,63 @@ sim_unlock(struct sim_shm_lock *l)
 }
 
 /* ------------------------------------------------------------------ */
+/* Who may use a segment                                              */
+
+/* Is gid our effective group or one of our supplementary groups? */
+static bool
+fab_in_group(gid_t gid)
+{
+	gid_t *groups;
+	bool found = gid == getegid();
+	int i, n;
+
+	if (found)
+		return true;
+	n = getgroups(0, NULL);
+	if (n <= 0)
+		return false;
+	groups = calloc(n, sizeof(*groups));
+	if (groups == NULL)
+		return false;
+	n = getgroups(n, groups);
+	for (i = 0; i < n && !found; i++)
+		found = groups[i] == gid;
+	free(groups);
+	return found;
+}
+
+int
+sim_shm_check_access(const struct stat *st, bool group_access, char *why, size_t len)
+{
+	unsigned int mode = st->st_mode & 07777;
+	uid_t me = geteuid();
+
+	if (mode != SIM_SHM_MODE && mode != SIM_SHM_MODE_GROUP) {
+		snprintf(why, len, "mode 0%o refused (this driver uses 0%o, or 0%o with group=1)",
+			 mode, SIM_SHM_MODE, SIM_SHM_MODE_GROUP);
+		return -EACCES;
+	}
+	if (st->st_uid == me)
+		return 0;
+	if (!group_access) {
+		snprintf(why, len, "owned by uid %u, not by us (uid %u); group=1 allows a group",
+			 (unsigned int)st->st_uid, (unsigned int)me);
+		return -EACCES;
+	}
+	if (mode != SIM_SHM_MODE_GROUP) {
+		snprintf(why, len, "owned by uid %u, not by us (uid %u), and not shared with its group (mode 0%o)",
+			 (unsigned int)st->st_uid, (unsigned int)me, mode);
+		return -EACCES;
+	}
+	if (!fab_in_group(st->st_gid)) {
+		snprintf(why, len, "owned by uid %u and group %u, and we (uid %u) are not in that group",
+			 (unsigned int)st->st_uid, (unsigned int)st->st_gid, (unsigned int)me);
+		return -EACCES;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* Names and layout                                                   */
 
 static int
@@ -389,11 +446,14 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 	if (fstat(fd, &st) == 0) {
 		p->shm_dev = st.st_dev;
 		p->shm_ino = st.st_ino;
+		p->f.shm_mode = st.st_mode & 0777;
+		p->f.shm_gid = st.st_gid;
 	}
 	f = &p->f;
 	strlcpy(f->name, name, sizeof(f->name));
 	f->hdr = h = m;
 	f->creator = true;
+	f->group_access = f->shm_mode == SIM_SHM_MODE_GROUP;
 	f->refcnt = 1;
 	fab_fill_local(f, &lo, topo->devid_size, topo->mbox_entries);
 
@@ -485,7 +545,7 @@ fail:
 /* Returns the handle, NULL with *again set to retry from shm_open, or NULL with err. */
 static struct fab_priv *
 fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
-		    bool *again, char *err, size_t errlen)
+		    bool group_access, bool *again, char *err, size_t errlen)
 {
 	size_t hsz = RTE_ALIGN_CEIL(sizeof(struct sim_shm_hdr), 4096);
 	uint64_t deadline = fab_now_ms() + FAB_READY_TIMEOUT_MS;
@@ -494,6 +554,8 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 	struct fab_layout lo;
 	uint32_t state, n_dev, n_ep, devid_size, mbox;
 	void *m = MAP_FAILED;
+	char why[160];
+	uint64_t magic;
 	struct stat st;
 	int rc;
 
@@ -504,8 +566,20 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 			fab_err(err, errlen, "fabric %s: fstat: %s", name, strerror(errno));
 			return NULL;
 		}
+		/* Who owns it comes first: nothing of a foreign object is read. */
+		if (sim_shm_check_access(&st, group_access, why, sizeof(why)) != 0) {
+			fab_err(err, errlen, "fabric %s: %s", name, why);
+			return NULL;
+		}
 		if ((uint64_t)st.st_size >= hsz)
 			break;
+		/* The creator sizes it in one ftruncate(): from 0 to the whole fabric. */
+		if (st.st_size != 0) {
+			fab_err(err, errlen,
+				"fabric %s: truncated shared memory (%lld bytes, shorter than the %zu-byte header)",
+				name, (long long)st.st_size, hsz);
+			return NULL;
+		}
 		if (fab_now_ms() > deadline) {
 			fab_err(err, errlen,
 				"fabric %s: shared memory never initialized by its creator (remove it with destroy)",
@@ -514,11 +588,6 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 		}
 		fab_sleep_ms(1);
 	}
-	if (st.st_uid != geteuid()) {
-		fab_err(err, errlen, "fabric %s: owned by uid %u, not by us (uid %u)",
-			name, (unsigned int)st.st_uid, (unsigned int)geteuid());
-		return NULL;
-	}
 	h = mmap(NULL, hsz, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (h == MAP_FAILED) {
 		fab_err(err, errlen, "fabric %s: cannot map header: %s", name, strerror(errno));
@@ -526,6 +595,14 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 	}
 	for (;;) {
 		state = fab_state_load(h);
+		/* The creator stores magic before READY; 0 only while it builds. */
+		magic = __atomic_load_n(&h->magic, __ATOMIC_RELAXED);
+		if (magic != SIM_SHM_MAGIC && (magic != 0 || state != SIM_FABRIC_INIT)) {
+			fab_err(err, errlen,
+				"fabric %s: not a rio_sim fabric (bad magic 0x%" PRIx64 ")",
+				name, magic);
+			goto fail;
+		}
 		if (state == SIM_FABRIC_READY)
 			break;
 		if (state == FAB_STATE_GONE) {
@@ -544,10 +621,6 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 		}
 		fab_sleep_ms(1);
 	}
-	if (h->magic != SIM_SHM_MAGIC) {
-		fab_err(err, errlen, "fabric %s: not a rio_sim fabric (bad magic)", name);
-		goto fail;
-	}
 	if (h->version != SIM_SHM_VERSION) {
 		fab_err(err, errlen, "fabric %s: layout version %u, this build uses %u",
 			name, h->version, SIM_SHM_VERSION);
@@ -562,9 +635,10 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 			sizeof(struct sim_shm_device), sizeof(struct sim_shm_endpoint));
 		goto fail;
 	}
-	if (h->creator_uid != (uint32_t)geteuid()) {
-		fab_err(err, errlen, "fabric %s: created by uid %u, we are uid %u",
-			name, h->creator_uid, (unsigned int)geteuid());
+	/* The object's owner is its creator; anything else was not made by this driver. */
+	if (h->creator_uid != (uint32_t)st.st_uid) {
+		fab_err(err, errlen, "fabric %s: created by uid %u but owned by uid %u",
+			name, h->creator_uid, (unsigned int)st.st_uid);
 		goto fail;
 	}
 	devid_size = h->devid_size;
@@ -572,28 +646,41 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 	n_ep = h->n_endpoints;
 	mbox = h->mbox_entries;
 	if (devid_size != 8 && devid_size != 16) {
-		fab_err(err, errlen, "fabric %s: bad devid_size %u", name, devid_size);
+		fab_err(err, errlen, "fabric %s: corrupt header (devid_size %u, not 8 or 16)",
+			name, devid_size);
 		goto fail;
 	}
 	if (n_dev == 0 || n_dev > SIM_MAX_DEVICES || n_ep == 0 || n_ep > n_dev ||
-	    h->n_switches != n_dev - n_ep || mbox < 2 || mbox > SIM_MBOX_ENTRIES_MAX ||
-	    !rte_is_power_of_2(mbox)) {
-		fab_err(err, errlen, "fabric %s: corrupt header (counts)", name);
+	    h->n_switches != n_dev - n_ep) {
+		fab_err(err, errlen,
+			"fabric %s: corrupt header (%u devices, %u endpoints, %u switches; at most %u devices)",
+			name, n_dev, n_ep, h->n_switches, SIM_MAX_DEVICES);
+		goto fail;
+	}
+	if (mbox < 2 || mbox > SIM_MBOX_ENTRIES_MAX || !rte_is_power_of_2(mbox)) {
+		fab_err(err, errlen,
+			"fabric %s: corrupt header (mbox_entries %u, not a power of two in 2..%u)",
+			name, mbox, SIM_MBOX_ENTRIES_MAX);
 		goto fail;
 	}
 	fab_layout(n_dev, n_ep, (uint8_t)devid_size, &lo);
 	if (h->dev_off != lo.dev_off || h->ep_off != lo.ep_off || h->rt_off != lo.rt_off ||
 	    h->total_size != lo.total) {
-		fab_err(err, errlen, "fabric %s: corrupt header (offsets)", name);
+		fab_err(err, errlen,
+			"fabric %s: corrupt header (offsets 0x%" PRIx64 "/0x%" PRIx64
+			"/0x%" PRIx64 " and size %" PRIu64 " do not match its %u devices)",
+			name, h->dev_off, h->ep_off, h->rt_off, h->total_size, n_dev);
 		goto fail;
 	}
 	if (fstat(fd, &st) != 0 || (uint64_t)st.st_size != lo.total) {
-		fab_err(err, errlen, "fabric %s: size %lld differs from the header's %" PRIu64,
+		fab_err(err, errlen,
+			"fabric %s: truncated or resized shared memory (%lld bytes, the header says %" PRIu64 ")",
 			name, (long long)st.st_size, lo.total);
 		goto fail;
 	}
 	if (strncmp(h->name, name, SIM_NAME_MAX) != 0) {
-		fab_err(err, errlen, "fabric %s: header names another fabric", name);
+		fab_err(err, errlen, "fabric %s: its header is of another fabric ('%.*s')",
+			name, SIM_NAME_MAX - 1, h->name);
 		goto fail;
 	}
 	if (topo != NULL && h->topo_hash != sim_topology_hash(topo)) {
@@ -617,6 +704,9 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 	}
 	p->shm_dev = st.st_dev;
 	p->shm_ino = st.st_ino;
+	p->f.shm_mode = st.st_mode & 0777;
+	p->f.shm_gid = st.st_gid;
+	p->f.group_access = group_access;
 	strlcpy(p->f.name, name, sizeof(p->f.name));
 	p->f.hdr = m;
 	p->f.refcnt = 1;
@@ -667,7 +757,7 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 	struct fab_priv *p = NULL;
 	struct sim_fabric *f;
 	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX)];
-	mode_t perm = group_access ? 0660 : 0600;
+	mode_t perm = group_access ? SIM_SHM_MODE_GROUP : SIM_SHM_MODE;
 	bool again;
 	int tries, fd;
 
@@ -744,7 +834,7 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 					strerror(errno));
 			break;
 		}
-		p = fab_attach_existing(name, topo, fd, &again, err, errlen);
+		p = fab_attach_existing(name, topo, fd, group_access, &again, err, errlen);
 		close(fd);
 		if (p == NULL && !again)
 			break;

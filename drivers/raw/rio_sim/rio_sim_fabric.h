@@ -102,6 +102,10 @@ struct sim_fabric {
 	struct sim_shm_endpoint *eps;
 	uint8_t *rt_base;
 	bool creator;
+	/* Permissions of the main segment, given to the endpoints' data segments too. */
+	uint32_t shm_mode;		/* SIM_SHM_MODE or SIM_SHM_MODE_GROUP */
+	uint32_t shm_gid;
+	bool group_access;		/* segments of other uids of shm_gid are accepted */
 };
 
 /*
@@ -127,7 +131,18 @@ uint8_t *sim_fabric_rt(const struct sim_fabric *f, uint32_t dev_index);
  * management block send a port-write to their port-write target.
  */
 int sim_fabric_link_set(struct sim_fabric *f, uint32_t dev_index, uint8_t port, bool up);
-/* Is the process (pid, starttime) alive? starttime 0: check pid only. */
+/*
+ * May this process use a shared-memory object (fstat of it)? Its mode must be
+ * SIM_SHM_MODE or SIM_SHM_MODE_GROUP and its owner our euid or, when
+ * @group_access, any uid if the mode is SIM_SHM_MODE_GROUP and its group one
+ * of ours. 0, or -EACCES with the reason in why[len] (no fabric name).
+ */
+struct stat;
+int sim_shm_check_access(const struct stat *st, bool group_access, char *why, size_t len);
+/*
+ * Is the process (pid, starttime) alive? starttime 0: check pid only. A
+ * zombie counts as dead: it can no longer use what it owns.
+ */
 bool sim_process_alive(int32_t pid, uint64_t start_time);
 /* starttime of a pid from /proc, 0 if unknown. */
 uint64_t sim_process_start_time(int32_t pid);
@@ -209,6 +224,9 @@ struct sim_ep_stats {
 	uint64_t dbell_tx, dbell_tx_retry, dbell_tx_error, dbell_rx;
 	uint64_t maint_tx, maint_error;
 	uint64_t pw_rx;
+	uint64_t msg_rx_bad_index;	/* producer heads found outside the ring, repaired */
+	uint64_t dbell_rx_bad;		/* bad doorbell slots skipped, heads repaired */
+	uint64_t pw_rx_bad;		/* same for port-writes */
 };
 
 /* Claim endpoint @ep_index for this process (reclaims one whose owner died). */

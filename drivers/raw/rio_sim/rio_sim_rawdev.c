@@ -988,13 +988,16 @@ static const struct {
 	{ "msg_rx", offsetof(struct sim_ep_stats, msg_rx) },
 	{ "msg_rx_bytes", offsetof(struct sim_ep_stats, msg_rx_bytes) },
 	{ "msg_rx_bad", offsetof(struct sim_ep_stats, msg_rx_bad) },
+	{ "msg_rx_bad_index", offsetof(struct sim_ep_stats, msg_rx_bad_index) },
 	{ "dbell_tx", offsetof(struct sim_ep_stats, dbell_tx) },
 	{ "dbell_tx_retry", offsetof(struct sim_ep_stats, dbell_tx_retry) },
 	{ "dbell_tx_error", offsetof(struct sim_ep_stats, dbell_tx_error) },
 	{ "dbell_rx", offsetof(struct sim_ep_stats, dbell_rx) },
+	{ "dbell_rx_bad", offsetof(struct sim_ep_stats, dbell_rx_bad) },
 	{ "maint_tx", offsetof(struct sim_ep_stats, maint_tx) },
 	{ "maint_error", offsetof(struct sim_ep_stats, maint_error) },
 	{ "pw_rx", offsetof(struct sim_ep_stats, pw_rx) },
+	{ "pw_rx_bad", offsetof(struct sim_ep_stats, pw_rx_bad) },
 };
 
 static const struct {
@@ -1601,7 +1604,11 @@ rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_
 	}
 	f = sim_fabric_attach(p->fabric, topo, p->group, err, sizeof(err));
 	if (f == NULL) {
-		SIM_LOG(ERR, "%s: fabric %s: %s", name, p->fabric, err);
+		/* Most errors already name the fabric: do not name it twice. */
+		if (strncmp(err, "fabric ", strlen("fabric ")) == 0)
+			SIM_LOG(ERR, "%s: %s", name, err);
+		else
+			SIM_LOG(ERR, "%s: fabric %s: %s", name, p->fabric, err);
 		ret = -EINVAL;
 		goto fail;
 	}

@@ -200,6 +200,30 @@ sim_ring_claimed_unpublished(const struct sim_ring *r)
 	return (int64_t)(sim_ring_load_relaxed(&r->pos->prod_head) - r->cons) > 0;
 }
 
+/*
+ * Consumer: check the shared producer head against the consumer position.
+ * Producers only ever move it forward, to at most one lap ahead of the
+ * consumer, so a value outside [cons, cons + size] was written by someone
+ * else (or follows a garbage slot the consumer skipped). Then point it at the
+ * first free slot from the consumer position on, so that producers can claim
+ * slots again, and return true. Slow path: callers look every so often only.
+ */
+static inline bool
+sim_ring_repair_prod_head(struct sim_ring *r)
+{
+	uint64_t head = sim_ring_load_relaxed(&r->pos->prod_head), p;
+
+	if (likely(head - r->cons <= r->size))
+		return false;
+	for (p = r->cons; p != r->cons + r->size; p++)
+		if (sim_ring_load_relaxed(sim_ring_seq(r, p)) == p)
+			break;
+	/* Relaxed: producers re-check each slot's seq with acquire before using it. */
+	__atomic_compare_exchange_n(&r->pos->prod_head, &head, p, false,
+				    __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+	return true;
+}
+
 /* Consumer: free the slot at the consumer position and move on. */
 static __rte_always_inline void
 sim_ring_free(struct sim_ring *r)

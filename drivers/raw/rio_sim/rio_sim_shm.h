@@ -44,6 +44,8 @@
 #define SIM_SHM_MAGIC		0x52494f53494d4642ull	/* "RIOSIMFB" */
 #define SIM_SHM_DATA_MAGIC	0x52494f53494d4450ull	/* "RIOSIMDP" */
 #define SIM_SHM_VERSION		1
+#define SIM_SHM_MODE		0600	/* every segment, by default */
+#define SIM_SHM_MODE_GROUP	0660	/* group=1: the creator's group joins too */
 #define SIM_NAME_MAX		32	/* fabric and device names, with NUL */
 #define SIM_MAX_PORTS		32	/* ports per device */
 #define SIM_MAX_DEVICES		16384
