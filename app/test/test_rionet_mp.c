@@ -62,6 +62,14 @@
 #define RN_MP_WAIT_MS		20000
 #define RN_TESTPMD		"/usr/bin/dpdk-testpmd"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define RN_MP_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RN_MP_ASAN 1
+#endif
+#endif
+
 /* ------------------------------------------------------------------ */
 /* Hugepages for the suite                                            */
 
@@ -757,6 +765,28 @@ rn_mp_case_init(struct rn_mp_case *c)
 	return 0;
 }
 
+/* Remove directory base/name and the files in it. */
+static void
+rn_mp_rmdir_files(const char *base, const char *name)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 256];
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s/%s", base, name);
+	d = opendir(dir);
+	if (d == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		unlink(path);
+	}
+	closedir(d);
+	rmdir(dir);
+}
+
 /* Remove the markers, the directory, and what the fabric left in /dev/shm; count it. */
 static int
 rn_mp_case_fini(struct rn_mp_case *c)
@@ -778,6 +808,9 @@ rn_mp_case_fini(struct rn_mp_case *c)
 	}
 	rmdir(c->dir);
 	rn_mp_hugepages_clean();
+	/* EAL runtime directories of the case's two process groups. */
+	rn_mp_rmdir_files("/var/run/dpdk", c->pfx_p + strlen("--file-prefix="));
+	rn_mp_rmdir_files("/var/run/dpdk", c->pfx_b + strlen("--file-prefix="));
 	snprintf(prefix, sizeof(prefix), "rio_sim.%s", c->fabric);
 	left = rio_test_shm_count(prefix);
 	if (left != 0)
@@ -867,6 +900,229 @@ rn_mp_bounce(void)
 	return rn_mp_run(false);
 }
 
+/* ------------------------------------------------------------------ */
+/* Stock dpdk-testpmd as primary and secondary, dpdk-proc-info        */
+
+#define RN_PROC_INFO	"/usr/bin/dpdk-proc-info"
+
+/* Run @prog with argv, output to path, stdin from /dev/null. @return pid or -errno. */
+static pid_t
+rn_mp_exec(const char *prog, char *const argv[], const char *path)
+{
+	pid_t pid;
+	int fd;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid > 0)
+		return pid;
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd >= 0) {
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+		close(fd);
+	}
+	fd = open("/dev/null", O_RDONLY);
+	if (fd >= 0) {
+		dup2(fd, STDIN_FILENO);
+		close(fd);
+	}
+	execv(prog, argv);
+	_exit(127);
+}
+
+/* SIGINT (testpmd prints its totals and exits), then reap. @return exit status or -1. */
+static int
+rn_mp_interrupt(pid_t pid, const char *who)
+{
+	int st;
+
+	if (pid <= 0)
+		return -1;
+	kill(pid, SIGINT);
+	st = rio_test_wait(pid, 20000);
+	if (st != 0)
+		printf("  %s ended with %d\n", who, st);
+	return st;
+}
+
+/* Does the file at @path contain @what (within ms)? */
+static bool
+rn_mp_log_wait(const char *path, const char *what, unsigned int ms)
+{
+	char line[512];
+	unsigned int t;
+	FILE *fp;
+
+	for (t = 0; t <= ms; t += 20) {
+		fp = fopen(path, "r");
+		if (fp != NULL) {
+			while (fgets(line, sizeof(line), fp) != NULL) {
+				if (strstr(line, what) != NULL) {
+					fclose(fp);
+					return true;
+				}
+			}
+			fclose(fp);
+		}
+		usleep(20000);
+	}
+	return false;
+}
+
+/* Last "<what> N" in the file (after @after when not NULL), or -1. */
+static int64_t
+rn_mp_log_count(const char *path, const char *after, const char *what)
+{
+	char line[512], *p;
+	bool in = after == NULL;
+	int64_t v = -1;
+	FILE *fp;
+
+	fp = fopen(path, "r");
+	if (fp == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		if (after != NULL && strstr(line, after) != NULL)
+			in = true;
+		p = strstr(line, what);
+		if (in && p != NULL)
+			v = strtoll(p + strlen(what), NULL, 10);
+	}
+	fclose(fp);
+	return v;
+}
+
+/* Print the last lines of a log, for a failure's report. */
+static void
+rn_mp_log_dump(const char *path)
+{
+	char lines[20][256];
+	unsigned int n = 0, i;
+	FILE *fp;
+
+	fp = fopen(path, "r");
+	if (fp == NULL)
+		return;
+	while (fgets(lines[n % RTE_DIM(lines)], sizeof(lines[0]), fp) != NULL)
+		n++;
+	fclose(fp);
+	printf("  ---- %s (last lines)\n", path);
+	for (i = n > RTE_DIM(lines) ? n - RTE_DIM(lines) : 0; i < n; i++)
+		printf("  | %s", lines[i % RTE_DIM(lines)]);
+}
+
+/*
+ * Primary testpmd (rxonly, 2 queues, --num-procs=2 --proc-id=0: polls queue
+ * 0), secondary testpmd (--proc-id=1: queue 1), a txonly testpmd peer whose
+ * Tx queue q feeds the port's Rx queue q, then dpdk-proc-info (another
+ * secondary) reads the per-queue counters: both queues got frames and
+ * together exactly what the peer sent.
+ */
+static int
+rn_mp_testpmd(void)
+{
+	struct rn_mp_case c;
+	char log_a[96], log_s[96], log_b[96], log_i[96];
+	pid_t a = -1, s = -1, b = -1, info = -1;
+	int st_a = -1, st_s = -1, st_b = -1, st_i = -1, left;
+	int64_t tx = -1, rx = -1, q0 = -1, q1 = -1;
+	char *argv_a[] = {
+		(char *)"dpdk-testpmd", c.huge, (char *)"-m", (char *)"256", (char *)"--no-pci",
+		c.pfx_p, (char *)"--lcores=0@0,1@1", (char *)"-d", c.drivers, (char *)"--vdev",
+		c.vdev_p, (char *)"--log-level=lib.eal:error", (char *)"--", (char *)"--rxq=2",
+		(char *)"--txq=2", (char *)"--num-procs=2", (char *)"--proc-id=0",
+		(char *)"--total-num-mbufs=8192", (char *)"--forward-mode=rxonly",
+		(char *)"--stats-period=1", NULL
+	};
+	char *argv_s[] = {
+		(char *)"dpdk-testpmd", c.huge, (char *)"--no-pci", (char *)"--proc-type=secondary",
+		c.pfx_p, (char *)"--lcores=2@0,3@1", (char *)"-d", c.drivers,
+		(char *)"--log-level=lib.eal:error", (char *)"--", (char *)"--rxq=2",
+		(char *)"--txq=2", (char *)"--num-procs=2", (char *)"--proc-id=1",
+		(char *)"--total-num-mbufs=8192", (char *)"--forward-mode=rxonly",
+		(char *)"--stats-period=1", NULL
+	};
+	char *argv_b[] = {
+		(char *)"dpdk-testpmd", (char *)"--no-huge", (char *)"-m", (char *)"256",
+		(char *)"--no-pci", c.pfx_b, (char *)"--lcores=0@0,1@1", (char *)"-d", c.drivers,
+		(char *)"--vdev", c.vdev_b, (char *)"--log-level=lib.eal:error", (char *)"--",
+		(char *)"--rxq=2", (char *)"--txq=2", (char *)"--total-num-mbufs=8192",
+		(char *)"--forward-mode=txonly", (char *)"--eth-peer=0,00:01:00:01:00:00",
+		(char *)"--stats-period=1", NULL
+	};
+	char *argv_i[] = {
+		(char *)"dpdk-proc-info", c.huge, (char *)"--no-pci", c.pfx_p, (char *)"-d",
+		c.drivers, (char *)"--log-level=lib.eal:error", (char *)"--", (char *)"--xstats",
+		NULL
+	};
+
+	if (!hp.ready) {
+		printf("  skipped: %s\n", hp.why);
+		return TEST_SKIPPED;
+	}
+#ifdef RN_MP_ASAN
+	/* The stock programs would load our instrumented plugins without the ASan runtime. */
+	printf("  skipped: stock programs cannot load the plugins of an ASan build\n");
+	return TEST_SKIPPED;
+#endif
+	if (access(RN_TESTPMD, X_OK) != 0 || access(RN_PROC_INFO, X_OK) != 0) {
+		printf("  skipped: %s or %s not installed\n", RN_TESTPMD, RN_PROC_INFO);
+		return TEST_SKIPPED;
+	}
+	TEST_ASSERT_SUCCESS(rn_mp_case_init(&c), "case set-up");
+	snprintf(log_a, sizeof(log_a), "%s/primary.log", c.dir);
+	snprintf(log_s, sizeof(log_s), "%s/secondary.log", c.dir);
+	snprintf(log_b, sizeof(log_b), "%s/peer.log", c.dir);
+	snprintf(log_i, sizeof(log_i), "%s/proc-info.log", c.dir);
+	printf("  fabric %s, stock testpmd\n", c.fabric);
+
+	a = rn_mp_exec(RN_TESTPMD, argv_a, log_a);
+	if (a > 0 && rn_mp_log_wait(log_a, "packet forwarding - ports=", RN_MP_WAIT_MS))
+		s = rn_mp_exec(RN_TESTPMD, argv_s, log_s);
+	if (s > 0 && rn_mp_log_wait(log_s, "packet forwarding - ports=", RN_MP_WAIT_MS))
+		b = rn_mp_exec(RN_TESTPMD, argv_b, log_b);
+	if (b > 0 && rn_mp_log_wait(log_b, "packet forwarding - ports=", RN_MP_WAIT_MS)) {
+		sleep(3);
+		st_b = rn_mp_interrupt(b, "txonly peer");
+		b = -1;
+		/* Let the receivers drain what the peer left in their rings. */
+		sleep(1);
+		info = rn_mp_exec(RN_PROC_INFO, argv_i, log_i);
+		st_i = info > 0 ? rio_test_wait(info, 20000) : -1;
+	}
+	if (b > 0)
+		st_b = rn_mp_interrupt(b, "txonly peer");
+	st_s = rn_mp_interrupt(s, "secondary testpmd");
+	st_a = rn_mp_interrupt(a, "primary testpmd");
+	tx = rn_mp_log_count(log_b, "Forward statistics for port 0", "TX-packets:");
+	rx = rn_mp_log_count(log_a, "Forward statistics for port 0", "RX-packets:");
+	q0 = rn_mp_log_count(log_i, NULL, "rx_q0_packets:");
+	q1 = rn_mp_log_count(log_i, NULL, "rx_q1_packets:");
+	printf("  peer sent %" PRId64 "; queue 0 (primary) got %" PRId64 ", queue 1 (secondary) %"
+	       PRId64 "; the primary counts %" PRId64 " for the port\n", tx, q0, q1, rx);
+	if (st_a != 0 || st_s != 0 || st_b != 0 || st_i != 0 || tx <= 0 || q0 <= 0 || q1 <= 0 ||
+	    q0 + q1 != tx || rx != tx) {
+		rn_mp_log_dump(log_a);
+		rn_mp_log_dump(log_s);
+		rn_mp_log_dump(log_b);
+		rn_mp_log_dump(log_i);
+	}
+	left = rn_mp_case_fini(&c);
+	TEST_ASSERT_EQUAL(st_a, 0, "primary testpmd");
+	TEST_ASSERT_EQUAL(st_s, 0, "secondary testpmd");
+	TEST_ASSERT_EQUAL(st_b, 0, "txonly peer");
+	TEST_ASSERT_EQUAL(st_i, 0, "dpdk-proc-info");
+	TEST_ASSERT(tx > 0, "the peer sent nothing");
+	TEST_ASSERT(q0 > 0 && q1 > 0, "a queue got nothing");
+	TEST_ASSERT_EQUAL(q0 + q1, tx, "received on both queues != sent");
+	TEST_ASSERT_EQUAL(rx, tx, "the primary's port count != sent");
+	TEST_ASSERT_EQUAL(left, 0, "shared memory left behind");
+	return TEST_SUCCESS;
+}
+
 static int
 rn_mp_setup(void)
 {
@@ -888,6 +1144,7 @@ static struct unit_test_suite rn_mp_suite = {
 	.unit_test_cases = {
 		TEST_CASE_NAMED("secondary polls a direct queue", rn_mp_direct),
 		TEST_CASE_NAMED("secondary polls a bounce queue", rn_mp_bounce),
+		TEST_CASE_NAMED("stock testpmd as primary and secondary", rn_mp_testpmd),
 		TEST_CASES_END()
 	}
 };
