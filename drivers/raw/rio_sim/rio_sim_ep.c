@@ -563,7 +563,8 @@ sim_ep_view_map(struct sim_ep *ep, const struct sim_ep_shared *sh, char *err, si
 	if (fstat(fd, &st) < 0 || (size_t)st.st_size != sh->data_size ||
 	    sh->data_size < sim_ep_data_hdr_size()) {
 		ret = -EIO;
-		snprintf(err, errlen, "%s does not have the size the primary mapped", ep->data_name);
+		snprintf(err, errlen, "%s does not have the size the primary mapped",
+			 ep->data_name);
 		goto out;
 	}
 	data = mmap(sh->data, sh->data_size, PROT_READ | PROT_WRITE,
