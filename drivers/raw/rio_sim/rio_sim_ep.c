@@ -38,6 +38,14 @@
  * compare-and-swap, which costs every message a cache line transfer.
  */
 #define SIM_EP_STALL_CHECK	64
+/*
+ * Where the owner asks the kernel to map its data segment (a hint: any
+ * address will do). A secondary process must map the segment at the same
+ * address; a range far above where libraries, heaps and DPDK's own memory
+ * go, and above ASan's shadow, is almost always free there.
+ */
+#define SIM_EP_DATA_HINT_BASE	0x300000000000ull
+#define SIM_EP_DATA_HINT_STRIDE	(128ull << 20)	/* > the largest data segment */
 
 /* Cached route: destination ID -> target endpoint, valid for one route generation. */
 struct sim_ep_route {
@@ -253,7 +261,11 @@ sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot size %s: %s", ep->data_name, strerror(errno));
 		goto out;
 	}
-	data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	RTE_BUILD_BUG_ON(SIM_EP_DATA_HINT_STRIDE <
+			 RTE_RIO_MAX_MBOX * (SIM_MBOX_ENTRIES_MAX + 1) * SIM_SLOT_SIZE);
+	data = mmap((void *)(uintptr_t)(SIM_EP_DATA_HINT_BASE +
+					ep->ep_index * SIM_EP_DATA_HINT_STRIDE),
+		    size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (data == MAP_FAILED) {
 		data = NULL;
 		ret = -errno;
