@@ -10,8 +10,10 @@
  *   primary    dpdk-rio-test child on hugepages, rio_sim0 on ep0 (host):
  *              starts rionet_rio_sim0 with 2 queue pairs, polls queue 0;
  *   secondary  --proc-type=secondary of the primary: checks the port (name,
- *              MAC, link, stats, xstats, no control), receives on queue 1
- *              and sends through queue 1;
+ *              MAC, link, stats, xstats, no control) and its rio_sim view
+ *              (only the local endpoint on its rio bus, no raw data path),
+ *              receives on queue 1, sends through queue 1, then removes its
+ *              rio_sim0 (detaching; the primary's port goes on);
  *   peer       an independent process (--no-huge) on ep1: sends frames on
  *              its Tx queue 0 (they land in the primary's queue 0) and Tx
  *              queue 1 (the secondary's queue 1), checks what the secondary
@@ -50,6 +52,11 @@
 #include <rte_ether.h>
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
+#include <rte_rawdev.h>
+
+#include "rte_rio.h"
+#include "rte_rio_dev.h"
+#include "rte_pmd_rio_sim.h"
 
 #include "test.h"
 
@@ -644,6 +651,45 @@ rn_mp_xstat(uint16_t port, const char *name)
 	return (int64_t)v;
 }
 
+/*
+ * The secondary's rio_sim0: an mport whose only device is its own endpoint
+ * (ID 0, the primary enumerated the fabric), a rawdev that refuses the raw
+ * data path. @return 0 or 1 with err filled.
+ */
+static int
+rn_mp_secondary_rio(char *err, size_t len)
+{
+	struct rte_pmd_rio_sim_conf conf;
+	struct rte_rawdev_info ri = { 0 };
+	struct rte_rio_dev_info info;
+	struct rte_rio_mport *mp;
+	struct rte_rio_dev *d;
+	int dev_id, ret;
+
+	mp = rte_rio_mport_find("rio_sim0");
+	if (mp == NULL) {
+		snprintf(err, len, "no mport rio_sim0");
+		return 1;
+	}
+	d = rte_rio_dev_next(mp, NULL);
+	if (rte_rio_dev_count(mp) != 1 || d == NULL || rte_rio_dev_info_get(d, &info) != 0 ||
+	    !info.local || info.destid != 0) {
+		snprintf(err, len, "%u devices, first %s", rte_rio_dev_count(mp),
+			 d != NULL ? rte_rio_dev_name(d) : "none");
+		return 1;
+	}
+	dev_id = rte_rawdev_get_dev_id("rio_sim0");
+	memset(&conf, 0, sizeof(conf));
+	conf.mbox_mask = 1u << 3;
+	ri.dev_private = &conf;
+	ret = dev_id < 0 ? dev_id : rte_rawdev_configure(dev_id, &ri, sizeof(conf));
+	if (ret != -ENOTSUP) {
+		snprintf(err, len, "rawdev configure gave %d, not -ENOTSUP", ret);
+		return 1;
+	}
+	return 0;
+}
+
 /* argv after "--": <dir> */
 static int
 rn_mp_secondary(int argc, char **argv)
@@ -702,6 +748,10 @@ rn_mp_secondary(int argc, char **argv)
 		CHILD_FAIL(22, "a secondary stopped the port or changed its MTU");
 	if (!rn_mp_link_up(port, 10))
 		CHILD_FAIL(23, "link went down");
+	/* rio_sim: a view of the primary's endpoint; its rio bus has that endpoint only. */
+	ret = rn_mp_secondary_rio(err, sizeof(err));
+	if (ret != 0)
+		CHILD_FAIL(32, "rio_sim view: %s", err);
 
 	/* (2) Receive on queue 1, which the primary configured and never polls. */
 	rn_mp_mark(dir, "secondary.attached", "ok");
