@@ -42,6 +42,7 @@
 #include <unistd.h>
 #include <sys/file.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -142,11 +143,59 @@ rn_mp_unlock(int fd)
 	}
 }
 
+/* Mount point and page count file of the run of process @pid. */
+#define RN_MP_RUN_FMT		"/run/dpdk-rio-hp.%d"
+#define RN_MP_RUN_PAGES_FMT	RN_MP_RUN_FMT ".pages"
+
+/* Give back the mount and the pages of run @pid. Under the lock. */
+static void
+rn_mp_run_release(int pid, unsigned long pages)
+{
+	char path[64];
+	unsigned long now;
+
+	snprintf(path, sizeof(path), RN_MP_RUN_FMT, pid);
+	umount2(path, MNT_DETACH);
+	rmdir(path);
+	if (pages > 0 && rn_mp_read_ul(RN_MP_HP_DIR "nr_hugepages", &now) == 0)
+		rn_mp_write_ul(RN_MP_HP_DIR "nr_hugepages", now > pages ? now - pages : 0);
+	snprintf(path, sizeof(path), RN_MP_RUN_PAGES_FMT, pid);
+	unlink(path);
+}
+
+/* Runs killed before their teardown (test timeout): give their pages back. Under the lock. */
+static void
+rn_mp_reap_stale_runs(void)
+{
+	char path[PATH_MAX];
+	unsigned long pages;
+	struct dirent *de;
+	int pid, n;
+	DIR *d;
+
+	d = opendir("/run");
+	if (d == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		n = 0;
+		if (sscanf(de->d_name, "dpdk-rio-hp.%d.pages%n", &pid, &n) != 1 || n == 0 ||
+		    pid <= 0 || (kill(pid, 0) == 0 || errno != ESRCH))
+			continue;
+		snprintf(path, sizeof(path), "/run/%s", de->d_name);
+		if (rn_mp_read_ul(path, &pages) != 0)
+			pages = 0;
+		printf("  hugepages: giving back %lu pages of dead run %d\n", pages, pid);
+		rn_mp_run_release(pid, pages);
+	}
+	closedir(d);
+}
+
 static int
 rn_mp_hugepages_get(void)
 {
 	unsigned long before, after, nfree;
-	int fd;
+	char path[64];
+	int fd, ret;
 
 	if (geteuid() != 0) {
 		snprintf(hp.why, sizeof(hp.why), "not root: cannot reserve hugepages");
@@ -158,31 +207,39 @@ rn_mp_hugepages_get(void)
 		rn_mp_unlock(fd);
 		return -ENOTSUP;
 	}
+	rn_mp_reap_stale_runs();
+	rn_mp_read_ul(RN_MP_HP_DIR "nr_hugepages", &before);
 	rn_mp_write_ul(RN_MP_HP_DIR "nr_hugepages", before + RN_MP_PAGES);
 	if (rn_mp_read_ul(RN_MP_HP_DIR "nr_hugepages", &after) != 0)
 		after = before;
 	hp.added = after > before ? after - before : 0;
+	/* Recorded first: a run killed from here on is cleaned up by the next one. */
+	snprintf(path, sizeof(path), RN_MP_RUN_PAGES_FMT, (int)getpid());
+	rn_mp_write_ul(path, hp.added);
+	snprintf(hp.mnt, sizeof(hp.mnt), RN_MP_RUN_FMT, (int)getpid());
 	if (rn_mp_read_ul(RN_MP_HP_DIR "free_hugepages", &nfree) != 0 || nfree < RN_MP_PAGES) {
 		snprintf(hp.why, sizeof(hp.why),
 			 "cannot reserve %d 2 MiB hugepages (got %lu more, %lu free)",
 			 RN_MP_PAGES, hp.added, nfree);
-		rn_mp_write_ul(RN_MP_HP_DIR "nr_hugepages", before);
-		hp.added = 0;
-		rn_mp_unlock(fd);
-		return -ENOMEM;
+		ret = -ENOMEM;
+		goto fail;
+	}
+	if (mkdir(hp.mnt, 0700) != 0 ||
+	    mount("nodev", hp.mnt, "hugetlbfs", 0, "pagesize=2M") != 0) {
+		snprintf(hp.why, sizeof(hp.why), "cannot mount hugetlbfs on %s: %s", hp.mnt,
+			 strerror(errno));
+		ret = -ENOTSUP;
+		goto fail;
 	}
 	rn_mp_unlock(fd);
-	snprintf(hp.mnt, sizeof(hp.mnt), "/run/dpdk-rio-hp.XXXXXX");
-	if (mkdtemp(hp.mnt) == NULL ||
-	    mount("nodev", hp.mnt, "hugetlbfs", 0, "pagesize=2M") != 0) {
-		snprintf(hp.why, sizeof(hp.why), "cannot mount hugetlbfs: %s", strerror(errno));
-		if (hp.mnt[0] != '\0')
-			rmdir(hp.mnt);
-		hp.mnt[0] = '\0';
-		return -errno;
-	}
 	hp.ready = true;
 	return 0;
+fail:
+	rn_mp_run_release(getpid(), hp.added);
+	hp.added = 0;
+	hp.mnt[0] = '\0';
+	rn_mp_unlock(fd);
+	return ret;
 }
 
 /* Remove the hugepage files a case's processes left (they hold pages). */
@@ -210,23 +267,16 @@ rn_mp_hugepages_clean(void)
 static void
 rn_mp_hugepages_put(void)
 {
-	unsigned long now;
 	int fd;
 
-	if (hp.mnt[0] != '\0') {
-		rn_mp_hugepages_clean();
-		umount(hp.mnt);
-		rmdir(hp.mnt);
-		hp.mnt[0] = '\0';
-	}
-	if (hp.added > 0) {
-		fd = rn_mp_lock();
-		if (rn_mp_read_ul(RN_MP_HP_DIR "nr_hugepages", &now) == 0)
-			rn_mp_write_ul(RN_MP_HP_DIR "nr_hugepages",
-				       now > hp.added ? now - hp.added : 0);
-		rn_mp_unlock(fd);
-		hp.added = 0;
-	}
+	if (hp.mnt[0] == '\0')
+		return;
+	rn_mp_hugepages_clean();
+	fd = rn_mp_lock();
+	rn_mp_run_release(getpid(), hp.added);
+	rn_mp_unlock(fd);
+	hp.added = 0;
+	hp.mnt[0] = '\0';
 	hp.ready = false;
 }
 
@@ -1015,6 +1065,8 @@ rn_mp_exec(const char *prog, char *const argv[], const char *path)
 		return -errno;
 	if (pid > 0)
 		return pid;
+	/* Do not outlive a test killed by its timeout. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	if (fd >= 0) {
 		dup2(fd, STDOUT_FILENO);
