@@ -8,16 +8,19 @@
  * Three process groups on one fabric (builtin:default, a unique name):
  *
  *   primary    dpdk-rio-test child on hugepages, rio_sim0 on ep0 (host):
- *              starts rionet_rio_sim0 with 2 queue pairs, polls queue 0;
+ *              starts rionet_rio_sim0 with 2 queue pairs, receives the
+ *              peer's first frames on queues 0 and 1, then hands queue 1
+ *              over to the secondary (started only then) and polls only
+ *              queue 0;
  *   secondary  --proc-type=secondary of the primary: checks the port (name,
  *              MAC, link, stats, xstats, no control) and its rio_sim view
  *              (only the local endpoint on its rio bus, no raw data path),
  *              receives on queue 1, sends through queue 1, then removes its
  *              rio_sim0 (detaching; the primary's port goes on);
  *   peer       an independent process (--no-huge) on ep1: sends frames on
- *              its Tx queue 0 (they land in the primary's queue 0) and Tx
- *              queue 1 (the secondary's queue 1), checks what the secondary
- *              sent.
+ *              its Tx queue q (they land in the port's Rx queue q), then
+ *              on Tx queue 1 again once the secondary polls queue 1, and
+ *              checks what the secondary sent.
  *
  * Every frame carries a sequence number, its length derives from it and its
  * payload is a pattern of both: each side checks each frame byte for byte.
@@ -590,10 +593,13 @@ rn_mp_primary(int argc, char **argv)
 	    rn_mp_parse_mac(text, &peer) != 0)
 		CHILD_FAIL(16, "no peer");
 
-	/* Queue 0 is ours; queue 1 belongs to the secondary: never polled here. */
-	ret = rn_mp_recv(port, 1u << 0, &mac, RN_MP_TYPE_IN, err, sizeof(err));
+	/*
+	 * The peer's first frames on both queues. Queue 1 is then handed over
+	 * to the secondary (started after this): never polled here again.
+	 */
+	ret = rn_mp_recv(port, (1u << 0) | (1u << 1), &mac, RN_MP_TYPE_IN, err, sizeof(err));
 	if (ret < 0)
-		CHILD_FAIL(17, "queue 0: %s", err);
+		CHILD_FAIL(17, "queues 0 and 1: %s", err);
 	q0 = RN_MP_FRAMES;
 	snprintf(text, sizeof(text), "%" PRIu64, q0);
 	rn_mp_mark(dir, "primary.q0", text);
@@ -661,8 +667,6 @@ rn_mp_peer(int argc, char **argv)
 	if (rn_mp_wait_mark(dir, "primary.ready", text, sizeof(text), RN_MP_WAIT_MS) != 0 ||
 	    rn_mp_parse_mac(text, &prim) != 0)
 		CHILD_FAIL(16, "no primary");
-	if (rn_mp_wait_mark(dir, "secondary.attached", NULL, 0, RN_MP_WAIT_MS) != 0)
-		CHILD_FAIL(17, "the secondary did not attach");
 
 	/* Tx queue q of 2 owns mailbox q: the frames land in the primary's Rx queue q. */
 	for (q = 0; q < 2; q++) {
@@ -670,7 +674,12 @@ rn_mp_peer(int argc, char **argv)
 		if (sent != RN_MP_FRAMES)
 			CHILD_FAIL(18, "queue %u: %u of %d frames sent", q, sent, RN_MP_FRAMES);
 	}
-	/* What the secondary sends through the primary's Tx queue 1. */
+	/* Queue 1 again, once the secondary polls it instead of the primary. */
+	if (rn_mp_wait_mark(dir, "secondary.attached", NULL, 0, RN_MP_WAIT_MS) != 0)
+		CHILD_FAIL(17, "the secondary did not attach");
+	sent = rn_mp_send(port, 1, small, &prim, &mac, RN_MP_TYPE_IN);
+	if (sent != RN_MP_FRAMES)
+		CHILD_FAIL(20, "queue 1: %u of %d frames sent", sent, RN_MP_FRAMES);
 	/* What the secondary sends through Tx queue 1 (mailbox 1): our Rx queue 1. */
 	ret = rn_mp_recv(port, 1u << 1, &mac, RN_MP_TYPE_OUT, err, sizeof(err));
 	if (ret < 0)
@@ -808,7 +817,8 @@ rn_mp_secondary(int argc, char **argv)
 	ret = rn_mp_recv(port, 1u << 1, &mac, RN_MP_TYPE_IN, err, sizeof(err));
 	if (ret < 0)
 		CHILD_FAIL(24, "queue 1: %s", err);
-	if (rte_eth_stats_get(port, &st) != 0 || st.q_ipackets[1] != RN_MP_FRAMES)
+	/* The queue's counters are shared: the primary's frames, then ours. */
+	if (rte_eth_stats_get(port, &st) != 0 || st.q_ipackets[1] != 2 * RN_MP_FRAMES)
 		CHILD_FAIL(25, "queue 1 counted %" PRIu64 " frames", st.q_ipackets[1]);
 	/* Send through queue 1, from the primary's pool. */
 	small = rte_mempool_lookup("rn_mp_small");
@@ -985,7 +995,7 @@ rn_mp_run(bool q1_direct)
 	struct rn_mp_case c;
 	pid_t prim = -1, peer = -1, sec = -1;
 	int st_prim = -1, st_peer = -1, st_sec = -1, left;
-	char text[32];
+	char text[32] = "";
 	char *argv_p[] = {
 		(char *)"--no-pci", (char *)"-l", (char *)"0", (char *)"-m", (char *)"128",
 		(char *)RN_MP_BASE_VA, c.huge, c.pfx_p, (char *)"-d", c.rionet,
@@ -1012,25 +1022,24 @@ rn_mp_run(bool q1_direct)
 	prim = rio_test_spawn("rionet_mp_primary", argv_p);
 	if (prim > 0)
 		peer = rio_test_spawn("rionet_mp_peer", argv_b);
-	if (peer > 0 && rn_mp_wait_mark(c.dir, "primary.ready", NULL, 0, RN_MP_WAIT_MS) == 0 &&
-	    rn_mp_wait_mark(c.dir, "peer.ready", NULL, 0, RN_MP_WAIT_MS) == 0)
+	/* The primary has received on queue 1: the secondary takes the queue over. */
+	if (peer > 0 && rn_mp_wait_mark(c.dir, "primary.q0", text, sizeof(text),
+					RN_MP_WAIT_MS) == 0)
 		sec = rn_mp_spawn_secondary(&c, argv_s);
 	else
-		printf("  the primary and the peer did not get their link up\n");
+		printf("  the primary did not get the peer's first frames\n");
 	if (sec > 0)
 		st_sec = rn_mp_reap(sec, 60000, "secondary");
 	if (peer > 0)
 		st_peer = rn_mp_reap(peer, sec > 0 ? 30000 : 1000, "peer");
 	rn_mp_mark(c.dir, "stop", "stop");
-	if (rn_mp_wait_mark(c.dir, "primary.q0", text, sizeof(text), 1) != 0)
-		text[0] = '\0';
 	if (prim > 0)
 		st_prim = rn_mp_reap(prim, 30000, "primary");
 	left = rn_mp_case_fini(&c);
 	TEST_ASSERT_EQUAL(st_sec, 0, "secondary");
 	TEST_ASSERT_EQUAL(st_peer, 0, "peer");
 	TEST_ASSERT_EQUAL(st_prim, 0, "primary");
-	TEST_ASSERT_EQUAL(atoi(text), RN_MP_FRAMES, "frames the primary got on queue 0");
+	TEST_ASSERT_EQUAL(atoi(text), RN_MP_FRAMES, "frames the primary got on each queue");
 	TEST_ASSERT_EQUAL(left, 0, "shared memory left behind");
 	return TEST_SUCCESS;
 }
