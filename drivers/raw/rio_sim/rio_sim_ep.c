@@ -38,14 +38,6 @@
  * compare-and-swap, which costs every message a cache line transfer.
  */
 #define SIM_EP_STALL_CHECK	64
-/*
- * Where the owner asks the kernel to map its data segment (a hint: any
- * address will do). A secondary process must map the segment at the same
- * address; a range far above where libraries, heaps and DPDK's own memory
- * go, and above ASan's shadow, is almost always free there.
- */
-#define SIM_EP_DATA_HINT_BASE	0x300000000000ull
-#define SIM_EP_DATA_HINT_STRIDE	(128ull << 20)	/* > the largest data segment */
 
 /* Cached route: destination ID -> target endpoint, valid for one route generation. */
 struct sim_ep_route {
@@ -239,6 +231,15 @@ sim_ep_own_destid(const struct sim_ep *ep)
 
 /* ------------------------------------------------------------------ */
 /* Claim and release                                                  */
+
+/*
+ * Where the owner asks the kernel to map its data segment (a hint: any
+ * address will do). A secondary process must map the segment at the same
+ * address; a range far above where libraries, heaps and DPDK's own memory
+ * go, and above ASan's shadow, is almost always free there.
+ */
+#define SIM_EP_DATA_HINT_BASE	0x300000000000ull
+#define SIM_EP_DATA_HINT_STRIDE	(128ull << 20)	/* > the largest data segment */
 
 static int
 sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
