@@ -60,6 +60,7 @@
 
 #include "rte_rio.h"
 #include "rte_rio_dev.h"
+#include "rio_driver.h"
 #include "rte_pmd_rio_sim.h"
 
 #include "test.h"
@@ -1281,6 +1282,49 @@ rn_mp_testpmd(void)
 	return TEST_SUCCESS;
 }
 
+/*
+ * rte_rio_mport_scan_local(), what a secondary's rio_sim does, in this
+ * process (no hugepages needed): the mport's own endpoint only, named after
+ * its Base Device ID, and only once.
+ */
+static int
+rn_mp_scan_local(void)
+{
+	char fabric[32], vdev[96], prefix[64], name[RTE_RIO_NAME_MAX_LEN];
+	struct rte_rio_mport_info minfo;
+	struct rte_rio_dev_info info;
+	struct rte_rio_mport *mp;
+	struct rte_rio_dev *d;
+	uint32_t did;
+	int ret;
+
+	TEST_ASSERT_NOT_NULL(rio_test_unique("rnsl", fabric, sizeof(fabric)), "name");
+	snprintf(vdev, sizeof(vdev), "fabric=%s,topology=builtin:pair,scan=0", fabric);
+	snprintf(prefix, sizeof(prefix), "rio_sim.%s", fabric);
+	TEST_ASSERT_SUCCESS(rte_vdev_init("rio_sim_sl0", vdev), "rio_sim_sl0");
+	mp = rte_rio_mport_find("rio_sim_sl0");
+	ret = mp == NULL ? -ENODEV : rte_rio_mport_scan_local(mp);
+	if (ret == 0) {
+		d = rte_rio_dev_next(mp, NULL);
+		ret = rte_rio_dev_count(mp) == 1 && d != NULL &&
+			rte_rio_dev_info_get(d, &info) == 0 && info.local &&
+			rte_rio_mport_info_get(mp, &minfo) == 0 &&
+			rte_rio_local_read_config_32(mp, RTE_RIO_DID_CSR, &did) == 0 &&
+			info.destid == RTE_RIO_GET_DID(minfo.devid_size, did) ? 0 : -EIO;
+		if (ret == 0) {
+			snprintf(name, sizeof(name), "rio_sim_sl0-e%04x", info.destid);
+			ret = strcmp(rte_rio_dev_name(d), name) == 0 ? 0 : -EIO;
+		}
+		if (ret == 0)
+			ret = rte_rio_mport_scan_local(mp) == -EALREADY &&
+				rte_rio_mport_scan(mp, NULL) == -EALREADY ? 0 : -EIO;
+	}
+	rte_vdev_uninit("rio_sim_sl0");
+	TEST_ASSERT_SUCCESS(ret, "local scan");
+	TEST_ASSERT_EQUAL(rio_test_shm_count(prefix), 0, "shared memory left behind");
+	return TEST_SUCCESS;
+}
+
 static int
 rn_mp_setup(void)
 {
@@ -1300,6 +1344,7 @@ static struct unit_test_suite rn_mp_suite = {
 	.setup = rn_mp_setup,
 	.teardown = rn_mp_teardown,
 	.unit_test_cases = {
+		TEST_CASE_NAMED("local scan (a secondary's rio bus)", rn_mp_scan_local),
 		TEST_CASE_NAMED("secondary polls a direct queue", rn_mp_direct),
 		TEST_CASE_NAMED("secondary polls a bounce queue", rn_mp_bounce),
 		TEST_CASE_NAMED("stock testpmd as primary and secondary", rn_mp_testpmd),
