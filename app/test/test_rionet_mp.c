@@ -1000,7 +1000,8 @@ rn_mp_run(bool q1_direct)
 	char *argv_p[] = {
 		(char *)"--no-pci", (char *)"-l", (char *)"0", (char *)"-m", (char *)"128",
 		(char *)RN_MP_BASE_VA, c.huge, c.pfx_p, (char *)"-d", c.rionet,
-		(char *)"--vdev", c.vdev_p, (char *)"--log-level=lib.eal:error", (char *)"--", c.dir,
+		(char *)"--vdev", c.vdev_p, (char *)"--log-level=lib.eal:error", (char *)"--",
+		c.dir,
 		(char *)(q1_direct ? "direct" : "bounce"), NULL
 	};
 	char *argv_b[] = {
