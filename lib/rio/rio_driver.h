@@ -144,6 +144,15 @@ __rte_internal
 int rte_rio_mport_unregister(struct rte_rio_mport *mport);
 
 /**
+ * Publish only the mport's own endpoint (read from local config space) as
+ * its device view, instead of enumerating or discovering the fabric: what a
+ * DPDK secondary process does, whose primary owns the fabric view.
+ * @return 0; -EALREADY scanned already; -EINVAL; -ENOMEM; -EIO.
+ */
+__rte_internal
+int rte_rio_mport_scan_local(struct rte_rio_mport *mport);
+
+/**
  * Multi-word maintenance read for enumeration and switch drivers: one
  * transaction of @p len bytes (8, 16, 32 or 64; offset 8-byte aligned)
  * through the driver's cread_block op, or len / 4 four-byte reads when the

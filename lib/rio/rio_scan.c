@@ -1600,3 +1600,50 @@ rte_rio_mport_scan(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *
 		rio_hotplug_start(mport);
 	return 0;
 }
+
+int
+rte_rio_mport_scan_local(struct rte_rio_mport *mport)
+{
+	struct rio_scan_data *sd;
+	struct rte_rio_dev *local = NULL;
+	uint32_t v;
+	int ret;
+
+	if (mport == NULL)
+		return -EINVAL;
+	sd = rte_zmalloc("rio_scan", sizeof(*sd), 0);
+	if (sd == NULL)
+		return -ENOMEM;
+	TAILQ_INIT(&sd->devs);
+	sd->fabric_host = RTE_RIO_NO_HOST;
+
+	rio_dev_list_lock();
+	if (mport->scan_data != NULL) {
+		rio_dev_list_unlock();
+		rte_free(sd);
+		return -EALREADY;
+	}
+	mport->scan_data = sd;
+	rio_dev_list_unlock();
+
+	/* Local config space only: no maintenance transaction leaves the mport. */
+	ret = rio_scan_local_dev(mport, &local);
+	if (ret == 0)
+		ret = rte_rio_local_read_config_32(mport, RTE_RIO_DID_CSR, &v);
+	if (ret == 0)
+		ret = rte_rio_local_read_config_32(mport, RTE_RIO_COMPONENT_TAG_CSR,
+						   &local->info.comptag);
+	if (ret < 0) {
+		rio_dev_free(local);
+		rio_dev_list_lock();
+		mport->scan_data = NULL;
+		rio_dev_list_unlock();
+		rte_free(sd);
+		return ret;
+	}
+	local->info.destid = RTE_RIO_GET_DID(mport->devid_size, v);
+	rio_dev_set_name(local);
+	rio_scan_append(sd, local);
+	rio_dev_publish(mport);
+	return 0;
+}

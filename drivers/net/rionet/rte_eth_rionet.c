@@ -39,6 +39,8 @@ static const char * const rionet_valid_args[] = {
 	NULL,
 };
 
+struct rte_rio_mport *rionet_proc_mport[RTE_MAX_ETHPORTS];
+
 /* ------------------------------------------------------------------ */
 /* Receive                                                            */
 
@@ -47,7 +49,7 @@ static __rte_always_inline bool
 rionet_rx_accept(struct rionet_rx_queue *rxq, const struct rte_rio_msg *msg)
 {
 	struct rionet_port *port = rxq->port;
-	const struct rte_eth_dev_data *data = port->eth_dev->data;
+	const struct rte_eth_dev_data *data = port->data;
 	const uint8_t *dst = msg->buf;
 	uint16_t s;
 
@@ -100,7 +102,7 @@ rionet_rx_refill(struct rionet_rx_queue *rxq)
 			bufs[i] = rte_pktmbuf_mtod(mbufs[i], void *);
 			rxq->sw_ring[(rxq->tail + i) & (rxq->entries - 1)] = mbufs[i];
 		}
-		posted = rte_rio_add_inb_buffers(rxq->port->mport, rxq->mbox, bufs, k);
+		posted = rte_rio_add_inb_buffers(rionet_port_mport(rxq->port), rxq->mbox, bufs, k);
 		rxq->tail += posted;
 		if (posted < k) {
 			rte_pktmbuf_free_bulk(&mbufs[posted], k - posted);
@@ -119,7 +121,7 @@ rionet_rx_direct(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t w
 	struct rte_mbuf *m;
 	uint16_t got, i, nb = 0;
 
-	got = rte_rio_recv_messages(rxq->port->mport, rxq->mbox, msgs, want);
+	got = rte_rio_recv_messages(rionet_port_mport(rxq->port), rxq->mbox, msgs, want);
 	for (i = 0; i < got; i++) {
 		m = rxq->sw_ring[rxq->head & (rxq->entries - 1)];
 		rxq->head++;
@@ -130,7 +132,7 @@ rionet_rx_direct(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t w
 		}
 		m->data_len = msgs[i].len;
 		m->pkt_len = msgs[i].len;
-		m->port = rxq->port->eth_dev->data->port_id;
+		m->port = rxq->port->port_id;
 		rxq->bytes += msgs[i].len;
 		pkts[nb++] = m;
 	}
@@ -209,7 +211,7 @@ rionet_rx_bounce(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t w
 	want = RTE_MIN(want, rionet_rx_stash_fill(rxq));
 	if (unlikely(want == 0))
 		return 0;	/* The messages wait in the inbound ring: nothing is lost. */
-	got = rte_rio_recv_messages(rxq->port->mport, rxq->mbox, msgs, want);
+	got = rte_rio_recv_messages(rionet_port_mport(rxq->port), rxq->mbox, msgs, want);
 	for (i = 0; i < got; i++)
 		bufs[i] = msgs[i].buf;
 	for (i = 0; i < got; i++) {
@@ -222,12 +224,12 @@ rionet_rx_bounce(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t w
 			rte_pktmbuf_free(m);
 			continue;
 		}
-		m->port = rxq->port->eth_dev->data->port_id;
+		m->port = rxq->port->port_id;
 		rxq->bytes += msgs[i].len;
 		pkts[nb++] = m;
 	}
 	if (got > 0)
-		rte_rio_add_inb_buffers(rxq->port->mport, rxq->mbox, bufs, got);
+		rte_rio_add_inb_buffers(rionet_port_mport(rxq->port), rxq->mbox, bufs, got);
 	*nb_msgs = got;
 	return nb;
 }
@@ -336,7 +338,7 @@ static uint16_t
 rionet_tx_flush(struct rionet_tx_queue *txq, uint16_t nb_msgs, uint16_t *ok, uint16_t *done,
 		uint8_t *mbox)
 {
-	struct rte_rio_mport *mport = txq->port->mport;
+	struct rte_rio_mport *mport = rionet_port_mport(txq->port);
 	struct rte_rio_msg *msgs = txq->msgs;
 	struct rionet_peer_qstats *ps;
 	uint16_t off = 0, run, sent, k, f;
@@ -738,6 +740,7 @@ rionet_dev_close(struct rte_eth_dev *dev)
 	rionet_peers_fini(port);
 	if (port->rdev != NULL)
 		port->rdev->driver_data = NULL;
+	rionet_proc_mport[port->port_id] = NULL;
 	return 0;
 }
 
@@ -1128,6 +1131,119 @@ static const struct eth_dev_ops rionet_ops = {
 };
 
 /* ------------------------------------------------------------------ */
+/* Secondary processes                                                */
+
+/*
+ * A secondary process attaches to a port its primary created: it polls and
+ * sends on queues the primary configured and started, through the mailboxes
+ * of its own view of the endpoint (rio_sim: the same inbound rings and
+ * posted buffers, senders of its own). Configuration, start/stop, the peer
+ * handshake and link state stay with the primary; a secondary reads them.
+ */
+
+/* Open (attach) every mailbox the port's queues may use on this process's mport. */
+static int
+rionet_secondary_mbox_open(struct rionet_port *port, struct rte_rio_mport *mport)
+{
+	uint8_t m;
+	int ret;
+
+	for (m = port->mbox_base; m < port->mbox_base + port->max_queues; m++) {
+		ret = rte_rio_request_inb_mbox(mport, m, RIONET_DEFAULT_DESC);
+		if (ret < 0)
+			return ret;
+		ret = rte_rio_request_outb_mbox(mport, m, RIONET_DEFAULT_DESC);
+		if (ret < 0) {
+			rte_rio_release_inb_mbox(mport, m);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+static void
+rionet_secondary_mbox_close(struct rionet_port *port, struct rte_rio_mport *mport)
+{
+	uint8_t m;
+
+	for (m = port->mbox_base; m < port->mbox_base + port->max_queues; m++) {
+		rte_rio_release_inb_mbox(mport, m);
+		rte_rio_release_outb_mbox(mport, m);
+	}
+}
+
+/* The primary keeps the link status in the shared ethdev data. */
+static int
+rionet_secondary_link_update(struct rte_eth_dev *dev, int wait_to_complete)
+{
+	RTE_SET_USED(dev);
+	RTE_SET_USED(wait_to_complete);
+	return 0;
+}
+
+/* Detach this process only; the port stays with the primary. */
+static int
+rionet_secondary_close(struct rte_eth_dev *dev)
+{
+	struct rionet_port *port = dev->data->dev_private;
+	struct rte_rio_mport *mport = rionet_proc_mport[dev->data->port_id];
+
+	if (mport != NULL)
+		rionet_secondary_mbox_close(port, mport);
+	rionet_proc_mport[dev->data->port_id] = NULL;
+	dev->process_private = NULL;
+	return 0;
+}
+
+static const struct eth_dev_ops rionet_secondary_ops = {
+	.dev_close = rionet_secondary_close,
+	.dev_infos_get = rionet_dev_infos_get,
+	.link_update = rionet_secondary_link_update,
+	.stats_get = rionet_stats_get,
+	.stats_reset = rionet_stats_reset,
+	.xstats_get = rionet_xstats_get,
+	.xstats_get_names = rionet_xstats_get_names,
+	.xstats_reset = rionet_stats_reset,
+	.rxq_info_get = rionet_rxq_info_get,
+	.txq_info_get = rionet_txq_info_get,
+};
+
+static int
+rionet_probe_secondary(struct rte_rio_device *rdev, const char *name)
+{
+	struct rionet_port *port;
+	struct rte_eth_dev *dev;
+	int ret;
+
+	dev = rte_eth_dev_attach_secondary(name);
+	if (dev == NULL) {
+		RIONET_LOG(NOTICE, "%s: the primary process has no such port", name);
+		return 1;
+	}
+	port = dev->data->dev_private;
+	dev->dev_ops = &rionet_secondary_ops;
+	dev->rx_pkt_burst = rionet_rx_burst;
+	dev->tx_pkt_burst = rionet_tx_burst;
+	dev->device = &rdev->device;
+	ret = rionet_secondary_mbox_open(port, rdev->mport);
+	if (ret < 0) {
+		RIONET_LOG(ERR, "%s: cannot attach to the mailboxes of %s (%d)", name,
+			   rdev->name, ret);
+		rionet_secondary_mbox_close(port, rdev->mport);
+		rte_eth_dev_release_port(dev);
+		return ret;
+	}
+	/* Before the burst functions become callable (probing_finish). */
+	rionet_proc_mport[dev->data->port_id] = rdev->mport;
+	dev->process_private = rdev->mport;
+	rdev->driver_data = dev;
+	rte_eth_dev_probing_finish(dev);
+	RIONET_LOG(INFO, "%s: port %u attached in a secondary process on %s", name,
+		   dev->data->port_id, rdev->name);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* Probe and remove                                                   */
 
 static int
@@ -1215,10 +1331,8 @@ rionet_rio_probe(struct rte_rio_driver *drv, struct rte_rio_device *rdev,
 	ret = rionet_parse_devargs(rdev->device.devargs, &mbox);
 	if (ret < 0)
 		return ret;
-	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
-		RIONET_LOG(ERR, "%s: secondary processes are not supported", name);
-		return -ENOTSUP;
-	}
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return rionet_probe_secondary(rdev, name);
 
 	dev = rte_eth_dev_allocate(name);
 	if (dev == NULL)
@@ -1233,6 +1347,10 @@ rionet_rio_probe(struct rte_rio_driver *drv, struct rte_rio_device *rdev,
 	dev->data->dev_private = port;
 	dev->device = &rdev->device;
 	port->eth_dev = dev;
+	port->data = dev->data;
+	port->port_id = dev->data->port_id;
+	rionet_proc_mport[port->port_id] = rdev->mport;
+	dev->process_private = rdev->mport;
 	port->rdev = rdev;
 	port->mport = rdev->mport;
 	rte_spinlock_init(&port->lock);
@@ -1254,6 +1372,7 @@ rionet_rio_probe(struct rte_rio_driver *drv, struct rte_rio_device *rdev,
 		   mbox);
 	return 0;
 fail:
+	rionet_proc_mport[dev->data->port_id] = NULL;
 	rte_eth_dev_release_port(dev);
 	return ret;
 }
@@ -1266,6 +1385,12 @@ rionet_rio_remove(struct rte_rio_device *rdev)
 	/* The application may have closed (and so released) the port already. */
 	if (dev == NULL)
 		return 0;
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
+		/* Detach this process; the primary's port goes on. */
+		rte_eth_dev_close(dev->data->port_id);
+		rdev->driver_data = NULL;
+		return 0;
+	}
 	/* ethdev refuses to close a started port. */
 	if (dev->data->dev_started)
 		rte_eth_dev_stop(dev->data->port_id);

@@ -129,10 +129,20 @@ struct rionet_peer {
 	uint64_t tx_timeouts_seen;	/* Tx timeouts to it at the last liveness check */
 };
 
+/*
+ * The port lives in DPDK shared memory (dev_private) and is seen by every
+ * process of the group. mport, rdev and eth_dev are the primary's own
+ * objects: only the primary's control path (start/stop, peers, doorbells)
+ * uses them. The Rx/Tx path, which secondary processes run too, reaches the
+ * mport of its own process with rionet_port_mport() and the ethdev data
+ * (shared) through data.
+ */
 struct rionet_port {
 	struct rte_rio_mport *mport;
 	struct rte_rio_device *rdev;	/* local endpoint on the bus */
 	struct rte_eth_dev *eth_dev;
+	struct rte_eth_dev_data *data;	/* shared: valid in every process */
+	uint16_t port_id;
 	char name[RTE_ETH_NAME_MAX_LEN];
 	uint16_t destid;
 	uint16_t max_destids;
@@ -164,6 +174,19 @@ struct rionet_port {
 	/* base values for stats_reset of the control counters */
 	uint64_t base_dbell[8];
 };
+
+/*
+ * Per process: the mport through which this process reaches each rionet
+ * port's endpoint (its own rio_sim view in a secondary), by ethdev port ID.
+ * Written at probe, before the port's burst functions can be called.
+ */
+extern struct rte_rio_mport *rionet_proc_mport[RTE_MAX_ETHPORTS];
+
+static inline struct rte_rio_mport *
+rionet_port_mport(const struct rionet_port *port)
+{
+	return rionet_proc_mport[port->port_id];
+}
 
 /* Relaxed/acquire/release helpers for fields shared with Rx/Tx lcores. */
 

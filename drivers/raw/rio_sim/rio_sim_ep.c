@@ -25,6 +25,7 @@
 #include <rte_common.h>
 #include <rte_cycles.h>
 #include <rte_errno.h>
+#include <rte_malloc.h>
 #include <rte_memcpy.h>
 
 #include "rio_sim_fabric.h"
@@ -107,6 +108,8 @@ struct sim_ep_rx {
 
 struct sim_ep {
 	struct sim_fabric *f;
+	bool owner;			/* false: a secondary process's view (sim_ep_attach) */
+	struct sim_ep_shared *sh;	/* NULL: receive state is process-local */
 	uint32_t ep_index;
 	uint32_t dev_index;
 	struct sim_shm_endpoint *shm;
@@ -121,10 +124,32 @@ struct sim_ep {
 	struct sim_ring pw_ring;
 	struct sim_ep_stall dbell_stall;
 	struct sim_ep_stall pw_stall;
-	struct sim_ep_rx rx[RTE_RIO_MAX_MBOX];
+	/*
+	 * Receive state of each inbound mailbox: rx_local, or the shared copy
+	 * in sh once the owner shared it (sim_ep_share()).
+	 */
+	struct sim_ep_rx *rx;
 	struct sim_ep_tx tx[RTE_RIO_MAX_MBOX];
 	struct sim_ep_tx dbell_tx;
 	struct sim_ep_stats st;
+	struct sim_ep_rx rx_local[RTE_RIO_MAX_MBOX];
+};
+
+/*
+ * What the processes of one DPDK process group share about an endpoint the
+ * primary claimed (in DPDK shared memory, at the same address everywhere):
+ * the inbound mailboxes' receive state (ring consumer positions, FIFOs of
+ * posted buffers) and where the owner mapped the data segment, so that the
+ * ring views in rx[] are valid in every process that maps it there too.
+ * Each inbound mailbox has one consumer at a time, in any of the processes.
+ */
+struct sim_ep_shared {
+	char fabric[SIM_NAME_MAX];
+	uint32_t ep_index;
+	uint32_t generation;
+	void *data;			/* the owner's mapping of the data segment */
+	size_t data_size;
+	struct sim_ep_rx rx[RTE_RIO_MAX_MBOX];
 };
 
 /* ------------------------------------------------------------------ */
@@ -224,6 +249,15 @@ sim_ep_own_destid(const struct sim_ep *ep)
 /* ------------------------------------------------------------------ */
 /* Claim and release                                                  */
 
+/*
+ * Where the owner asks the kernel to map its data segment (a hint: any
+ * address will do). A secondary process must map the segment at the same
+ * address; a range far above where libraries, heaps and DPDK's own memory
+ * go, and above ASan's shadow, is almost always free there.
+ */
+#define SIM_EP_DATA_HINT_BASE	0x300000000000ull
+#define SIM_EP_DATA_HINT_STRIDE	(128ull << 20)	/* > the largest data segment */
+
 static int
 sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
 {
@@ -252,7 +286,11 @@ sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot size %s: %s", ep->data_name, strerror(errno));
 		goto out;
 	}
-	data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	RTE_BUILD_BUG_ON(SIM_EP_DATA_HINT_STRIDE <
+			 RTE_RIO_MAX_MBOX * (SIM_MBOX_ENTRIES_MAX + 1) * SIM_SLOT_SIZE);
+	data = mmap((void *)(uintptr_t)(SIM_EP_DATA_HINT_BASE +
+					ep->ep_index * SIM_EP_DATA_HINT_STRIDE),
+		    size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (data == MAP_FAILED) {
 		data = NULL;
 		ret = -errno;
@@ -444,6 +482,8 @@ sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, size_t errlen)
 		goto fail;
 	}
 	ep->f = f;
+	ep->owner = true;
+	ep->rx = ep->rx_local;
 	ep->ep_index = ep_index;
 	ep->dev_index = dev_index;
 	ep->shm = &f->eps[ep_index];
@@ -491,7 +531,8 @@ sim_ep_release(struct sim_ep *ep)
 	if (ep == NULL)
 		return;
 	/* Senders check mbox_open first: close the door before removing the room. */
-	sim_ep_store32_release(&ep->shm->mbox_open, 0);
+	if (ep->owner)
+		sim_ep_store32_release(&ep->shm->mbox_open, 0);
 	for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
 		sim_ep_close_inb_mbox(ep, m);
 		sim_ep_close_outb_mbox(ep, m);
@@ -499,8 +540,170 @@ sim_ep_release(struct sim_ep *ep)
 	sim_ep_tx_free(ep, &ep->dbell_tx);
 	if (ep->data != NULL)
 		munmap(ep->data, ep->data_size);
-	sim_ep_give_up(ep);
+	if (ep->owner)
+		sim_ep_give_up(ep);
 	free(ep);
+}
+
+size_t
+sim_ep_shared_size(void)
+{
+	return sizeof(struct sim_ep_shared);
+}
+
+const char *
+sim_ep_shared_fabric(const void *area)
+{
+	const struct sim_ep_shared *sh = area;
+
+	return sh->fabric;
+}
+
+int
+sim_ep_share(struct sim_ep *ep, void *area)
+{
+	struct sim_ep_shared *sh = area;
+	unsigned int m;
+
+	if (!ep->owner || ep->sh != NULL)
+		return -EINVAL;
+	for (m = 0; m < RTE_RIO_MAX_MBOX; m++)
+		if (ep->rx[m].open)
+			return -EBUSY;
+	memset(sh, 0, sizeof(*sh));
+	snprintf(sh->fabric, sizeof(sh->fabric), "%s", ep->f->name);
+	sh->ep_index = ep->ep_index;
+	sh->generation = ep->generation;
+	sh->data = ep->data;
+	sh->data_size = ep->data_size;
+	/* The ring views point into this process's mapping, which views map alike. */
+	memcpy(sh->rx, ep->rx, sizeof(sh->rx));
+	ep->rx = sh->rx;
+	ep->sh = sh;
+	return 0;
+}
+
+/* Map the owner's data segment at the owner's address, and check it. */
+static int
+sim_ep_view_map(struct sim_ep *ep, const struct sim_ep_shared *sh, char *err, size_t errlen)
+{
+	struct sim_shm_data_hdr *data = MAP_FAILED;
+	struct stat st;
+	int fd, ret = 0;
+
+	fd = shm_open(ep->data_name, O_RDWR, 0);
+	if (fd < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot open %s: %s", ep->data_name, strerror(errno));
+		goto out;
+	}
+	if (fstat(fd, &st) < 0 || (size_t)st.st_size != sh->data_size ||
+	    sh->data_size < sim_ep_data_hdr_size()) {
+		ret = -EIO;
+		snprintf(err, errlen, "%s does not have the size the primary mapped",
+			 ep->data_name);
+		goto out;
+	}
+	data = mmap(sh->data, sh->data_size, PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_FIXED_NOREPLACE, fd, 0);
+	if (data == MAP_FAILED || data != sh->data) {
+		ret = -EADDRINUSE;
+		snprintf(err, errlen,
+			 "cannot map %s at the primary's address %p: that range is in use here",
+			 ep->data_name, sh->data);
+		goto out;
+	}
+	/* Pairs with the release store of magic in sim_ep_data_create(). */
+	if (__atomic_load_n(&data->magic, __ATOMIC_ACQUIRE) != SIM_SHM_DATA_MAGIC ||
+	    data->version != SIM_SHM_VERSION || data->ep_index != ep->ep_index ||
+	    data->generation != sh->generation || !sim_ep_entries_valid(data->entries) ||
+	    sim_ep_data_size(data->entries) != sh->data_size) {
+		ret = -EIO;
+		snprintf(err, errlen, "%s is not the segment the primary created", ep->data_name);
+		goto out;
+	}
+	ep->entries = data->entries;
+	ep->data = data;
+	ep->data_size = sh->data_size;
+	data = MAP_FAILED;
+out:
+	if (data != MAP_FAILED && data != NULL)
+		munmap(data, sh->data_size);
+	if (fd >= 0)
+		close(fd);
+	return ret;
+}
+
+struct sim_ep *
+sim_ep_attach(struct sim_fabric *f, void *area, char *err, size_t errlen)
+{
+	struct sim_ep_shared *sh = area;
+	struct sim_shm_endpoint *shm;
+	struct sim_shm_device *dev;
+	struct sim_ep *ep = NULL;
+	int32_t owner;
+	int ret;
+
+	if (f == NULL || sh == NULL || sh->ep_index >= f->n_endpoints) {
+		snprintf(err, errlen, "no such endpoint");
+		ret = -EINVAL;
+		goto fail;
+	}
+	shm = &f->eps[sh->ep_index];
+	dev = sim_fabric_dev(f, shm->dev_index);
+	if (dev == NULL || dev->type != SIM_DEV_ENDPOINT || dev->ep_index != sh->ep_index) {
+		snprintf(err, errlen, "fabric %s: endpoint %u is corrupt", f->name, sh->ep_index);
+		ret = -EIO;
+		goto fail;
+	}
+	owner = sim_ep_load_pid(&shm->owner_pid);
+	if (owner == 0 || sim_ep_load32_acquire(&shm->generation) != sh->generation ||
+	    !sim_process_alive(owner, __atomic_load_n(&shm->owner_start, __ATOMIC_RELAXED))) {
+		snprintf(err, errlen, "endpoint %u of fabric %s is no longer held by the primary",
+			 sh->ep_index, f->name);
+		ret = -ESTALE;
+		goto fail;
+	}
+	ep = calloc(1, sizeof(*ep));
+	if (ep == NULL) {
+		snprintf(err, errlen, "out of memory");
+		ret = -ENOMEM;
+		goto fail;
+	}
+	ep->f = f;
+	ep->owner = false;
+	ep->sh = sh;
+	ep->rx = sh->rx;
+	ep->ep_index = sh->ep_index;
+	ep->dev_index = shm->dev_index;
+	ep->shm = shm;
+	ep->dev = dev;
+	ep->pid = getpid();
+	ep->generation = sh->generation;
+	sim_ep_data_name(f, ep->ep_index, ep->data_name, sizeof(ep->data_name));
+	ret = sim_ep_view_map(ep, sh, err, errlen);
+	if (ret < 0)
+		goto fail;
+	ret = sim_ep_tx_init(ep, &ep->dbell_tx, false);
+	if (ret < 0) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	return ep;
+fail:
+	if (ep != NULL) {
+		if (ep->data != NULL)
+			munmap(ep->data, ep->data_size);
+		free(ep);
+	}
+	rte_errno = -ret;
+	return NULL;
+}
+
+bool
+sim_ep_is_owner(const struct sim_ep *ep)
+{
+	return ep->owner;
 }
 
 uint32_t
@@ -842,10 +1045,17 @@ sim_ep_open_inb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries)
 
 	if (mbox >= RTE_RIO_MAX_MBOX || !sim_ep_entries_valid(entries))
 		return -EINVAL;
+	/* A view uses the mailbox as the owner opened it (or will): nothing to do. */
+	if (!ep->owner)
+		return 0;
 	rx = &ep->rx[mbox];
 	if (rx->open)
 		return -EBUSY;
-	rx->bufs = calloc(entries, sizeof(rx->bufs[0]));
+	/* Shared receive state holds its FIFO in DPDK memory, for every process. */
+	if (ep->sh != NULL)
+		rx->bufs = rte_zmalloc("rio_sim_rx_bufs", entries * sizeof(rx->bufs[0]), 0);
+	else
+		rx->bufs = calloc(entries, sizeof(rx->bufs[0]));
 	if (rx->bufs == NULL)
 		return -ENOMEM;
 	rx->buf_size = entries;
@@ -865,12 +1075,15 @@ sim_ep_close_inb_mbox(struct sim_ep *ep, uint8_t mbox)
 {
 	struct sim_ep_rx *rx;
 
-	if (mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open)
+	if (!ep->owner || mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open)
 		return;
 	rx = &ep->rx[mbox];
 	__atomic_fetch_and(&ep->shm->mbox_open, ~(1u << mbox), __ATOMIC_RELEASE);
 	sim_ep_rx_drain(rx);
-	free(rx->bufs);
+	if (ep->sh != NULL)
+		rte_free(rx->bufs);
+	else
+		free(rx->bufs);
 	rx->bufs = NULL;
 	rx->buf_size = 0;
 	rx->open = false;
@@ -1211,6 +1424,9 @@ sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n)
 	void *slot;
 	int cnt = 0;
 
+	/* The owner consumes the endpoint's doorbells. */
+	if (!ep->owner)
+		return 0;
 	for (budget = SIM_DBELL_RING_SIZE + n; cnt < n && budget > 0; budget--) {
 		state = sim_ring_peek(&ep->dbell_ring, &slot);
 		if (state == SIM_RING_EMPTY) {
@@ -1301,6 +1517,9 @@ sim_ep_pw_fetch(struct sim_ep *ep, struct rte_rio_pw_msg *msgs, uint16_t n)
 	void *slot;
 	int cnt = 0;
 
+	/* The owner consumes the endpoint's port-writes. */
+	if (!ep->owner)
+		return 0;
 	for (budget = SIM_PW_RING_SIZE + n; cnt < n && budget > 0; budget--) {
 		state = sim_ring_peek(&ep->pw_ring, &slot);
 		if (state == SIM_RING_EMPTY) {

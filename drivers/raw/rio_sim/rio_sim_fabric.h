@@ -234,6 +234,22 @@ struct sim_ep *sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, 
 /* Close its mailboxes, remove its data segment, give up ownership. */
 void sim_ep_release(struct sim_ep *ep);
 uint32_t sim_ep_dev_index(const struct sim_ep *ep);
+
+/*
+ * DPDK multi-process. The primary claims the endpoint and shares its
+ * receive state with sim_ep_share() (area: sim_ep_shared_size() bytes of
+ * DPDK shared memory, before any inbound mailbox opens). A secondary makes
+ * its own view with sim_ep_attach(): it maps the endpoint's data segment at
+ * the primary's address, polls the inbound mailboxes the primary opened
+ * (one consumer per mailbox at a time, in any process), sends with state
+ * of its own, and leaves doorbells and port-writes to the primary. Its
+ * sim_ep_release() only unmaps.
+ */
+size_t sim_ep_shared_size(void);
+int sim_ep_share(struct sim_ep *ep, void *area);
+const char *sim_ep_shared_fabric(const void *area);
+struct sim_ep *sim_ep_attach(struct sim_fabric *f, void *area, char *err, size_t errlen);
+bool sim_ep_is_owner(const struct sim_ep *ep);
 struct sim_fabric *sim_ep_fabric(const struct sim_ep *ep);
 
 int sim_ep_lcread(struct sim_ep *ep, uint32_t offset, int len, uint32_t *val);

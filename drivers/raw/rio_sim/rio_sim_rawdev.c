@@ -26,6 +26,7 @@
 #include <rte_kvargs.h>
 #include <rte_lcore.h>
 #include <rte_malloc.h>
+#include <rte_memzone.h>
 #include <rte_rawdev.h>
 #include <rte_rawdev_pmd.h>
 #include <rte_ring.h>
@@ -63,6 +64,19 @@ static const char * const rio_sim_valid_args[] = {
 #define RIO_SIM_RX_POST_MAX	64	/* receive buffers posted per raw mailbox */
 #define RIO_SIM_BURST		32
 #define RIO_SIM_DISC_TIMEOUT_MAX_MS	3600000u
+/* Memzone by which secondary processes find what the primary shares of a device. */
+#define RIO_SIM_MZ_FMT		"rio_sim_mp_%s"
+
+/*
+ * Shared with secondary processes, at the start of the memzone; the
+ * endpoint's shared receive state (sim_ep_share()) follows at
+ * RIO_SIM_MP_EP_OFF.
+ */
+struct rio_sim_mp_info {
+	int32_t host_destid;
+	uint32_t rsvd;
+};
+#define RIO_SIM_MP_EP_OFF	RTE_CACHE_LINE_SIZE
 
 /* Parsed devargs. */
 struct rio_sim_params {
@@ -100,6 +114,8 @@ struct rio_sim_rawdev {
 	uint32_t ep_index;
 	uint32_t dev_index;
 	int32_t host_destid;
+	bool secondary;			/* a secondary process's view of the primary's endpoint */
+	const struct rte_memzone *mz;	/* primary: what secondaries attach to, or NULL */
 
 	struct rte_pmd_rio_sim_conf conf;
 	uint32_t mbox_entries;		/* attribute: raw mailbox ring size at next start */
@@ -564,6 +580,11 @@ rio_sim_dev_configure(const struct rte_rawdev *dev, rte_rawdev_obj_t config,
 	struct rio_sim_rawdev *sd = rio_sim_priv(dev);
 	const struct rte_pmd_rio_sim_conf *conf = config;
 
+	if (sd->secondary) {
+		SIM_LOG(ERR, "%s: raw mailboxes and doorbells belong to the primary process",
+			dev->name);
+		return -ENOTSUP;
+	}
 	if (conf == NULL || config_size != sizeof(*conf)) {
 		SIM_LOG(ERR, "%s: configure needs a struct rte_pmd_rio_sim_conf", dev->name);
 		return -EINVAL;
@@ -669,6 +690,11 @@ rio_sim_dev_start(struct rte_rawdev *dev)
 	unsigned int m;
 	int ret = 0;
 
+	if (sd->secondary) {
+		SIM_LOG(ERR, "%s: raw mailboxes and doorbells belong to the primary process",
+			dev->name);
+		return -ENOTSUP;
+	}
 	for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
 		if (!(sd->conf.mbox_mask & (1u << m)))
 			continue;
@@ -1581,6 +1607,43 @@ rio_sim_scan(const char *name, struct rio_sim_rawdev *sd, const struct rio_sim_p
 			rte_rio_dev_count(sd->mport), rte_rio_mport_maint_count(sd->mport));
 }
 
+/*
+ * Primary: publish what secondary processes need to attach to the endpoint
+ * (best effort: without it the device works, secondaries cannot attach).
+ */
+static const struct rte_memzone *
+rio_sim_mp_share(const char *name, struct rio_sim_rawdev *sd)
+{
+	char mzname[RTE_MEMZONE_NAMESIZE];
+	const struct rte_memzone *mz;
+	struct rio_sim_mp_info *info;
+	int ret;
+
+	RTE_BUILD_BUG_ON(sizeof(struct rio_sim_mp_info) > RIO_SIM_MP_EP_OFF);
+	if (snprintf(mzname, sizeof(mzname), RIO_SIM_MZ_FMT, name) >= (int)sizeof(mzname)) {
+		SIM_LOG(NOTICE, "%s: name too long for secondary processes to attach (max %d)",
+			name, (int)(sizeof(mzname) - sizeof(RIO_SIM_MZ_FMT) + 2));
+		return NULL;
+	}
+	mz = rte_memzone_reserve(mzname, RIO_SIM_MP_EP_OFF + sim_ep_shared_size(),
+				 SOCKET_ID_ANY, 0);
+	if (mz == NULL) {
+		SIM_LOG(NOTICE, "%s: secondary processes cannot attach: %s", name,
+			rte_strerror(rte_errno));
+		return NULL;
+	}
+	info = mz->addr;
+	info->host_destid = sd->host_destid;
+	ret = sim_ep_share(sd->ep, RTE_PTR_ADD(mz->addr, RIO_SIM_MP_EP_OFF));
+	if (ret < 0) {
+		SIM_LOG(NOTICE, "%s: secondary processes cannot attach: %s", name,
+			strerror(-ret));
+		rte_memzone_free(mz);
+		return NULL;
+	}
+	return mz;
+}
+
 static int
 rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_sim_params *p)
 {
@@ -1591,6 +1654,7 @@ rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_
 	struct rte_rawdev *rawdev = NULL;
 	struct rio_sim_rawdev *sd;
 	struct rte_rio_mport_conf conf;
+	const struct rte_memzone *mz;
 	int ret;
 
 	if (p->topology[0] != '\0') {
@@ -1652,6 +1716,7 @@ rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_
 		ret = -ENOMEM;
 		goto fail;
 	}
+	sd->mz = rio_sim_mp_share(name, sd);
 
 	memset(&conf, 0, sizeof(conf));
 	conf.name = name;
@@ -1673,6 +1738,109 @@ rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_
 		rio_sim_scan(name, sd, p);
 	return 0;
 fail:
+	mz = NULL;
+	if (rawdev != NULL) {
+		mz = rio_sim_priv(rawdev)->mz;
+		rte_free(rio_sim_priv(rawdev)->xstats_base);
+		rte_rawdev_pmd_release(rawdev);
+	}
+	if (ep != NULL)
+		sim_ep_release(ep);
+	rte_memzone_free(mz);
+	if (f != NULL)
+		sim_fabric_detach(f);
+	sim_topology_free(topo);
+	return ret < 0 ? ret : -EINVAL;
+}
+
+/*
+ * Secondary process: a view of the endpoint the primary claimed for this
+ * device, registered as an mport of this process. Only the local endpoint
+ * reaches this process's rio bus: the fabric view (enumeration, discovery,
+ * hot-plug) and the endpoint's doorbells and port-writes stay with the
+ * primary.
+ */
+static int
+rio_sim_attach_secondary(struct rte_vdev_device *vdev, const char *name)
+{
+	char mzname[RTE_MEMZONE_NAMESIZE];
+	char err[RIO_SIM_ERR_LEN] = "";
+	const struct rio_sim_mp_info *info;
+	const struct rte_memzone *mz;
+	struct rte_rawdev *rawdev = NULL;
+	struct rte_rio_mport_conf conf;
+	struct sim_fabric *f = NULL;
+	struct rio_sim_rawdev *sd;
+	struct sim_ep *ep = NULL;
+	void *area;
+	int ret;
+
+	snprintf(mzname, sizeof(mzname), RIO_SIM_MZ_FMT, name);
+	mz = rte_memzone_lookup(mzname);
+	if (mz == NULL) {
+		SIM_LOG(ERR, "%s: the primary process shares no endpoint for this device", name);
+		return -ENODEV;
+	}
+	info = mz->addr;
+	area = RTE_PTR_ADD(mz->addr, RIO_SIM_MP_EP_OFF);
+	f = sim_fabric_open(sim_ep_shared_fabric(area), NULL, SIM_OPEN_ATTACH, false, err,
+			    sizeof(err));
+	if (f == NULL) {
+		SIM_LOG(ERR, "%s: fabric %s: %s", name, sim_ep_shared_fabric(area), err);
+		ret = -ENODEV;
+		goto fail;
+	}
+	ep = sim_ep_attach(f, area, err, sizeof(err));
+	if (ep == NULL) {
+		SIM_LOG(ERR, "%s: %s", name, err);
+		ret = rte_errno > 0 ? -rte_errno : -ENODEV;
+		goto fail;
+	}
+	rawdev = rte_rawdev_pmd_allocate(name, sizeof(*sd), rte_socket_id());
+	if (rawdev == NULL) {
+		SIM_LOG(ERR, "%s: cannot allocate rawdev", name);
+		ret = -ENOMEM;
+		goto fail;
+	}
+	rawdev->dev_ops = &rio_sim_rawdev_ops;
+	rawdev->device = &vdev->device;
+	rawdev->driver_name = RTE_PMD_RIO_SIM_DRIVER_NAME;
+	sd = rawdev->dev_private;
+	sd->rawdev = rawdev;
+	sd->secondary = true;
+	sd->fabric = f;
+	sd->ep = ep;
+	sd->dev_index = sim_ep_dev_index(ep);
+	sd->ep_index = f->devs[sd->dev_index].ep_index;
+	sd->host_destid = info->host_destid;
+	sd->mbox_entries = f->mbox_entries;
+	sd->xstats_base = rte_zmalloc_socket("rio_sim_xstats",
+					     RIO_SIM_XS_NUM * sizeof(uint64_t), 0,
+					     rawdev->socket_id);
+	if (sd->xstats_base == NULL) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	memset(&conf, 0, sizeof(conf));
+	conf.name = name;
+	conf.ops = &rio_sim_mport_ops;
+	conf.priv = sd;
+	conf.devid_size = f->devid_size;
+	conf.host_destid = sd->host_destid;
+	conf.port_index = 0;
+	sd->mport = rte_rio_mport_register(&conf);
+	if (sd->mport == NULL) {
+		ret = -rte_errno;
+		SIM_LOG(ERR, "%s: cannot register the mport: %s", name, rte_strerror(rte_errno));
+		goto fail;
+	}
+	SIM_LOG(INFO, "%s: secondary view of endpoint %u of fabric %s", name, sd->ep_index,
+		f->name);
+	ret = rte_rio_mport_scan_local(sd->mport);
+	if (ret < 0)
+		SIM_LOG(ERR, "%s: cannot publish the local endpoint: %s", name, strerror(-ret));
+	return 0;
+fail:
 	if (rawdev != NULL) {
 		rte_free(rio_sim_priv(rawdev)->xstats_base);
 		rte_rawdev_pmd_release(rawdev);
@@ -1681,8 +1849,7 @@ fail:
 		sim_ep_release(ep);
 	if (f != NULL)
 		sim_fabric_detach(f);
-	sim_topology_free(topo);
-	return ret < 0 ? ret : -EINVAL;
+	return ret;
 }
 
 static int
@@ -1692,10 +1859,6 @@ rio_sim_probe(struct rte_vdev_device *vdev)
 	struct rio_sim_params p;
 	int ret;
 
-	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
-		SIM_LOG(ERR, "%s: secondary processes are not supported", name);
-		return -ENOTSUP;
-	}
 	if (strlen(name) >= (size_t)RTE_MIN(RTE_RAWDEV_NAME_MAX_LEN, RTE_RIO_NAME_MAX_LEN)) {
 		SIM_LOG(ERR, "%s: device name longer than %d characters", name,
 			RTE_MIN(RTE_RAWDEV_NAME_MAX_LEN, RTE_RIO_NAME_MAX_LEN) - 1);
@@ -1704,6 +1867,8 @@ rio_sim_probe(struct rte_vdev_device *vdev)
 	ret = rio_sim_parse_args(name, rte_vdev_device_args(vdev), &p);
 	if (ret < 0)
 		return ret;
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return rio_sim_attach_secondary(vdev, name);
 	return rio_sim_create(vdev, name, &p);
 }
 
@@ -1711,6 +1876,7 @@ static int
 rio_sim_remove(struct rte_vdev_device *vdev)
 {
 	const char *name = rte_vdev_device_name(vdev);
+	const struct rte_memzone *mz;
 	struct rte_rawdev *rawdev;
 	struct rio_sim_rawdev *sd;
 	struct sim_fabric *f;
@@ -1732,11 +1898,14 @@ rio_sim_remove(struct rte_vdev_device *vdev)
 	}
 	f = sd->fabric;
 	ep = sd->ep;
+	mz = sd->mz;
 	rte_free(sd->xstats_base);
 	ret = rte_rawdev_pmd_release(rawdev);
 	if (ret < 0)
 		SIM_LOG(ERR, "%s: cannot release the rawdev: %s", name, strerror(-ret));
 	sim_ep_release(ep);
+	/* Secondaries must have detached: what they poll is gone. */
+	rte_memzone_free(mz);
 	sim_fabric_detach(f);
 	return 0;
 }
