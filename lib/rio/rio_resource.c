@@ -409,6 +409,17 @@ rte_rio_outb_completions(struct rte_rio_mport *mport, uint8_t mbox)
 	return mport->ops->outb_completion(mport, mbox);
 }
 
+int
+rte_rio_set_inb_buf_size(struct rte_rio_mport *mport, uint8_t mbox, uint16_t size)
+{
+	if (!rio_mbox_open(mport, false, mbox) || size < RTE_RIO_MIN_MSG_SIZE ||
+	    size > RTE_RIO_MAX_MSG_SIZE)
+		return -EINVAL;
+	if (mport->ops->set_inb_buf_size == NULL)
+		return size == RTE_RIO_MAX_MSG_SIZE ? 0 : -ENOTSUP;
+	return mport->ops->set_inb_buf_size(mport, mbox, size);
+}
+
 uint16_t
 rte_rio_add_inb_buffers(struct rte_rio_mport *mport, uint8_t mbox,
 			void * const *bufs, uint16_t n)

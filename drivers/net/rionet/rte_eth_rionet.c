@@ -611,9 +611,35 @@ rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
 	port->in_mbox_open |= 1u << rxq->mbox;
 	rxq->head = 0;
 	rxq->tail = 0;
+	/*
+	 * Direct mode when an mbuf holds the largest frame the port accepts:
+	 * the mailbox is told the buffer size, drops longer messages itself
+	 * and writes every other one straight into an mbuf.
+	 */
+	rxq->direct = rxq->mbuf_room >= rionet_max_frame(port);
+	if (rxq->direct) {
+		ret = rte_rio_set_inb_buf_size(port->mport, rxq->mbox, rxq->mbuf_room);
+		if (ret == -ENOTSUP) {
+			rxq->direct = false;
+		} else if (ret < 0) {
+			RIONET_LOG(ERR, "%s: mailbox %u refused %u-byte receive buffers (%d)",
+				   port->name, rxq->mbox, rxq->mbuf_room, ret);
+			return ret;
+		}
+	}
 	if (rxq->direct) {
 		rionet_rx_refill(rxq);
 		return 0;
+	}
+	if (rxq->bounce == NULL) {
+		rxq->bounce = rte_malloc_socket("rionet_rx_bounce",
+						(size_t)rxq->entries * RIONET_MAX_FRAME,
+						RTE_CACHE_LINE_SIZE, rxq->socket_id);
+		if (rxq->bounce == NULL) {
+			RIONET_LOG(ERR, "%s: no memory for the bounce buffers of Rx queue %u",
+				   port->name, rxq->qid);
+			return -ENOMEM;
+		}
 	}
 	for (i = 0; i < rxq->entries; i += k) {
 		k = RTE_MIN(rxq->entries - i, (uint32_t)RIONET_BURST);
@@ -796,9 +822,22 @@ rionet_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
 	struct rionet_port *port = dev->data->dev_private;
 
+	struct rionet_rx_queue *rxq;
+	uint32_t frame = mtu + RTE_ETHER_HDR_LEN;
+	uint16_t q;
+
 	if (mtu < RIONET_MIN_MTU || mtu > RIONET_MAX_MTU)
 		return -EINVAL;
-	rionet_set_max_frame(port, mtu + RTE_ETHER_HDR_LEN);
+	/* A started queue in direct mode posts mbufs: the frame must fit them. */
+	for (q = 0; dev->data->dev_started && q < dev->data->nb_rx_queues; q++) {
+		rxq = dev->data->rx_queues[q];
+		if (rxq != NULL && rxq->direct && frame > rxq->mbuf_room) {
+			RIONET_LOG(ERR, "%s: MTU %u needs %u-byte buffers, Rx queue %u posts %u-byte mbufs: stop the port first",
+				   port->name, mtu, frame, q, rxq->mbuf_room);
+			return -EINVAL;
+		}
+	}
+	rionet_set_max_frame(port, frame);
 	return 0;
 }
 
@@ -809,7 +848,6 @@ rionet_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 {
 	struct rionet_port *port = dev->data->dev_private;
 	struct rionet_rx_queue *rxq;
-	uint32_t room;
 
 	RTE_SET_USED(conf);
 	if (nb_desc < RIONET_MIN_DESC || nb_desc > RIONET_MAX_DESC)
@@ -824,17 +862,14 @@ rionet_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	rxq->mbox = port->mbox_base + qid;
 	rxq->nb_desc = nb_desc;
 	rxq->entries = rte_align32pow2(nb_desc);
-	room = rte_pktmbuf_data_room_size(mp);
-	rxq->direct = room >= RTE_PKTMBUF_HEADROOM + RIONET_MAX_FRAME;
-	if (rxq->direct)
-		rxq->sw_ring = rte_zmalloc_socket("rionet_rx_ring",
-						  sizeof(rxq->sw_ring[0]) * rxq->entries, 0,
-						  socket_id);
-	else
-		rxq->bounce = rte_malloc_socket("rionet_rx_bounce",
-						(size_t)rxq->entries * RIONET_MAX_FRAME,
-						RTE_CACHE_LINE_SIZE, socket_id);
-	if (rxq->sw_ring == NULL && rxq->bounce == NULL) {
+	rxq->socket_id = socket_id;
+	/* What an mbuf holds after the headroom: the receive buffer in direct mode. */
+	rxq->mbuf_room = RTE_MIN(rte_pktmbuf_data_room_size(mp) -
+				 RTE_MIN(rte_pktmbuf_data_room_size(mp), RTE_PKTMBUF_HEADROOM),
+				 RTE_RIO_MAX_MSG_SIZE);
+	rxq->sw_ring = rte_zmalloc_socket("rionet_rx_ring",
+					  sizeof(rxq->sw_ring[0]) * rxq->entries, 0, socket_id);
+	if (rxq->sw_ring == NULL) {
 		rte_free(rxq);
 		return -ENOMEM;
 	}
@@ -874,8 +909,7 @@ rionet_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_rxq_in
 	qinfo->nb_desc = rxq->nb_desc;
 	qinfo->scattered_rx = 1;
 	qinfo->conf.offloads = dev->data->dev_conf.rxmode.offloads;
-	qinfo->rx_buf_size = rxq->direct ? RIONET_MAX_FRAME :
-		rte_pktmbuf_data_room_size(rxq->mp) - RTE_PKTMBUF_HEADROOM;
+	qinfo->rx_buf_size = rxq->mbuf_room;
 }
 
 static void

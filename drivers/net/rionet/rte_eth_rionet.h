@@ -60,13 +60,15 @@ struct rionet_rx_queue {
 	struct rte_mempool *mp;
 	uint16_t qid;
 	uint8_t mbox;
-	bool direct;		/* mbuf data areas posted, else bounce buffers */
+	bool direct;		/* mbuf data areas posted, else bounce buffers (at start) */
 	uint16_t nb_desc;	/* as configured */
+	uint16_t mbuf_room;	/* mbuf data room after the headroom, at most 4096 */
+	int socket_id;
 	uint32_t entries;	/* power of two: posted buffers */
 	uint32_t head;		/* oldest posted slot (direct mode) */
 	uint32_t tail;		/* next slot to post (direct mode) */
 	struct rte_mbuf **sw_ring;	/* direct mode: posted mbufs, FIFO */
-	uint8_t *bounce;	/* bounce mode: entries x RIONET_MAX_FRAME */
+	uint8_t *bounce;	/* bounce mode: entries x RIONET_MAX_FRAME, at first start */
 	/* bounce mode: mbufs allocated ahead, kept across empty polls */
 	uint16_t nb_stash;
 	struct rte_mbuf *stash[RIONET_BURST];

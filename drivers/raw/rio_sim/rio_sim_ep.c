@@ -71,6 +71,7 @@ struct sim_ep_rx {
 	struct sim_shm_mbox_ring *ring_hdr;
 	void **bufs;			/* FIFO of posted buffers */
 	uint32_t buf_size;		/* power of two */
+	uint32_t buf_len;		/* bytes per posted buffer (declared size) */
 	uint32_t buf_head;		/* next to fill */
 	uint32_t buf_tail;		/* next free place */
 	uint64_t stall_pos;		/* position seen claimed but unpublished */
@@ -794,6 +795,7 @@ sim_ep_open_inb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries)
 	if (rx->bufs == NULL)
 		return -ENOMEM;
 	rx->buf_size = entries;
+	rx->buf_len = RTE_RIO_MAX_MSG_SIZE;
 	rx->buf_head = 0;
 	rx->buf_tail = 0;
 	rx->stall_polls = 0;
@@ -937,6 +939,21 @@ sim_ep_outb_completion(struct sim_ep *ep, uint8_t mbox)
 	return done;
 }
 
+int
+sim_ep_set_inb_buf_size(struct sim_ep *ep, uint8_t mbox, uint16_t size)
+{
+	struct sim_ep_rx *rx;
+
+	if (mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open || size < RTE_RIO_MIN_MSG_SIZE ||
+	    size > RTE_RIO_MAX_MSG_SIZE)
+		return -EINVAL;
+	rx = &ep->rx[mbox];
+	if (rx->buf_tail != rx->buf_head)
+		return -EBUSY;
+	rx->buf_len = size;
+	return 0;
+}
+
 uint16_t
 sim_ep_add_inb_buffers(struct sim_ep *ep, uint8_t mbox, void * const *bufs, uint16_t n)
 {
@@ -1026,6 +1043,13 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		if (unlikely(len < RTE_RIO_MIN_MSG_SIZE || len > RTE_RIO_MAX_MSG_SIZE ||
 			     s->mbox != mbox || letter >= RTE_RIO_MAX_LETTER)) {
 			ep->st.msg_rx_bad++;
+			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
+			sim_ring_free(&rx->ring);
+			continue;
+		}
+		if (unlikely(len > rx->buf_len)) {
+			/* Longer than the posted buffers: dropped, the buffer stays posted. */
+			ep->st.msg_rx_too_long++;
 			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
 			sim_ring_free(&rx->ring);
 			continue;

@@ -206,6 +206,7 @@ void sim_config_init_device(struct sim_fabric *f, struct sim_shm_device *dev,
 struct sim_ep_stats {
 	uint64_t msg_tx, msg_tx_retry, msg_tx_error, msg_tx_bytes;
 	uint64_t msg_rx, msg_rx_bytes, msg_rx_bad;
+	uint64_t msg_rx_too_long;	/* longer than the declared receive buffer size */
 	uint64_t dbell_tx, dbell_tx_retry, dbell_tx_error, dbell_rx;
 	uint64_t maint_tx, maint_error;
 	uint64_t pw_rx;
@@ -238,6 +239,7 @@ int sim_ep_open_outb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries);
 void sim_ep_close_outb_mbox(struct sim_ep *ep, uint8_t mbox);
 uint16_t sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n);
 int64_t sim_ep_outb_completion(struct sim_ep *ep, uint8_t mbox);
+int sim_ep_set_inb_buf_size(struct sim_ep *ep, uint8_t mbox, uint16_t size);
 uint16_t sim_ep_add_inb_buffers(struct sim_ep *ep, uint8_t mbox, void * const *bufs,
 				uint16_t n);
 uint16_t sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n);

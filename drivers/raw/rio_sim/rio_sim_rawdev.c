@@ -470,6 +470,12 @@ rio_sim_add_inb_buffers(struct rte_rio_mport *mport, uint8_t mbox, void * const 
 	return sim_ep_add_inb_buffers(rio_sim_mport_ep(mport), mbox, bufs, n);
 }
 
+static int
+rio_sim_set_inb_buf_size(struct rte_rio_mport *mport, uint8_t mbox, uint16_t size)
+{
+	return sim_ep_set_inb_buf_size(rio_sim_mport_ep(mport), mbox, size);
+}
+
 static uint16_t
 rio_sim_get_inb_messages(struct rte_rio_mport *mport, uint8_t mbox,
 			 struct rte_rio_msg *msgs, uint16_t n)
@@ -501,6 +507,7 @@ static const struct rte_rio_mport_ops rio_sim_mport_ops = {
 	.pw_fetch = rio_sim_pw_fetch,
 	.cread_block = rio_sim_cread_block,
 	.cwrite_block = rio_sim_cwrite_block,
+	.set_inb_buf_size = rio_sim_set_inb_buf_size,
 };
 
 /* ------------------------------------------------------------------ */
@@ -988,6 +995,7 @@ static const struct {
 	{ "msg_rx", offsetof(struct sim_ep_stats, msg_rx) },
 	{ "msg_rx_bytes", offsetof(struct sim_ep_stats, msg_rx_bytes) },
 	{ "msg_rx_bad", offsetof(struct sim_ep_stats, msg_rx_bad) },
+	{ "msg_rx_too_long", offsetof(struct sim_ep_stats, msg_rx_too_long) },
 	{ "dbell_tx", offsetof(struct sim_ep_stats, dbell_tx) },
 	{ "dbell_tx_retry", offsetof(struct sim_ep_stats, dbell_tx_retry) },
 	{ "dbell_tx_error", offsetof(struct sim_ep_stats, dbell_tx_error) },
