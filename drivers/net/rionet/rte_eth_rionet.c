@@ -42,12 +42,29 @@ static const char * const rionet_valid_args[] = {
 /* ------------------------------------------------------------------ */
 /* Receive                                                            */
 
+/* Per-burst receive state: what stays the same for every frame of a poll. */
+struct rionet_rx_ctx {
+	const struct rte_eth_dev_data *data;
+	uint32_t max_frame;
+	uint16_t last_src;			/* source of the previous frame */
+	struct rionet_peer_qstats *last_ps;	/* its counters, NULL: unknown source */
+};
+
+static __rte_always_inline void
+rionet_rx_ctx_init(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c)
+{
+	c->data = rxq->port->eth_dev->data;
+	c->max_frame = rionet_max_frame(rxq->port);
+	c->last_src = UINT16_MAX;
+	c->last_ps = NULL;
+}
+
 /* Accept or drop one received frame; counts the reason of a drop. */
 static __rte_always_inline bool
-rionet_rx_accept(struct rionet_rx_queue *rxq, const struct rte_rio_msg *msg)
+rionet_rx_accept(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c,
+		 const struct rte_rio_msg *msg)
 {
 	struct rionet_port *port = rxq->port;
-	const struct rte_eth_dev_data *data = port->eth_dev->data;
 	const uint8_t *dst = msg->buf;
 	uint16_t s;
 
@@ -55,25 +72,31 @@ rionet_rx_accept(struct rionet_rx_queue *rxq, const struct rte_rio_msg *msg)
 		rxq->runts++;
 		return false;
 	}
-	if (unlikely(msg->len > rionet_max_frame(port))) {
+	if (unlikely(msg->len > c->max_frame)) {
 		rxq->oversize++;
 		return false;
 	}
-	if (dst[0] & 1) {
+	if (likely(rte_is_same_ether_addr((const struct rte_ether_addr *)dst, &port->mac))) {
+		/* Unicast to this port: the common case. */
+	} else if (dst[0] & 1) {
 		if (!rte_is_broadcast_ether_addr((const struct rte_ether_addr *)dst) &&
-		    !data->promiscuous && !data->all_multicast) {
+		    !c->data->promiscuous && !c->data->all_multicast) {
 			rxq->filtered++;
 			return false;
 		}
-	} else if (!data->promiscuous &&
-		   !rte_is_same_ether_addr((const struct rte_ether_addr *)dst, &port->mac)) {
+	} else if (!c->data->promiscuous) {
 		rxq->filtered++;
 		return false;
 	}
-	s = msg->srcid < port->max_destids ? rionet_map_get(port, msg->srcid) : 0;
-	if (s != 0) {
-		rxq->peer[s - 1].packets++;
-		rxq->peer[s - 1].bytes += msg->len;
+	/* Peers rarely change between frames of a burst: look the slot up once. */
+	if (unlikely(msg->srcid != c->last_src)) {
+		c->last_src = msg->srcid;
+		s = msg->srcid < port->max_destids ? rionet_map_get(port, msg->srcid) : 0;
+		c->last_ps = s != 0 ? &rxq->peer[s - 1] : NULL;
+	}
+	if (likely(c->last_ps != NULL)) {
+		c->last_ps->packets++;
+		c->last_ps->bytes += msg->len;
 	} else {
 		rxq->unknown_src++;
 	}
@@ -116,24 +139,30 @@ rionet_rx_direct(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t w
 		 uint16_t *nb_msgs)
 {
 	struct rte_rio_msg *msgs = rxq->msgs;
+	struct rionet_rx_ctx c;
+	uint32_t head = rxq->head, mask = rxq->entries - 1;
+	uint64_t bytes = 0;
 	struct rte_mbuf *m;
-	uint16_t got, i, nb = 0;
+	uint16_t got, i, nb = 0, port_id;
 
 	got = rte_rio_recv_messages(rxq->port->mport, rxq->mbox, msgs, want);
+	rionet_rx_ctx_init(rxq, &c);
+	port_id = c.data->port_id;
 	for (i = 0; i < got; i++) {
-		m = rxq->sw_ring[rxq->head & (rxq->entries - 1)];
-		rxq->head++;
+		m = rxq->sw_ring[head++ & mask];
 		if (unlikely(msgs[i].buf != rte_pktmbuf_mtod(m, void *) ||
-			     !rionet_rx_accept(rxq, &msgs[i]))) {
+			     !rionet_rx_accept(rxq, &c, &msgs[i]))) {
 			rte_pktmbuf_free(m);
 			continue;
 		}
 		m->data_len = msgs[i].len;
 		m->pkt_len = msgs[i].len;
-		m->port = rxq->port->eth_dev->data->port_id;
-		rxq->bytes += msgs[i].len;
+		m->port = port_id;
+		bytes += msgs[i].len;
 		pkts[nb++] = m;
 	}
+	rxq->head = head;
+	rxq->bytes += bytes;
 	rionet_rx_refill(rxq);
 	*nb_msgs = got;
 	return nb;
@@ -202,6 +231,7 @@ rionet_rx_bounce(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t w
 {
 	struct rte_rio_msg *msgs = rxq->msgs;
 	void *bufs[RIONET_BURST];
+	struct rionet_rx_ctx c;
 	struct rte_mbuf *m;
 	uint16_t got, i, nb = 0;
 
@@ -210,10 +240,11 @@ rionet_rx_bounce(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t w
 	if (unlikely(want == 0))
 		return 0;	/* The messages wait in the inbound ring: nothing is lost. */
 	got = rte_rio_recv_messages(rxq->port->mport, rxq->mbox, msgs, want);
+	rionet_rx_ctx_init(rxq, &c);
 	for (i = 0; i < got; i++)
 		bufs[i] = msgs[i].buf;
 	for (i = 0; i < got; i++) {
-		if (!rionet_rx_accept(rxq, &msgs[i]))
+		if (!rionet_rx_accept(rxq, &c, &msgs[i]))
 			continue;
 		m = rxq->stash[--rxq->nb_stash];
 		if (unlikely(!rionet_rx_copy(rxq, m, msgs[i].buf, msgs[i].len))) {
@@ -222,7 +253,7 @@ rionet_rx_bounce(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t w
 			rte_pktmbuf_free(m);
 			continue;
 		}
-		m->port = rxq->port->eth_dev->data->port_id;
+		m->port = c.data->port_id;
 		rxq->bytes += msgs[i].len;
 		pkts[nb++] = m;
 	}
@@ -365,6 +396,131 @@ rionet_tx_flush(struct rionet_tx_queue *txq, uint16_t nb_msgs, uint16_t *ok, uin
 	return RIONET_TX_NO_STOP;
 }
 
+/*
+ * Free transmitted frames: one bulk put to the pool for the usual direct,
+ * single-segment, unshared mbufs of one pool (what rte_pktmbuf_free_bulk()
+ * does, without its per-segment walk); anything else is freed one by one.
+ */
+static __rte_always_inline void
+rionet_tx_free(struct rte_mbuf **pkts, uint16_t n)
+{
+	void *objs[RIONET_BURST];
+	struct rte_mempool *mp;
+	struct rte_mbuf *m;
+	uint16_t i, k = 0;
+
+	if (unlikely(n == 0))
+		return;
+	mp = pkts[0]->pool;
+	for (i = 0; i < n; i++) {
+		m = pkts[i];
+		if (likely(m->pool == mp && m->nb_segs == 1 && RTE_MBUF_DIRECT(m) &&
+			   rte_mbuf_refcnt_read(m) == 1)) {
+			/* One segment: next is NULL already, as a free mbuf needs. */
+			objs[k++] = m;
+		} else {
+			rte_pktmbuf_free(m);
+		}
+	}
+	if (k > 0)
+		rte_mempool_put_bulk(mp, objs, k);
+}
+
+/* rionet_mac_to_destid() with one 32-bit compare of the prefix. */
+static __rte_always_inline bool
+rionet_tx_mac_destid(const uint8_t *mac, uint16_t *destid)
+{
+	uint32_t w, prefix;
+
+	memcpy(&w, mac, sizeof(w));
+	memcpy(&prefix, rionet_mac_prefix, sizeof(prefix));
+	if (w != prefix)
+		return false;
+	*destid = (uint16_t)(mac[4] << 8 | mac[5]);
+	return true;
+}
+
+/*
+ * Fast path, staging: every frame is one segment within the MTU, unicast
+ * to an active peer, and the queue owns one mailbox. No side effect:
+ * @return false to take the general path for the whole step instead.
+ */
+static __rte_always_inline bool
+rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
+{
+	struct rionet_port *port = txq->port;
+	uint32_t max_frame = rionet_max_frame(port);
+	uint16_t i, destid, last = UINT16_MAX, s = 0, peer_destid = 0;
+	struct rte_rio_msg *msg;
+	const uint8_t *data;
+	struct rte_mbuf *m;
+
+	for (i = 0; i < n; i++) {
+		m = pkts[i];
+		if (unlikely(m->nb_segs != 1 || m->pkt_len > max_frame ||
+			     m->pkt_len < RTE_ETHER_HDR_LEN))
+			return false;
+		data = rte_pktmbuf_mtod(m, const uint8_t *);
+		/* The rionet prefix is unicast: multicast takes the general path. */
+		if (unlikely(!rionet_tx_mac_destid(data, &destid)))
+			return false;
+		if (unlikely(destid != last)) {
+			if (destid >= port->max_destids)
+				return false;
+			s = rionet_map_get(port, destid);
+			if (s == 0 || !rionet_peer_active(&port->peers[--s]))
+				return false;
+			peer_destid = port->peers[s].destid;
+			last = destid;
+		}
+		msg = &txq->msgs[i];
+		msg->buf = (void *)(uintptr_t)data;
+		msg->len = m->pkt_len;
+		msg->destid = peer_destid;
+		msg->letter = 0;
+		txq->msg_peer[i] = s;
+	}
+	return true;
+}
+
+/* Fast path, sending what rionet_tx_stage_unicast() staged. @return frames consumed. */
+static __rte_always_inline uint16_t
+rionet_tx_send_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
+{
+	struct rte_rio_msg *msgs = txq->msgs;
+	struct rionet_peer_qstats *ps;
+	uint16_t off = 0, sent, k;
+	uint64_t bytes = 0;
+
+	while (off < n) {
+		sent = rte_rio_send_messages(txq->port->mport, txq->mbox[0], &msgs[off], n - off);
+		for (k = off; k < off + sent; k++) {
+			ps = &txq->peer[txq->msg_peer[k]];
+			ps->packets++;
+			ps->bytes += msgs[k].len;
+			bytes += msgs[k].len;
+		}
+		txq->packets += sent;
+		off += sent;
+		if (off == n)
+			break;
+		ps = &txq->peer[txq->msg_peer[off]];
+		if (msgs[off].status == -EAGAIN) {
+			/* Back-pressure: the frames from here on go back to the caller. */
+			ps->ring_full++;
+			txq->ring_full++;
+			break;
+		}
+		/* Never accepted (ERROR, no response): dropped and counted. */
+		ps->errors++;
+		txq->errors++;
+		off++;
+	}
+	txq->bytes += bytes;
+	rionet_tx_free(pkts, off);
+	return off;
+}
+
 /* Handle up to RIONET_BURST frames. @return frames consumed (sent or dropped). */
 static uint16_t
 rionet_tx_step(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
@@ -479,7 +635,7 @@ out:
 		}
 	}
 	/* Every accepted message was copied by the mport: free each frame once. */
-	rte_pktmbuf_free_bulk(pkts, stop);
+	rionet_tx_free(pkts, stop);
 	return stop;
 }
 
@@ -491,7 +647,10 @@ rionet_tx_burst(void *queue, struct rte_mbuf **pkts, uint16_t nb_pkts)
 
 	while (nb < nb_pkts) {
 		want = RTE_MIN(nb_pkts - nb, RIONET_BURST);
-		done = rionet_tx_step(txq, pkts + nb, want);
+		if (likely(txq->nb_mbox == 1) && rionet_tx_stage_unicast(txq, pkts + nb, want))
+			done = rionet_tx_send_unicast(txq, pkts + nb, want);
+		else
+			done = rionet_tx_step(txq, pkts + nb, want);
 		nb += done;
 		if (done < want)
 			break;

@@ -847,9 +847,10 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	struct sim_ep_peer *peer = NULL;
 	struct sim_ring *ring;
 	struct sim_shm_msg_slot *s;
-	uint16_t i = 0, j, run, src;
+	uint16_t i = 0, run, src, destid;
 	uint32_t k, c, walked;
-	uint64_t first;
+	uint64_t first, bytes = 0;
+	int32_t pid = ep->pid;
 	int t, ret = 0;
 
 	if (unlikely(mbox >= RTE_RIO_MAX_MBOX || !ep->tx[mbox].open)) {
@@ -861,22 +862,15 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	src = sim_ep_own_destid(ep);
 
 	while (i < n) {
-		/* Messages i..i+run-1 go to the same destination. */
-		for (run = i; run < n; run++) {
-			if (unlikely(msgs[run].len < RTE_RIO_MIN_MSG_SIZE ||
-				     msgs[run].len > RTE_RIO_MAX_MSG_SIZE ||
-				     msgs[run].buf == NULL ||
-				     msgs[run].letter >= RTE_RIO_MAX_LETTER))
-				break;
-			if (msgs[run].destid != msgs[i].destid)
-				break;
-		}
+		/*
+		 * Messages i..i+run-1 go to the same destination. Lengths,
+		 * buffers and letters were checked by lib/rio (the op's contract).
+		 */
+		destid = msgs[i].destid;
+		for (run = i + 1; run < n && msgs[run].destid == destid; run++)
+			;
 		run -= i;
-		if (unlikely(run == 0)) {
-			ret = -EINVAL;
-			break;
-		}
-		t = sim_ep_resolve(ep, tx, msgs[i].destid, &route, &walked);
+		t = sim_ep_resolve(ep, tx, destid, &route, &walked);
 		if (unlikely(t < 0)) {
 			ret = t;
 			break;
@@ -899,21 +893,20 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		/* Mark the slots ours before filling them: a dead writer can be skipped. */
 		for (c = 0; c < k; c++) {
 			s = sim_ring_slot(ring, first + c);
-			__atomic_store_n(&s->writer_pid, ep->pid, __ATOMIC_RELAXED);
+			__atomic_store_n(&s->writer_pid, pid, __ATOMIC_RELAXED);
 		}
+		/* msgs[].mbox and status were set by lib/rio. */
 		for (c = 0; c < k; c++) {
-			j = i + c;
 			s = sim_ring_slot(ring, first + c);
-			sim_ep_fill_slot(s, &msgs[j], src, mbox);
-			msgs[j].mbox = mbox;
-			msgs[j].status = 0;
-			ep->st.msg_tx_bytes += msgs[j].len;
+			sim_ep_fill_slot(s, &msgs[i + c], src, mbox);
+			bytes += msgs[i + c].len;
 			sim_ring_publish(ring, first + c);
 		}
 		i += k;
 		ret = 0;
 	}
 	ep->st.msg_tx += i;
+	ep->st.msg_tx_bytes += bytes;
 	tx->accepted += i;
 	if (unlikely(i < n)) {
 		msgs[i].status = ret;
@@ -958,18 +951,20 @@ uint16_t
 sim_ep_add_inb_buffers(struct sim_ep *ep, uint8_t mbox, void * const *bufs, uint16_t n)
 {
 	struct sim_ep_rx *rx;
+	uint32_t room, tail, mask;
 	uint16_t i;
 
 	if (mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open)
 		return 0;
 	rx = &ep->rx[mbox];
-	for (i = 0; i < n; i++) {
-		if (bufs[i] == NULL || rx->buf_tail - rx->buf_head >= rx->buf_size)
-			break;
-		rx->bufs[rx->buf_tail & (rx->buf_size - 1)] = bufs[i];
-		rx->buf_tail++;
-	}
-	return i;
+	room = rx->buf_size - (rx->buf_tail - rx->buf_head);
+	if (n > room)
+		n = room;
+	/* lib/rio passes no NULL buffer. */
+	for (i = 0, tail = rx->buf_tail, mask = rx->buf_size - 1; i < n; i++, tail++)
+		rx->bufs[tail & mask] = bufs[i];
+	rx->buf_tail = tail;
+	return n;
 }
 
 /*
@@ -1008,6 +1003,7 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	enum sim_ring_state state;
 	uint32_t budget, avail;
 	uint16_t cnt = 0, len, dst;
+	uint64_t cons0, bytes = 0;
 	uint8_t letter;
 	void *slot, *buf;
 
@@ -1020,6 +1016,7 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	if (n == 0)
 		return 0;
 	dst = sim_ep_own_destid(ep);
+	cons0 = rx->ring.cons;
 	/* Bad slots are skipped, but never more than one lap per call. */
 	for (budget = rx->ring.size + n; cnt < n && budget > 0; budget--) {
 		state = sim_ring_peek(&rx->ring, &slot);
@@ -1029,12 +1026,12 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 				break;
 			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
 			ep->st.msg_rx_bad++;
-			sim_ring_free(&rx->ring);
+			sim_ring_free_slot(&rx->ring);
 			continue;
 		}
 		if (unlikely(state == SIM_RING_BAD)) {
 			ep->st.msg_rx_bad++;
-			sim_ring_free(&rx->ring);
+			sim_ring_free_slot(&rx->ring);
 			continue;
 		}
 		/* Read each shared field once, then check the local copies. */
@@ -1044,33 +1041,37 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 			     s->mbox != mbox || letter >= RTE_RIO_MAX_LETTER)) {
 			ep->st.msg_rx_bad++;
 			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
-			sim_ring_free(&rx->ring);
+			sim_ring_free_slot(&rx->ring);
 			continue;
 		}
 		if (unlikely(len > rx->buf_len)) {
 			/* Longer than the posted buffers: dropped, the buffer stays posted. */
 			ep->st.msg_rx_too_long++;
 			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
-			sim_ring_free(&rx->ring);
+			sim_ring_free_slot(&rx->ring);
 			continue;
 		}
 		buf = rx->bufs[rx->buf_head & (rx->buf_size - 1)];
 		rx->buf_head++;
 		rte_memcpy(buf, s->data, len);
-		msgs[cnt].buf = buf;
-		msgs[cnt].len = len;
-		msgs[cnt].srcid = s->src;
-		msgs[cnt].destid = dst;
-		msgs[cnt].mbox = mbox;
-		msgs[cnt].letter = letter;
-		msgs[cnt].status = 0;
-		ep->st.msg_rx_bytes += len;
+		msgs[cnt] = (struct rte_rio_msg){
+			.buf = buf,
+			.len = len,
+			.destid = dst,
+			.srcid = s->src,
+			.mbox = mbox,
+			.letter = letter,
+		};
+		bytes += len;
 		__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
-		sim_ring_free(&rx->ring);
+		sim_ring_free_slot(&rx->ring);
 		cnt++;
 	}
+	if (rx->ring.cons != cons0)
+		sim_ring_cons_sync(&rx->ring);
 	if (cnt > 0) {
 		ep->st.msg_rx += cnt;
+		ep->st.msg_rx_bytes += bytes;
 		sim_ring_counter_add(&rx->ring_hdr->rx_msgs, cnt);
 	}
 	return cnt;
