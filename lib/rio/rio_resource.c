@@ -346,8 +346,11 @@ rio_mbox_open(const struct rte_rio_mport *mport, bool outb, uint8_t mbox)
 static inline bool
 rio_msg_valid(const struct rte_rio_msg *msg)
 {
-	return msg->buf != NULL && msg->len >= RTE_RIO_MIN_MSG_SIZE &&
-		msg->len <= RTE_RIO_MAX_MSG_SIZE && msg->letter < RTE_RIO_MAX_LETTER;
+	/* One unsigned compare covers both length bounds. */
+	return msg->buf != NULL &&
+		(uint16_t)(msg->len - RTE_RIO_MIN_MSG_SIZE) <=
+		RTE_RIO_MAX_MSG_SIZE - RTE_RIO_MIN_MSG_SIZE &&
+		msg->letter < RTE_RIO_MAX_LETTER;
 }
 
 uint16_t

@@ -446,11 +446,12 @@ rionet_tx_mac_destid(const uint8_t *mac, uint16_t *destid)
  * @return false to take the general path for the whole step instead.
  */
 static __rte_always_inline bool
-rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
+rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n,
+			bool *one_peer)
 {
 	struct rionet_port *port = txq->port;
 	uint32_t max_frame = rionet_max_frame(port);
-	uint16_t i, destid, last = UINT16_MAX, s = 0, peer_destid = 0;
+	uint16_t i, destid, last = UINT16_MAX, s = 0, peer_destid = 0, peers = 0;
 	struct rte_rio_msg *msg;
 	const uint8_t *data;
 	struct rte_mbuf *m;
@@ -472,6 +473,7 @@ rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uin
 				return false;
 			peer_destid = port->peers[s].destid;
 			last = destid;
+			peers++;
 		}
 		msg = &txq->msgs[i];
 		msg->buf = (void *)(uintptr_t)data;
@@ -480,25 +482,37 @@ rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uin
 		msg->letter = 0;
 		txq->msg_peer[i] = s;
 	}
+	*one_peer = peers == 1;
 	return true;
 }
 
 /* Fast path, sending what rionet_tx_stage_unicast() staged. @return frames consumed. */
 static __rte_always_inline uint16_t
-rionet_tx_send_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
+rionet_tx_send_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n,
+		       bool one_peer)
 {
 	struct rte_rio_msg *msgs = txq->msgs;
 	struct rionet_peer_qstats *ps;
 	uint16_t off = 0, sent, k;
-	uint64_t bytes = 0;
+	uint64_t bytes = 0, b;
 
 	while (off < n) {
 		sent = rte_rio_send_messages(txq->port->mport, txq->mbox[0], &msgs[off], n - off);
-		for (k = off; k < off + sent; k++) {
-			ps = &txq->peer[txq->msg_peer[k]];
-			ps->packets++;
-			ps->bytes += msgs[k].len;
-			bytes += msgs[k].len;
+		if (likely(one_peer)) {
+			/* Every frame of the step goes to the same peer. */
+			for (k = off, b = 0; k < off + sent; k++)
+				b += msgs[k].len;
+			ps = &txq->peer[txq->msg_peer[0]];
+			ps->packets += sent;
+			ps->bytes += b;
+			bytes += b;
+		} else {
+			for (k = off; k < off + sent; k++) {
+				ps = &txq->peer[txq->msg_peer[k]];
+				ps->packets++;
+				ps->bytes += msgs[k].len;
+				bytes += msgs[k].len;
+			}
 		}
 		txq->packets += sent;
 		off += sent;
@@ -644,11 +658,13 @@ rionet_tx_burst(void *queue, struct rte_mbuf **pkts, uint16_t nb_pkts)
 {
 	struct rionet_tx_queue *txq = queue;
 	uint16_t nb = 0, want, done;
+	bool one_peer;
 
 	while (nb < nb_pkts) {
 		want = RTE_MIN(nb_pkts - nb, RIONET_BURST);
-		if (likely(txq->nb_mbox == 1) && rionet_tx_stage_unicast(txq, pkts + nb, want))
-			done = rionet_tx_send_unicast(txq, pkts + nb, want);
+		if (likely(txq->nb_mbox == 1) &&
+		    rionet_tx_stage_unicast(txq, pkts + nb, want, &one_peer))
+			done = rionet_tx_send_unicast(txq, pkts + nb, want, one_peer);
 		else
 			done = rionet_tx_step(txq, pkts + nb, want);
 		nb += done;

@@ -845,7 +845,7 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	struct sim_ep_route *route;
 	struct sim_ep_tx *tx;
 	struct sim_ep_peer *peer = NULL;
-	struct sim_ring *ring;
+	struct sim_ring *ring, r;
 	struct sim_shm_msg_slot *s;
 	uint16_t i = 0, run, src, destid;
 	uint32_t k, c, walked;
@@ -890,17 +890,22 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 			break;
 		}
 		sim_ep_count_path(ep, route, k - walked);
+		/*
+		 * A local copy of the geometry stays in registers: the slot
+		 * copies (char stores) would make the compiler reload it.
+		 */
+		r = *ring;
 		/* Mark the slots ours before filling them: a dead writer can be skipped. */
 		for (c = 0; c < k; c++) {
-			s = sim_ring_slot(ring, first + c);
+			s = sim_ring_slot(&r, first + c);
 			__atomic_store_n(&s->writer_pid, pid, __ATOMIC_RELAXED);
 		}
 		/* msgs[].mbox and status were set by lib/rio. */
 		for (c = 0; c < k; c++) {
-			s = sim_ring_slot(ring, first + c);
+			s = sim_ring_slot(&r, first + c);
 			sim_ep_fill_slot(s, &msgs[i + c], src, mbox);
 			bytes += msgs[i + c].len;
-			sim_ring_publish(ring, first + c);
+			sim_ring_publish(&r, first + c);
 		}
 		i += k;
 		ret = 0;
@@ -999,6 +1004,7 @@ uint16_t
 sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n)
 {
 	struct sim_ep_rx *rx;
+	struct sim_ring ring;
 	struct sim_shm_msg_slot *s;
 	enum sim_ring_state state;
 	uint32_t budget, avail;
@@ -1016,22 +1022,29 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	if (n == 0)
 		return 0;
 	dst = sim_ep_own_destid(ep);
-	cons0 = rx->ring.cons;
+	/*
+	 * A local copy of the ring (geometry and consumer position) stays in
+	 * registers across the slot copies; rx->ring is updated before any
+	 * call that reads it and at the end.
+	 */
+	ring = rx->ring;
+	cons0 = ring.cons;
 	/* Bad slots are skipped, but never more than one lap per call. */
-	for (budget = rx->ring.size + n; cnt < n && budget > 0; budget--) {
-		state = sim_ring_peek(&rx->ring, &slot);
+	for (budget = ring.size + n; cnt < n && budget > 0; budget--) {
+		state = sim_ring_peek(&ring, &slot);
 		s = slot;
 		if (state == SIM_RING_EMPTY) {
+			rx->ring.cons = ring.cons;
 			if (likely(!sim_ep_rx_stalled_dead(rx, s)))
 				break;
 			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
 			ep->st.msg_rx_bad++;
-			sim_ring_free_slot(&rx->ring);
+			sim_ring_free_slot(&ring);
 			continue;
 		}
 		if (unlikely(state == SIM_RING_BAD)) {
 			ep->st.msg_rx_bad++;
-			sim_ring_free_slot(&rx->ring);
+			sim_ring_free_slot(&ring);
 			continue;
 		}
 		/* Read each shared field once, then check the local copies. */
@@ -1041,14 +1054,14 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 			     s->mbox != mbox || letter >= RTE_RIO_MAX_LETTER)) {
 			ep->st.msg_rx_bad++;
 			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
-			sim_ring_free_slot(&rx->ring);
+			sim_ring_free_slot(&ring);
 			continue;
 		}
 		if (unlikely(len > rx->buf_len)) {
 			/* Longer than the posted buffers: dropped, the buffer stays posted. */
 			ep->st.msg_rx_too_long++;
 			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
-			sim_ring_free_slot(&rx->ring);
+			sim_ring_free_slot(&ring);
 			continue;
 		}
 		buf = rx->bufs[rx->buf_head & (rx->buf_size - 1)];
@@ -1064,11 +1077,12 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		};
 		bytes += len;
 		__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
-		sim_ring_free_slot(&rx->ring);
+		sim_ring_free_slot(&ring);
 		cnt++;
 	}
-	if (rx->ring.cons != cons0)
-		sim_ring_cons_sync(&rx->ring);
+	rx->ring.cons = ring.cons;
+	if (ring.cons != cons0)
+		sim_ring_cons_sync(&ring);
 	if (cnt > 0) {
 		ep->st.msg_rx += cnt;
 		ep->st.msg_rx_bytes += bytes;
