@@ -46,6 +46,8 @@ static const char * const rionet_valid_args[] = {
 struct rionet_rx_ctx {
 	const struct rte_eth_dev_data *data;
 	uint32_t max_frame;
+	uint32_t mac_lo;			/* own MAC, bytes 0..3 and 4..5 */
+	uint16_t mac_hi;
 	uint16_t last_src;			/* source of the previous frame */
 	struct rionet_peer_qstats *last_ps;	/* its counters, NULL: unknown source */
 };
@@ -55,6 +57,8 @@ rionet_rx_ctx_init(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c)
 {
 	c->data = rxq->port->eth_dev->data;
 	c->max_frame = rionet_max_frame(rxq->port);
+	memcpy(&c->mac_lo, &rxq->port->mac.addr_bytes[0], sizeof(c->mac_lo));
+	memcpy(&c->mac_hi, &rxq->port->mac.addr_bytes[4], sizeof(c->mac_hi));
 	c->last_src = UINT16_MAX;
 	c->last_ps = NULL;
 }
@@ -66,7 +70,8 @@ rionet_rx_accept(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c,
 {
 	struct rionet_port *port = rxq->port;
 	const uint8_t *dst = msg->buf;
-	uint16_t s;
+	uint32_t lo;
+	uint16_t s, hi;
 
 	if (unlikely(msg->len < RTE_ETHER_HDR_LEN)) {
 		rxq->runts++;
@@ -76,7 +81,9 @@ rionet_rx_accept(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c,
 		rxq->oversize++;
 		return false;
 	}
-	if (likely(rte_is_same_ether_addr((const struct rte_ether_addr *)dst, &port->mac))) {
+	memcpy(&lo, dst, sizeof(lo));
+	memcpy(&hi, dst + 4, sizeof(hi));
+	if (likely(lo == c->mac_lo && hi == c->mac_hi)) {
 		/* Unicast to this port: the common case. */
 	} else if (dst[0] & 1) {
 		if (!rte_is_broadcast_ether_addr((const struct rte_ether_addr *)dst) &&
@@ -109,7 +116,7 @@ rionet_rx_refill(struct rionet_rx_queue *rxq)
 {
 	struct rte_mbuf *mbufs[RIONET_BURST];
 	void *bufs[RIONET_BURST];
-	uint32_t room, k, i;
+	uint32_t room, k, i, pos, first;
 	uint16_t posted;
 
 	room = rxq->entries - (rxq->tail - rxq->head);
@@ -119,10 +126,14 @@ rionet_rx_refill(struct rionet_rx_queue *rxq)
 			rxq->nombuf++;
 			return;
 		}
-		for (i = 0; i < k; i++) {
+		for (i = 0; i < k; i++)
 			bufs[i] = rte_pktmbuf_mtod(mbufs[i], void *);
-			rxq->sw_ring[(rxq->tail + i) & (rxq->entries - 1)] = mbufs[i];
-		}
+		/* Into the FIFO in at most two runs (ring wrap). */
+		pos = rxq->tail & (rxq->entries - 1);
+		first = RTE_MIN(k, rxq->entries - pos);
+		memcpy(&rxq->sw_ring[pos], mbufs, first * sizeof(mbufs[0]));
+		if (first < k)
+			memcpy(&rxq->sw_ring[0], &mbufs[first], (k - first) * sizeof(mbufs[0]));
 		posted = rte_rio_add_inb_buffers(rxq->port->mport, rxq->mbox, bufs, k);
 		rxq->tail += posted;
 		if (posted < k) {
@@ -447,11 +458,12 @@ rionet_tx_mac_destid(const uint8_t *mac, uint16_t *destid)
  */
 static __rte_always_inline bool
 rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n,
-			bool *one_peer)
+			bool *one_peer, uint64_t *bytes)
 {
 	struct rionet_port *port = txq->port;
 	uint32_t max_frame = rionet_max_frame(port);
 	uint16_t i, destid, last = UINT16_MAX, s = 0, peer_destid = 0, peers = 0;
+	uint64_t sum = 0;
 	struct rte_rio_msg *msg;
 	const uint8_t *data;
 	struct rte_mbuf *m;
@@ -481,15 +493,17 @@ rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uin
 		msg->destid = peer_destid;
 		msg->letter = 0;
 		txq->msg_peer[i] = s;
+		sum += m->pkt_len;
 	}
 	*one_peer = peers == 1;
+	*bytes = sum;
 	return true;
 }
 
 /* Fast path, sending what rionet_tx_stage_unicast() staged. @return frames consumed. */
 static __rte_always_inline uint16_t
 rionet_tx_send_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n,
-		       bool one_peer)
+		       bool one_peer, uint64_t staged_bytes)
 {
 	struct rte_rio_msg *msgs = txq->msgs;
 	struct rionet_peer_qstats *ps;
@@ -500,8 +514,11 @@ rionet_tx_send_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint
 		sent = rte_rio_send_messages(txq->port->mport, txq->mbox[0], &msgs[off], n - off);
 		if (likely(one_peer)) {
 			/* Every frame of the step goes to the same peer. */
-			for (k = off, b = 0; k < off + sent; k++)
-				b += msgs[k].len;
+			if (likely(off == 0 && sent == n))
+				b = staged_bytes;
+			else
+				for (k = off, b = 0; k < off + sent; k++)
+					b += msgs[k].len;
 			ps = &txq->peer[txq->msg_peer[0]];
 			ps->packets += sent;
 			ps->bytes += b;
@@ -658,13 +675,14 @@ rionet_tx_burst(void *queue, struct rte_mbuf **pkts, uint16_t nb_pkts)
 {
 	struct rionet_tx_queue *txq = queue;
 	uint16_t nb = 0, want, done;
+	uint64_t bytes;
 	bool one_peer;
 
 	while (nb < nb_pkts) {
 		want = RTE_MIN(nb_pkts - nb, RIONET_BURST);
 		if (likely(txq->nb_mbox == 1) &&
-		    rionet_tx_stage_unicast(txq, pkts + nb, want, &one_peer))
-			done = rionet_tx_send_unicast(txq, pkts + nb, want, one_peer);
+		    rionet_tx_stage_unicast(txq, pkts + nb, want, &one_peer, &bytes))
+			done = rionet_tx_send_unicast(txq, pkts + nb, want, one_peer, bytes);
 		else
 			done = rionet_tx_step(txq, pkts + nb, want);
 		nb += done;

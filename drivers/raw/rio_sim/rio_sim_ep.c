@@ -956,8 +956,7 @@ uint16_t
 sim_ep_add_inb_buffers(struct sim_ep *ep, uint8_t mbox, void * const *bufs, uint16_t n)
 {
 	struct sim_ep_rx *rx;
-	uint32_t room, tail, mask;
-	uint16_t i;
+	uint32_t room, tail, first;
 
 	if (mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open)
 		return 0;
@@ -965,10 +964,13 @@ sim_ep_add_inb_buffers(struct sim_ep *ep, uint8_t mbox, void * const *bufs, uint
 	room = rx->buf_size - (rx->buf_tail - rx->buf_head);
 	if (n > room)
 		n = room;
-	/* lib/rio passes no NULL buffer. */
-	for (i = 0, tail = rx->buf_tail, mask = rx->buf_size - 1; i < n; i++, tail++)
-		rx->bufs[tail & mask] = bufs[i];
-	rx->buf_tail = tail;
+	/* lib/rio passes no NULL buffer. Copy in at most two runs (ring wrap). */
+	tail = rx->buf_tail & (rx->buf_size - 1);
+	first = RTE_MIN((uint32_t)n, rx->buf_size - tail);
+	memcpy(&rx->bufs[tail], bufs, first * sizeof(bufs[0]));
+	if (first < n)
+		memcpy(&rx->bufs[0], &bufs[first], (n - first) * sizeof(bufs[0]));
+	rx->buf_tail += n;
 	return n;
 }
 
@@ -1010,8 +1012,9 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	uint32_t budget, avail;
 	uint16_t cnt = 0, len, dst;
 	uint64_t cons0, bytes = 0;
+	uint32_t buf_head, buf_mask;
 	uint8_t letter;
-	void *slot, *buf;
+	void *slot, *buf, **bufs;
 
 	if (unlikely(mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open))
 		return 0;
@@ -1029,6 +1032,9 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	 */
 	ring = rx->ring;
 	cons0 = ring.cons;
+	bufs = rx->bufs;
+	buf_head = rx->buf_head;
+	buf_mask = rx->buf_size - 1;
 	/* Bad slots are skipped, but never more than one lap per call. */
 	for (budget = ring.size + n; cnt < n && budget > 0; budget--) {
 		state = sim_ring_peek(&ring, &slot);
@@ -1050,7 +1056,8 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		/* Read each shared field once, then check the local copies. */
 		len = s->len;
 		letter = s->letter;
-		if (unlikely(len < RTE_RIO_MIN_MSG_SIZE || len > RTE_RIO_MAX_MSG_SIZE ||
+		if (unlikely((uint16_t)(len - RTE_RIO_MIN_MSG_SIZE) >
+			     RTE_RIO_MAX_MSG_SIZE - RTE_RIO_MIN_MSG_SIZE ||
 			     s->mbox != mbox || letter >= RTE_RIO_MAX_LETTER)) {
 			ep->st.msg_rx_bad++;
 			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
@@ -1064,23 +1071,22 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 			sim_ring_free_slot(&ring);
 			continue;
 		}
-		buf = rx->bufs[rx->buf_head & (rx->buf_size - 1)];
-		rx->buf_head++;
+		buf = bufs[buf_head++ & buf_mask];
 		rte_memcpy(buf, s->data, len);
-		msgs[cnt] = (struct rte_rio_msg){
-			.buf = buf,
-			.len = len,
-			.destid = dst,
-			.srcid = s->src,
-			.mbox = mbox,
-			.letter = letter,
-		};
+		msgs[cnt].buf = buf;
+		msgs[cnt].len = len;
+		msgs[cnt].srcid = s->src;
+		msgs[cnt].destid = dst;
+		msgs[cnt].mbox = mbox;
+		msgs[cnt].letter = letter;
+		msgs[cnt].status = 0;
 		bytes += len;
 		__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
 		sim_ring_free_slot(&ring);
 		cnt++;
 	}
 	rx->ring.cons = ring.cons;
+	rx->buf_head = buf_head;
 	if (ring.cons != cons0)
 		sim_ring_cons_sync(&ring);
 	if (cnt > 0) {
