@@ -470,8 +470,9 @@ rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uin
 
 	for (i = 0; i < n; i++) {
 		m = pkts[i];
-		if (unlikely(m->nb_segs != 1 || m->pkt_len > max_frame ||
-			     m->pkt_len < RTE_ETHER_HDR_LEN))
+		/* One unsigned compare for both length bounds. */
+		if (unlikely(m->nb_segs != 1 ||
+			     m->pkt_len - RTE_ETHER_HDR_LEN > max_frame - RTE_ETHER_HDR_LEN))
 			return false;
 		data = rte_pktmbuf_mtod(m, const uint8_t *);
 		/* The rionet prefix is unicast: multicast takes the general path. */
