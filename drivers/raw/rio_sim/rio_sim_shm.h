@@ -43,7 +43,7 @@
 #define SIM_SHM_PREFIX		"/rio_sim."
 #define SIM_SHM_MAGIC		0x52494f53494d4642ull	/* "RIOSIMFB" */
 #define SIM_SHM_DATA_MAGIC	0x52494f53494d4450ull	/* "RIOSIMDP" */
-#define SIM_SHM_VERSION		1
+#define SIM_SHM_VERSION		2	/* 2: mailbox ring counters on lines of their own */
 #define SIM_NAME_MAX		32	/* fabric and device names, with NUL */
 #define SIM_MAX_PORTS		32	/* ports per device */
 #define SIM_MAX_DEVICES		16384
@@ -228,8 +228,13 @@ struct sim_shm_msg_slot {
 
 struct sim_shm_mbox_ring {
 	struct sim_shm_ring_pos pos;
-	uint64_t rx_msgs;	/* counters, relaxed atomics */
-	uint64_t retries;	/* senders refused because the ring was full */
+	/*
+	 * Counters (relaxed atomics), each on a line of its own: the owner
+	 * counts every poll, senders count refusals under back-pressure, and
+	 * neither should pull the other's line away.
+	 */
+	uint64_t rx_msgs __rte_cache_aligned;	/* written by the owner */
+	uint64_t retries __rte_cache_aligned;	/* senders refused because the ring was full */
 	/* then `entries` struct sim_shm_msg_slot */
 } __rte_cache_aligned;
 
