@@ -721,7 +721,7 @@ rionet_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->tx_desc_lim.nb_max = RIONET_MAX_DESC;
 	info->tx_desc_lim.nb_min = RIONET_MIN_DESC;
 	info->tx_desc_lim.nb_align = 1;
-	info->default_rxportconf.ring_size = RIONET_DEFAULT_DESC;
+	info->default_rxportconf.ring_size = RIONET_DEFAULT_RX_DESC;
 	info->default_txportconf.ring_size = RIONET_DEFAULT_DESC;
 	info->default_rxportconf.burst_size = RIONET_BURST;
 	info->default_txportconf.burst_size = RIONET_BURST;

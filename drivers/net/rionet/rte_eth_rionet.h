@@ -34,6 +34,13 @@ extern int rionet_logtype;
 #define RIONET_MIN_DESC		2
 #define RIONET_MAX_DESC		4096
 #define RIONET_DEFAULT_DESC	512
+/*
+ * Default Rx descriptors (posted receive buffers). Arriving messages wait
+ * in the fabric's inbound ring, not in posted buffers, and a queue reposts
+ * after every burst: more buffers add no capacity, only cache footprint
+ * (each posted mbuf is touched again only after all the others).
+ */
+#define RIONET_DEFAULT_RX_DESC	128
 /** Frames handled per internal step of a burst. */
 #define RIONET_BURST		32
 /** Messages per rte_rio_send_messages() call (multicast fans out). */
