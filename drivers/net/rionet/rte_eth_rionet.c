@@ -110,6 +110,23 @@ rionet_rx_accept(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c,
 	return true;
 }
 
+/*
+ * Prepare an mbuf taken from the pool for direct receive: rte_pktmbuf_reset()
+ * less what a free mbuf already has (refcnt 1, next NULL, one segment: the
+ * pool's invariants) and what receive sets (lengths, port). Direct mode
+ * means the data room exceeds the headroom, so data_off needs no clamp.
+ */
+static __rte_always_inline void
+rionet_rx_mbuf_init(struct rte_mbuf *m)
+{
+	m->data_off = RTE_PKTMBUF_HEADROOM;
+	m->ol_flags &= RTE_MBUF_F_EXTERNAL;
+	m->packet_type = 0;
+	m->vlan_tci = 0;
+	m->vlan_tci_outer = 0;
+	m->tx_offload = 0;
+}
+
 /* Post mbuf data areas until the inbound ring is full or mbufs run out. */
 static void
 rionet_rx_refill(struct rionet_rx_queue *rxq)
@@ -122,12 +139,14 @@ rionet_rx_refill(struct rionet_rx_queue *rxq)
 	room = rxq->entries - (rxq->tail - rxq->head);
 	while (room > 0) {
 		k = RTE_MIN(room, (uint32_t)RIONET_BURST);
-		if (rte_pktmbuf_alloc_bulk(rxq->mp, mbufs, k) != 0) {
+		if (rte_mempool_get_bulk(rxq->mp, (void **)mbufs, k) != 0) {
 			rxq->nombuf++;
 			return;
 		}
-		for (i = 0; i < k; i++)
+		for (i = 0; i < k; i++) {
+			rionet_rx_mbuf_init(mbufs[i]);
 			bufs[i] = rte_pktmbuf_mtod(mbufs[i], void *);
+		}
 		/* Into the FIFO in at most two runs (ring wrap). */
 		pos = rxq->tail & (rxq->entries - 1);
 		first = RTE_MIN(k, rxq->entries - pos);
