@@ -598,7 +598,12 @@ sim_ep_count_path(struct sim_ep *ep, const struct sim_ep_route *r, uint32_t n)
 
 	if (n == 0)
 		return;
-	sim_ring_counter_add(&ep->dev->ports[0].tx_pkts, n);
+	/* Endpoint port 0: the per-endpoint counter lines (see sim_port_pkts()). */
+	sim_ring_counter_add(&ep->shm->port_tx_pkts, n);
+	if (r->in_port == 0) {
+		sim_ring_counter_add(&ep->f->eps[r->ep_index].port_rx_pkts, n);
+		return;
+	}
 	dst = sim_fabric_dev(ep->f, ep->f->eps[r->ep_index].dev_index);
 	if (dst != NULL && r->in_port < SIM_MAX_PORTS)
 		sim_ring_counter_add(&dst->ports[r->in_port].rx_pkts, n);

@@ -120,6 +120,12 @@ int sim_fabric_destroy(const char *name);
 int sim_fabric_find_device(const struct sim_fabric *f, const char *name);
 /* Device by index, or NULL if out of range. */
 struct sim_shm_device *sim_fabric_dev(const struct sim_fabric *f, uint32_t index);
+/*
+ * Packets sent (tx) or received on port @port of device @dev_index: the
+ * port's counters plus, for port 0 of an endpoint, the message counters of
+ * its endpoint (struct sim_shm_endpoint). 0 for a bad index.
+ */
+uint64_t sim_port_pkts(const struct sim_fabric *f, uint32_t dev_index, uint8_t port, bool tx);
 /* Route table of a switch (RTE_RIO_MAX_DESTIDS entries), or NULL. */
 uint8_t *sim_fabric_rt(const struct sim_fabric *f, uint32_t dev_index);
 /*

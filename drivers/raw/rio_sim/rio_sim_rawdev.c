@@ -1070,9 +1070,17 @@ rio_sim_xstat_raw(const struct rio_sim_rawdev *sd, const struct sim_ep_stats *st
 
 	if (id < RIO_SIM_XS_PORT)
 		return *(const uint64_t *)RTE_PTR_ADD(st, rio_sim_ep_xstats[id].off);
-	if (id < RIO_SIM_XS_MBOX)
+	if (id < RIO_SIM_XS_MBOX) {
+		/* Packet counters of port 0 include the endpoint's message lanes. */
+		if (rio_sim_port_xstats[id - RIO_SIM_XS_PORT].off ==
+		    offsetof(struct sim_shm_port, tx_pkts))
+			return sim_port_pkts(sd->fabric, sd->dev_index, 0, true);
+		if (rio_sim_port_xstats[id - RIO_SIM_XS_PORT].off ==
+		    offsetof(struct sim_shm_port, rx_pkts))
+			return sim_port_pkts(sd->fabric, sd->dev_index, 0, false);
 		return rio_sim_counter_read(RTE_PTR_ADD(port,
 				rio_sim_port_xstats[id - RIO_SIM_XS_PORT].off));
+	}
 	if (id < RIO_SIM_XS_RAW) {
 		m = (id - RIO_SIM_XS_MBOX) / RTE_DIM(rio_sim_mbox_xstats);
 		k = (id - RIO_SIM_XS_MBOX) % RTE_DIM(rio_sim_mbox_xstats);
