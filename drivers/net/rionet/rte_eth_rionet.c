@@ -50,6 +50,8 @@ struct rionet_rx_ctx {
 	uint16_t mac_hi;
 	uint16_t last_src;			/* source of the previous frame */
 	struct rionet_peer_qstats *last_ps;	/* its counters, NULL: unknown source */
+	uint64_t ps_packets;			/* not yet added to *last_ps */
+	uint64_t ps_bytes;
 };
 
 static __rte_always_inline void
@@ -61,6 +63,20 @@ rionet_rx_ctx_init(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c)
 	memcpy(&c->mac_hi, &rxq->port->mac.addr_bytes[4], sizeof(c->mac_hi));
 	c->last_src = UINT16_MAX;
 	c->last_ps = NULL;
+	c->ps_packets = 0;
+	c->ps_bytes = 0;
+}
+
+/* Add what the context counted for the current source to its peer counters. */
+static __rte_always_inline void
+rionet_rx_ctx_flush(struct rionet_rx_ctx *c)
+{
+	if (c->last_ps != NULL) {
+		c->last_ps->packets += c->ps_packets;
+		c->last_ps->bytes += c->ps_bytes;
+	}
+	c->ps_packets = 0;
+	c->ps_bytes = 0;
 }
 
 /* Accept or drop one received frame; counts the reason of a drop. */
@@ -73,12 +89,12 @@ rionet_rx_accept(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c,
 	uint32_t lo;
 	uint16_t s, hi;
 
-	if (unlikely(msg->len < RTE_ETHER_HDR_LEN)) {
-		rxq->runts++;
-		return false;
-	}
-	if (unlikely(msg->len > c->max_frame)) {
-		rxq->oversize++;
+	/* One unsigned compare for both bounds; then tell which one. */
+	if (unlikely((uint32_t)msg->len - RTE_ETHER_HDR_LEN > c->max_frame - RTE_ETHER_HDR_LEN)) {
+		if (msg->len < RTE_ETHER_HDR_LEN)
+			rxq->runts++;
+		else
+			rxq->oversize++;
 		return false;
 	}
 	memcpy(&lo, dst, sizeof(lo));
@@ -97,16 +113,15 @@ rionet_rx_accept(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c,
 	}
 	/* Peers rarely change between frames of a burst: look the slot up once. */
 	if (unlikely(msg->srcid != c->last_src)) {
+		rionet_rx_ctx_flush(c);
 		c->last_src = msg->srcid;
 		s = msg->srcid < port->max_destids ? rionet_map_get(port, msg->srcid) : 0;
 		c->last_ps = s != 0 ? &rxq->peer[s - 1] : NULL;
 	}
-	if (likely(c->last_ps != NULL)) {
-		c->last_ps->packets++;
-		c->last_ps->bytes += msg->len;
-	} else {
+	if (unlikely(c->last_ps == NULL))
 		rxq->unknown_src++;
-	}
+	c->ps_packets++;
+	c->ps_bytes += msg->len;
 	return true;
 }
 
@@ -191,6 +206,7 @@ rionet_rx_direct(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t w
 		bytes += msgs[i].len;
 		pkts[nb++] = m;
 	}
+	rionet_rx_ctx_flush(&c);
 	rxq->head = head;
 	rxq->bytes += bytes;
 	rionet_rx_refill(rxq);
@@ -287,6 +303,7 @@ rionet_rx_bounce(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t w
 		rxq->bytes += msgs[i].len;
 		pkts[nb++] = m;
 	}
+	rionet_rx_ctx_flush(&c);
 	if (got > 0)
 		rte_rio_add_inb_buffers(rxq->port->mport, rxq->mbox, bufs, got);
 	*nb_msgs = got;
