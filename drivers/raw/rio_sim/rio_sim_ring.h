@@ -162,7 +162,7 @@ sim_ring_claim(struct sim_ring *r, uint32_t n, uint64_t *first)
 			}
 			if (k == 0) {
 				if (diff < 0)
-					return 0;	/* full: slot still holds the previous lap */
+					return 0;	/* full: previous lap */
 				continue;		/* stale head: another producer moved on */
 			}
 		}
