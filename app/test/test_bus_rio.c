@@ -1239,6 +1239,9 @@ br_tel_checks(const char *prefix)
 	TEST_ASSERT(v != NULL && atoi(v) == -ERANGE, "out-of-range read: %s", v ? v : "-");
 	v = br_tel_get(l, n, "5/rio/mport", "maint_count");
 	TEST_ASSERT(v != NULL && strtoul(v, NULL, 0) > 0, "maint_count %s", v ? v : "-");
+	v = br_tel_get(l, n, "5/rio/mport", "hp_link_down");
+	TEST_ASSERT(v != NULL && strcmp(v, "0") == 0, "hot-plug counters of the host: %s",
+		    v ? v : "-");
 	v = br_tel_get(l, n, "6/rio/topology", "value");
 	TEST_ASSERT(v != NULL && strstr(v, "graph") != NULL && strstr(v, ep) != NULL,
 		    "DOT text: %s", v ? v : "-");

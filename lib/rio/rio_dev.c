@@ -83,6 +83,10 @@ rio_dev_alloc(struct rte_rio_mport *mport, bool is_switch)
 	for (i = 0; i < RTE_RIO_MAX_SWITCH_PORTS; i++) {
 		dev->port_lo[i] = -1;
 		dev->port_hi[i] = -1;
+		dev->hp_id_lo[i] = -1;
+		dev->hp_id_hi[i] = -1;
+		dev->hp_tag_lo[i] = -1;
+		dev->hp_tag_hi[i] = -1;
 	}
 	if (is_switch) {
 		size_t n = RTE_RIO_MAX_DESTIDS(mport->devid_size);
@@ -140,7 +144,7 @@ rio_dev_list_find_comptag(struct rio_dev_list *list, uint32_t comptag)
 }
 
 /* Caller holds the list lock. */
-static void
+void
 rio_dev_event_emit(struct rte_rio_dev *dev, enum rte_rio_dev_event event)
 {
 	struct rio_dev_event_cb *c;
@@ -170,6 +174,8 @@ rte_rio_mport_devices_release(struct rte_rio_mport *mport)
 
 	if (mport == NULL)
 		return;
+	/* Before the lock: the poll takes it, and stopping waits for a running poll. */
+	rio_hotplug_stop(mport);
 	rio_dev_list_lock();
 	sd = mport->scan_data;
 	if (sd == NULL || !sd->scanned) {

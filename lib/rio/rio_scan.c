@@ -74,6 +74,10 @@ struct rio_enum {
 	struct rte_rio_dev *path[RIO_SCAN_MAX_DEPTH];
 	uint8_t path_port[RIO_SCAN_MAX_DEPTH];
 	unsigned int depth;
+	/* Hot-plug re-enumeration of a subtree (rio_enum_subtree), else NULL. */
+	struct rio_dev_list *live;	/* the mport's published devices */
+	int32_t tag_hi;			/* last tag of the range to reuse (next_tag on) */
+	uint32_t *tag_top;		/* next never-used tag, beyond the range */
 };
 
 struct rio_disc {
@@ -289,8 +293,14 @@ rio_enum_assign(struct rio_enum *e, uint16_t *id)
 	}
 	*id = (uint16_t)e->cand;
 	e->used[e->cand] = 1;
-	for (i = 0; i < e->depth; i++)
-		e->path[i]->sub_hi = e->cand;
+	/* In DFS order IDs ascend; a subtree enumerated again may reuse lower ones. */
+	for (i = 0; i < e->depth; i++) {
+		struct rte_rio_dev *sw = e->path[i];
+
+		sw->sub_hi = RTE_MAX(sw->sub_hi, (int32_t)e->cand);
+		if (sw->sub_lo < 0 || sw->sub_lo > (int32_t)e->cand)
+			sw->sub_lo = e->cand;
+	}
 	e->cand = rio_enum_next_free(e, e->cand + 1);
 	return 0;
 }
@@ -443,6 +453,34 @@ rio_enum_lock(struct rio_enum *e, uint16_t destid, uint8_t hop, uint32_t *csr)
 
 static int rio_enum_peer(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *prev,
 			 uint8_t prev_port);
+
+/* Is @tag used by a device of the scan or, when re-enumerating, of the mport? */
+static bool
+rio_enum_tag_used(struct rio_enum *e, uint32_t tag)
+{
+	return rio_dev_list_find_comptag(&e->sd->devs, tag) != NULL ||
+		(e->live != NULL && rio_dev_list_find_comptag(e->live, tag) != NULL);
+}
+
+/*
+ * Next component tag. A first enumeration counts up; a re-enumeration takes
+ * the range the subtree had, then tags never used, skipping any in use.
+ */
+static uint32_t
+rio_enum_new_tag(struct rio_enum *e)
+{
+	uint32_t tag;
+
+	if (e->live == NULL)
+		return e->next_tag++;
+	do {
+		if (e->tag_hi >= 0 && e->next_tag <= (uint32_t)e->tag_hi)
+			tag = e->next_tag++;
+		else
+			tag = (*e->tag_top)++;
+	} while (rio_enum_tag_used(e, tag));
+	return tag;
+}
 
 /* Read Port n Error/Status (and Control when cheap) of every switch port. */
 static int
@@ -630,6 +668,21 @@ rio_enum_peer(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *prev, uint8_t
 				return 0;
 			}
 			/* Our ID but not our tag: a stale lock; retake it below. */
+		} else if (e->live != NULL) {
+			/* Re-enumerating: a published device is unlocked; know it by its tag. */
+			if (!e->block)
+				ret = rio_scan_read(mport, destid, hop, RTE_RIO_COMPONENT_TAG_CSR,
+						    1, &raw.csr[3]);
+			if (ret < 0)
+				return ret;
+			dev = raw.csr[3] != 0 ? rio_dev_list_find_comptag(e->live, raw.csr[3]) :
+				NULL;
+			if (dev != NULL && dev->info.pef == raw.car[4] &&
+			    dev->info.vid == (raw.car[0] & RTE_RIO_DEV_ID_VID_MASK)) {
+				rio_scan_link(prev, prev_port, dev,
+					      RTE_RIO_GET_PORT_NUM(raw.car[5]), true);
+				return 0;
+			}
 		}
 	}
 
@@ -647,7 +700,7 @@ rio_enum_peer(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *prev, uint8_t
 	dev->locked = true;
 	dev->info.hopcount = sw ? hop : RTE_RIO_HOPCOUNT_DIRECT;
 	dev->info.destid = destid;
-	dev->info.comptag = e->next_tag++;
+	dev->info.comptag = rio_enum_new_tag(e);
 	if (prev != e->local) {
 		dev->info.prev_comptag = (int32_t)prev->info.comptag;
 		dev->info.prev_port = prev_port;
@@ -677,15 +730,15 @@ rio_enum_peer(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *prev, uint8_t
 	return rio_enum_switch(e, hop, dev);
 }
 
-/* Switches without a default port: route every other ID towards the host. */
+/* Switches of @list without a default port: route every other ID towards the host. */
 static int
-rio_enum_fill_upstream(struct rio_enum *e)
+rio_enum_fill_upstream(struct rio_enum *e, struct rio_dev_list *list)
 {
 	struct rte_rio_dev *dev;
 	uint32_t id;
 	int ret;
 
-	TAILQ_FOREACH(dev, &e->sd->devs, next) {
+	TAILQ_FOREACH(dev, list, next) {
 		if (dev->info.type != RTE_RIO_DEV_SWITCH || dev->ops->set_default != NULL)
 			continue;
 		for (id = 0; id < e->any; id++) {
@@ -889,7 +942,7 @@ rio_enum_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd)
 	e.cand = rio_enum_next_free(&e, 0);
 	ret = rio_enum_peer(&e, 0, e.local, 0);
 	if (ret == 0)
-		ret = rio_enum_fill_upstream(&e);
+		ret = rio_enum_fill_upstream(&e, &sd->devs);
 	if (ret == 0)
 		ret = rio_enum_finish(&e);
 	if (ret != 0) {
@@ -907,6 +960,7 @@ rio_enum_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd)
 			gen | RTE_RIO_PORT_GEN_HOST | RIO_PORT_DISC_MASTER);
 	sd->enumerated = true;
 	sd->fabric_host = e.host;
+	sd->tag_top = e.next_tag;
 	free(e.used);
 	RIO_LOG(INFO, "%s: enumerated %u devices, %" PRIu64 " maintenance transactions",
 		mport->name, sd->ndevs, rte_rio_mport_maint_count(mport));
@@ -917,6 +971,199 @@ unlock_local:
 	free(e.used);
 	rio_dev_list_free(&sd->devs);
 	sd->ndevs = 0;
+	return ret;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Host hot-plug: enumerate one subtree again                              */
+
+/* Is @id the access ID of a published switch? */
+static bool
+rio_enum_switch_id(const struct rio_enum *e, uint32_t id)
+{
+	const struct rte_rio_dev *dev;
+
+	TAILQ_FOREACH(dev, e->live, next)
+		if (dev->info.type == RTE_RIO_DEV_SWITCH && dev->info.destid == id)
+			return true;
+	return false;
+}
+
+/*
+ * Mark the IDs the mport's devices hold, and those kept for other removed
+ * subtrees. A switch's access ID is the first ID below it: one that lies in
+ * the range kept for @sw's @port may go to a device of that subtree again
+ * (it still leads through the switch).
+ */
+static void
+rio_enum_mark_used(struct rio_enum *e, const struct rte_rio_dev *sw, uint8_t port)
+{
+	int32_t lo = sw->hp_id_lo[port], hi = sw->hp_id_hi[port], id;
+	struct rte_rio_dev *dev;
+	unsigned int p;
+
+	TAILQ_FOREACH(dev, e->live, next) {
+		id = dev->info.destid;
+		if ((uint32_t)id < e->any &&
+		    (dev->info.type == RTE_RIO_DEV_ENDPOINT || lo < 0 || id < lo || id > hi))
+			e->used[id] = 1;
+		if (dev->info.type != RTE_RIO_DEV_SWITCH)
+			continue;
+		for (p = 0; p < RTE_RIO_MAX_SWITCH_PORTS; p++) {
+			if ((dev == sw && p == port) || dev->hp_id_lo[p] < 0)
+				continue;
+			for (id = dev->hp_id_lo[p]; id <= dev->hp_id_hi[p]; id++)
+				if ((uint32_t)id < e->any)
+					e->used[id] = 1;
+		}
+	}
+}
+
+/* Switch path from the mport down to @sw: e->path[], e->path_port[], e->depth. */
+static int
+rio_enum_build_path(struct rio_enum *e, struct rte_rio_dev *sw, uint8_t port)
+{
+	struct rte_rio_dev *cur = sw, *up;
+	unsigned int n = 0, i;
+	uint8_t p = port;
+
+	while (cur != NULL) {
+		if (n >= RIO_SCAN_MAX_DEPTH || cur->info.type != RTE_RIO_DEV_SWITCH)
+			return -ELOOP;
+		e->path[n] = cur;
+		e->path_port[n] = p;
+		n++;
+		if (cur->info.prev_comptag < 0)
+			break;
+		up = rio_dev_list_find_comptag(e->live, (uint32_t)cur->info.prev_comptag);
+		if (up == NULL)
+			return -ENOENT;
+		p = cur->info.prev_port;
+		cur = up;
+	}
+	/* Collected upwards: reverse into host-first order. */
+	for (i = 0; i < n / 2; i++) {
+		struct rte_rio_dev *t = e->path[i];
+		uint8_t tp = e->path_port[i];
+
+		e->path[i] = e->path[n - 1 - i];
+		e->path_port[i] = e->path_port[n - 1 - i];
+		e->path[n - 1 - i] = t;
+		e->path_port[n - 1 - i] = tp;
+	}
+	e->depth = n;
+	if (e->path[n - 1]->info.hopcount != n - 1)
+		return -EIO;
+	return 0;
+}
+
+/* Forget a failed subtree: links of published devices to it, then its devices. */
+static void
+rio_enum_subtree_drop(struct rio_enum *e, struct rio_dev_list *nlist)
+{
+	struct rte_rio_dev *dev, *n;
+	unsigned int p;
+
+	TAILQ_FOREACH(dev, e->live, next) {
+		for (p = 0; p < RTE_RIO_MAX_SWITCH_PORTS; p++) {
+			if (dev->peer[p] == NULL)
+				continue;
+			TAILQ_FOREACH(n, nlist, next) {
+				if (dev->peer[p] == n) {
+					dev->peer[p] = NULL;
+					dev->redundant &= ~(1u << p);
+					break;
+				}
+			}
+		}
+	}
+	rio_dev_list_free(nlist);
+}
+
+int
+rio_enum_subtree(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t port,
+		 struct rte_rio_dev **first)
+{
+	struct rio_scan_data *sd = mport->scan_data;
+	struct rio_scan_data nsd;
+	struct rio_enum e;
+	int32_t old_lo = sw->hp_id_lo[port], old_hi = sw->hp_id_hi[port], id;
+	unsigned int i;
+	int ret, n;
+
+	memset(&nsd, 0, sizeof(nsd));
+	TAILQ_INIT(&nsd.devs);
+	memset(&e, 0, sizeof(e));
+	e.mport = mport;
+	e.sd = &nsd;
+	e.live = &sd->devs;
+	e.local = TAILQ_FIRST(&sd->devs);
+	e.host = (uint16_t)sd->fabric_host;
+	e.nids = RTE_RIO_MAX_DESTIDS(mport->devid_size);
+	e.any = RTE_RIO_ANY_DESTID(mport->devid_size);
+	e.block = mport->ops->cread_block != NULL && mport->ops->cwrite_block != NULL;
+	e.next_tag = sw->hp_tag_lo[port] >= 0 ? (uint32_t)sw->hp_tag_lo[port] : 0;
+	e.tag_hi = sw->hp_tag_lo[port] >= 0 ? sw->hp_tag_hi[port] : -1;
+	e.tag_top = &sd->tag_top;
+
+	e.used = calloc(e.nids, 1);
+	if (e.used == NULL)
+		return -ENOMEM;
+	rio_enum_mark_used(&e, sw, port);
+	ret = rio_enum_build_path(&e, sw, port);
+	if (ret < 0) {
+		RIO_LOG(ERR, "%s: no switch path to %s (%d)", mport->name, sw->info.name, ret);
+		goto out;
+	}
+	/* The IDs the subtree had come first: in the same DFS order it gets them back. */
+	e.cand = rio_enum_next_free(&e, old_lo >= 0 ? (uint32_t)old_lo : 0);
+	if (e.cand >= e.any)
+		e.cand = rio_enum_next_free(&e, 0);
+
+	ret = rio_enum_route_path(&e);
+	if (ret == 0)
+		ret = rio_enum_peer(&e, sw->info.hopcount + 1, sw, port);
+	if (ret == RIO_SCAN_BACKOFF)
+		ret = -EBUSY;
+	if (ret == 0)
+		ret = rio_enum_fill_upstream(&e, &nsd.devs);
+	if (ret == 0)
+		ret = rio_enum_fill_upstream(&e, &sd->devs);
+	if (ret == 0)
+		ret = rio_enum_finish(&e);
+	/* The walk leaves the path: drop the probe routes of the next candidate. */
+	for (i = e.depth; ret == 0 && i-- > 0;)
+		ret = rio_enum_drop_guess(&e, e.path[i]);
+	/* IDs of the old subtree that nobody took back lose their routes. */
+	for (id = old_lo; ret == 0 && old_lo >= 0 && id <= old_hi; id++) {
+		if ((uint32_t)id >= e.any || e.used[id] || id == e.host ||
+		    rio_enum_switch_id(&e, id))
+			continue;
+		for (i = 0; i < e.depth && ret == 0; i++)
+			if (e.path[i]->rt[id] == e.path_port[i])
+				ret = rio_switch_route_write(e.path[i], (uint16_t)id,
+							     RTE_RIO_INVALID_ROUTE);
+	}
+	if (ret != 0) {
+		rio_enum_abort(&e);
+		rio_enum_subtree_drop(&e, &nsd.devs);
+		goto out;
+	}
+
+	n = (int)nsd.ndevs;
+	*first = TAILQ_FIRST(&nsd.devs);
+	TAILQ_CONCAT(&sd->devs, &nsd.devs, next);
+	sd->ndevs += n;
+	/* Nothing answered (the link went down again?): keep the ranges for later. */
+	if (n > 0) {
+		sw->hp_id_lo[port] = -1;
+		sw->hp_id_hi[port] = -1;
+		sw->hp_tag_lo[port] = -1;
+		sw->hp_tag_hi[port] = -1;
+	}
+	ret = n;
+out:
+	free(e.used);
 	return ret;
 }
 
@@ -1349,5 +1596,7 @@ rte_rio_mport_scan(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *
 		return ret;
 	}
 	rio_dev_publish(mport);
+	if (sd->enumerated)
+		rio_hotplug_start(mport);
 	return 0;
 }

@@ -46,6 +46,15 @@ struct rte_rio_dev {
 	int32_t sub_hi;			/* highest, -1 while none */
 	int32_t port_lo[RTE_RIO_MAX_SWITCH_PORTS]; /* discovery: ID interval per port */
 	int32_t port_hi[RTE_RIO_MAX_SWITCH_PORTS];
+	/*
+	 * Host hot-plug: device IDs and component tags of the subtree removed
+	 * behind each port (-1 while none), kept for its return.
+	 */
+	int32_t hp_id_lo[RTE_RIO_MAX_SWITCH_PORTS];
+	int32_t hp_id_hi[RTE_RIO_MAX_SWITCH_PORTS];
+	int32_t hp_tag_lo[RTE_RIO_MAX_SWITCH_PORTS];
+	int32_t hp_tag_hi[RTE_RIO_MAX_SWITCH_PORTS];
+	bool hp_reach;			/* hot-plug: still reachable from the mport */
 };
 
 TAILQ_HEAD(rio_dev_list, rte_rio_dev);
@@ -56,6 +65,11 @@ struct rio_scan_data {
 	bool scanned;			/* scan finished, devices published */
 	bool enumerated;		/* true: this mport enumerated; false: discovered */
 	int32_t fabric_host;		/* host device ID of the fabric */
+	uint32_t tag_top;		/* host: next never-used component tag */
+	/* Host hot-plug (rio_hotplug.c), under the list lock. */
+	unsigned int pw_period_us;	/* automatic port-write poll period, 0: off */
+	bool pw_armed;			/* the poll alarm is set */
+	struct rte_rio_hotplug_stats hp_stats;
 };
 
 /* Process-wide lock of every mport's device list and of the event callbacks. */
@@ -74,6 +88,21 @@ void rio_dev_list_free(struct rio_dev_list *list);
 void rio_dev_publish(struct rte_rio_mport *mport);
 /* Device of @list with component tag @comptag, or NULL. */
 struct rte_rio_dev *rio_dev_list_find_comptag(struct rio_dev_list *list, uint32_t comptag);
+
+/*
+ * Host hot-plug: enumerate again what is behind port @port of switch @sw of
+ * an enumerated mport, reusing the IDs and tags remembered for that port
+ * where they are free. The new devices are appended to the mport's list
+ * (not announced); *first gets the first of them. List lock held.
+ * @return number of new devices, or -errno.
+ */
+int rio_enum_subtree(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t port,
+		     struct rte_rio_dev **first);
+/* Start (host mports with port-write reception) and stop the port-write poll. */
+void rio_hotplug_start(struct rte_rio_mport *mport);
+void rio_hotplug_stop(struct rte_rio_mport *mport);
+/* Emit a device event to every subscriber. List lock held. */
+void rio_dev_event_emit(struct rte_rio_dev *dev, enum rte_rio_dev_event event);
 
 /* Route entries one extended route-configuration access programs. */
 #define RIO_SWITCH_RT_GROUP	4

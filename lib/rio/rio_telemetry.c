@@ -115,6 +115,7 @@ rio_tel_mports(const char *cmd, const char *params, struct rte_tel_data *d)
 static int
 rio_tel_mport(const char *cmd, const char *params, struct rte_tel_data *d)
 {
+	struct rte_rio_hotplug_stats hs;
 	struct rte_rio_mport_info info;
 	struct rte_rio_mport *mport;
 	int ret;
@@ -141,6 +142,17 @@ rio_tel_mport(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_u64(d, "maint_count", info.maint_count);
 	rte_tel_data_add_dict_int(d, "scanned", rte_rio_mport_scanned(mport));
 	rte_tel_data_add_dict_int(d, "devices", rte_rio_dev_count(mport));
+	/* An enumerated host handles port-writes (hot-plug). */
+	if (rte_rio_hotplug_stats_get(mport, &hs) == 0) {
+		rte_tel_data_add_dict_u64(d, "pw_rx", hs.pw_rx);
+		rte_tel_data_add_dict_u64(d, "pw_unknown", hs.pw_unknown);
+		rte_tel_data_add_dict_u64(d, "pw_errors", hs.pw_errors);
+		rte_tel_data_add_dict_u64(d, "hp_link_down", hs.link_down);
+		rte_tel_data_add_dict_u64(d, "hp_link_up", hs.link_up);
+		rte_tel_data_add_dict_u64(d, "hp_dev_removed", hs.dev_removed);
+		rte_tel_data_add_dict_u64(d, "hp_dev_added", hs.dev_added);
+		rte_tel_data_add_dict_u64(d, "hp_enum_errors", hs.enum_errors);
+	}
 	return 0;
 }
 

@@ -124,6 +124,61 @@ bool rte_rio_mport_scanned(const struct rte_rio_mport *mport);
 __rte_experimental
 void rte_rio_mport_devices_release(struct rte_rio_mport *mport);
 
+/* ---------------------------------------------------------------------- */
+/* Hot-plug (host mports)                                                 */
+
+/** Default period of the automatic port-write poll of a host mport (us). */
+#define RTE_RIO_PW_POLL_PERIOD_US	10000
+
+/** What the port-write handler of a host mport did. */
+struct rte_rio_hotplug_stats {
+	uint64_t pw_rx;         /**< port-writes fetched */
+	uint64_t pw_unknown;    /**< from a reporter or port the mport does not know */
+	uint64_t pw_errors;     /**< the reporter did not answer the status reads */
+	uint64_t link_down;     /**< links found down (extraction handled) */
+	uint64_t link_up;       /**< links found up (insertion handled) */
+	uint64_t dev_removed;   /**< devices removed (REMOVE events) */
+	uint64_t dev_added;     /**< devices enumerated again (ADD events) */
+	uint64_t enum_errors;   /**< re-enumerations that failed */
+};
+
+/**
+ * Fetch and handle up to @p max port-writes of a host mport now (the
+ * automatic poll does the same every period). For each error-management
+ * port-write the reporting switch is found by component tag and its port's
+ * Error/Status and EM Port Error Detect CSRs are read: a link that went down
+ * is locked out and every device reachable only through it is removed
+ * (REMOVE events, deepest first); a link that is up again, or a port that
+ * came up, is unlocked and the subtree behind it is enumerated again,
+ * with the device IDs and component tags it had where they are free (ADD
+ * events). Then the CSRs are cleared (EM detect, L/T detect, Error/Status
+ * write-1-to-clear bits such as Port-write Pending). Port-writes fetched
+ * with rte_rio_pw_fetch() by the application are not handled.
+ * @return number handled; -EINVAL NULL mport; -ENODEV not an enumerated
+ *         host; -ENOTSUP the mport cannot receive port-writes.
+ */
+__rte_experimental
+int rte_rio_pw_poll(struct rte_rio_mport *mport, unsigned int max);
+
+/**
+ * Set the period of the automatic port-write poll of an enumerated host
+ * mport (an EAL alarm, started by rte_rio_mport_scan() with
+ * RTE_RIO_PW_POLL_PERIOD_US and stopped when the devices are released).
+ * 0 stops it; rte_rio_pw_poll() still works.
+ * @return 0; -EINVAL NULL mport; -ENODEV not an enumerated host;
+ *         -ENOTSUP no port-write reception; or the EAL alarm's error.
+ */
+__rte_experimental
+int rte_rio_pw_poll_period_set(struct rte_rio_mport *mport, unsigned int period_us);
+
+/**
+ * Read the hot-plug counters of an enumerated host mport.
+ * @return 0, -EINVAL, -ENODEV (not an enumerated host).
+ */
+__rte_experimental
+int rte_rio_hotplug_stats_get(const struct rte_rio_mport *mport,
+			      struct rte_rio_hotplug_stats *stats);
+
 /** @return number of devices the mport knows. */
 __rte_experimental
 unsigned int rte_rio_dev_count(const struct rte_rio_mport *mport);

@@ -14,9 +14,11 @@
  * lib/rio ("<mport>-e<destid>" or "<mport>-s<comptag>"). Devices appear at
  * run time: when an mport finishes enumeration or discovery, lib/rio reports
  * each device and the bus adds it and probes the matching drivers at once.
- * A device is removed when lib/rio forgets it (its mport goes away): the
- * bound driver's remove() is called, and the memory is freed when the last
- * reference (rte_rio_dev_get()) is dropped.
+ * A device is removed when lib/rio forgets it (its mport goes away, or, on
+ * a host mport, a link to it goes down): the bound driver's remove() is
+ * called, and the memory is freed when the last reference
+ * (rte_rio_dev_get()) is dropped. A device that comes back (the link is up
+ * again) is a new rte_rio_device, usually with the same name.
  *
  * Driver matching follows Linux rio_match_device(): the first entry of the
  * driver's ID table whose vid, did, asm_vid and asm_did each equal the

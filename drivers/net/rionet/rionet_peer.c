@@ -85,6 +85,7 @@ rionet_dbell_send(struct rionet_port *port, struct rionet_peer *p, uint16_t info
 	if (info == RIONET_DBELL_JOIN) {
 		port->join_tx++;
 		p->join_tx++;
+		p->join_tsc = rte_get_timer_cycles();
 	} else {
 		port->leave_tx++;
 		p->leave_tx++;
@@ -191,6 +192,16 @@ rionet_dbell_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbe
 			rionet_peer_activate(port, p, true);
 			/* Answer so that the peer activates us too. */
 			if (port->started && rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
+				p->join_sent = 1;
+		} else if (port->started && rte_get_timer_cycles() - p->join_tsc >
+			   rte_get_timer_hz() * RIONET_JOIN_HOLDOFF_MS / 1000) {
+			/*
+			 * A peer we hold active JOINs: it lost us (its host removed
+			 * us when a link went down, or it restarted) and waits for
+			 * our JOIN. A JOIN that answers ours comes within the
+			 * hold-off and is not answered, so answers never ping-pong.
+			 */
+			if (rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
 				p->join_sent = 1;
 		}
 	} else if (db->info == RIONET_DBELL_LEAVE) {

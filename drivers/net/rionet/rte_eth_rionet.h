@@ -51,6 +51,8 @@ extern int rionet_logtype;
 #define RIONET_DBELL_PERIOD_US	1000
 /** Tries for a JOIN/LEAVE doorbell answered with RETRY. */
 #define RIONET_DBELL_TRIES	16
+/** A JOIN from a peer held active is answered if our last JOIN to it is older (ms). */
+#define RIONET_JOIN_HOLDOFF_MS	100
 
 /* Per-peer counters of one queue (single writer: the queue's lcore). */
 struct rionet_peer_qstats {
@@ -120,6 +122,7 @@ struct rionet_peer {
 	uint8_t present;	/* known on the bus (written under port lock) */
 	uint8_t active;		/* JOINed: atomic, read by Tx lcores */
 	uint8_t join_sent;	/* we sent JOIN since start */
+	uint64_t join_tsc;	/* when we last sent it a JOIN (timer cycles) */
 	uint64_t join_rx;
 	uint64_t leave_rx;
 	uint64_t join_tx;

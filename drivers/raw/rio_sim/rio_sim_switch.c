@@ -62,7 +62,9 @@ rio_sim_sw_clr_table(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopco
 					    &limit);
 	if (ret < 0)
 		return ret;
-	limit &= RTE_RIO_RT_MAX_DESTID;
+	/* An 8-bit fabric only has 256 entries, whatever the switch reports. */
+	limit = RTE_MIN(limit & RTE_RIO_RT_MAX_DESTID,
+			(uint32_t)RTE_RIO_MAX_DESTIDS(mport->devid_size) - 1);
 	for (i = 0; i <= limit; i++) {
 		ret = rio_sim_sw_add_entry(mport, destid, hopcount, table, (uint16_t)i,
 					   RTE_RIO_INVALID_ROUTE);

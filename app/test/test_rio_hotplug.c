@@ -1,0 +1,1112 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+/*
+ * rio_hotplug_autotest: port-write handling of a host mport (lib/rio
+ * rio_hotplug.c) on builtin:chain:3
+ *
+ *   ep0 (host) - sw0 -1- ep1
+ *                 2
+ *                 sw1 -1- ep2
+ *                 2
+ *                 sw2 -1- ep3
+ *
+ * A link taken down with the fabric API makes the switch send a port-write
+ * to the host; handling it removes the devices behind the link, deepest
+ * first (lib/rio REMOVE events, the devices leave the rio bus), and locks
+ * the port out. Up again, the subtree is enumerated anew and the devices
+ * come back with the same component tags and device IDs (ADD events), and
+ * maintenance reaches them again. Checked with explicit rte_rio_pw_poll()
+ * and with the automatic poll (EAL alarm), for a link in the middle of the
+ * chain, for a leaf link, for a flap that ends before the host looks, for a
+ * port down at enumeration, for 40 rapid flaps, on a 16-bit fabric
+ * (builtin:star:201) and through an mport without block maintenance.
+ *
+ * rionet_hotplug_autotest: rionet traffic across a flapped link between
+ * this process (host, ep0) and a child process (agent, ep2): during the
+ * flap sends fail with counted errors (no hang), the host's rionet drops
+ * the agent as a peer, and after the link returns the peers join again and
+ * frames flow both ways.
+ */
+
+#include <dirent.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <rte_bus_vdev.h>
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_ethdev.h>
+#include <rte_ether.h>
+#include <rte_mbuf.h>
+#include <rte_mempool.h>
+
+#include "rio_driver.h"
+#include "rte_rio.h"
+#include "rte_rio_dev.h"
+#include "rte_rio_regs.h"
+#include "rte_bus_rio.h"
+#include "rte_pmd_rio_sim_fabric.h"
+#include "rionet.h"
+
+#include "test.h"
+
+#define HP_PHYS		0x100	/* LP-Serial block of every emulated device */
+#define HP_MAX_EV	64
+#define HP_NDEV		7	/* chain:3: 3 switches, 4 endpoints */
+#define HP_WAIT_MS	5000
+
+struct hp_event {
+	char name[RTE_RIO_NAME_MAX_LEN];
+	enum rte_rio_dev_event ev;
+	uint32_t comptag;
+	uint16_t destid;
+};
+
+static struct {
+	char fabric[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN];
+	char vdev[RTE_RIO_NAME_MAX_LEN];
+	struct rte_rio_mport *mp;
+	struct hp_event ev[HP_MAX_EV];
+	unsigned int nev;	/* written by the alarm thread under the lib's list lock */
+	bool created;
+	struct rte_rio_mport *lower;	/* the rio_sim mport under a word-access wrapper */
+} hp;
+
+static void
+hp_event_cb(struct rte_rio_dev *dev, enum rte_rio_dev_event event, void *arg)
+{
+	struct rte_rio_dev_info in;
+	struct hp_event *e;
+	unsigned int n;
+
+	RTE_SET_USED(arg);
+	if (rte_rio_dev_mport(dev) != hp.mp || rte_rio_dev_info_get(dev, &in) != 0)
+		return;
+	n = __atomic_load_n(&hp.nev, __ATOMIC_RELAXED);
+	if (n >= HP_MAX_EV)
+		return;
+	e = &hp.ev[n];
+	snprintf(e->name, sizeof(e->name), "%s", in.name);
+	e->ev = event;
+	e->comptag = in.comptag;
+	e->destid = in.destid;
+	/* Release: the test thread reads the entry after acquiring the count. */
+	__atomic_store_n(&hp.nev, n + 1, __ATOMIC_RELEASE);
+}
+
+static unsigned int
+hp_nev(void)
+{
+	return __atomic_load_n(&hp.nev, __ATOMIC_ACQUIRE);
+}
+
+/* Wait until @n events were seen (or the deadline); @return the count. */
+static unsigned int
+hp_wait_events(unsigned int n, unsigned int ms)
+{
+	uint64_t end = rte_get_timer_cycles() + rte_get_timer_hz() * ms / 1000;
+
+	while (hp_nev() < n && rte_get_timer_cycles() < end)
+		rte_delay_us_sleep(1000);
+	return hp_nev();
+}
+
+static uint32_t
+hp_fab_rd(const char *dev, uint32_t off)
+{
+	uint32_t v = 0xdeadbeef;
+
+	rte_pmd_rio_sim_fabric_config_read(hp.fabric, dev, off, 4, &v);
+	return v;
+}
+
+static int
+hp_fab_lockout(const char *dev, uint8_t port)
+{
+	return (hp_fab_rd(dev, HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(port, 1)) &
+		RTE_RIO_PORT_N_CTL_LOCKOUT) != 0;
+}
+
+/* The fabric device @name: component tag as the host wrote it. */
+static uint32_t
+hp_fab_tag(const char *name)
+{
+	return hp_fab_rd(name, RTE_RIO_COMPONENT_TAG_CSR);
+}
+
+/* Name, tag and ID of every device of the host's view. */
+struct hp_snap {
+	unsigned int n;
+	struct rte_rio_dev_info in[256];
+};
+
+static void
+hp_snapshot(struct hp_snap *s)
+{
+	struct rte_rio_dev *d = NULL;
+
+	s->n = 0;
+	while ((d = rte_rio_dev_next(hp.mp, d)) != NULL && s->n < RTE_DIM(s->in))
+		rte_rio_dev_info_get(d, &s->in[s->n++]);
+}
+
+static const struct rte_rio_dev_info *
+hp_snap_find(const struct hp_snap *s, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++)
+		if (strcmp(s->in[i].name, name) == 0)
+			return &s->in[i];
+	return NULL;
+}
+
+/* Every device of @a is in @b with the same tag, ID and hop count, and back. */
+static int
+hp_snap_same(const struct hp_snap *a, const struct hp_snap *b)
+{
+	unsigned int i;
+
+	TEST_ASSERT_EQUAL(a->n, b->n, "device count");
+	for (i = 0; i < a->n; i++) {
+		const struct rte_rio_dev_info *x = &a->in[i], *y = hp_snap_find(b, x->name);
+
+		TEST_ASSERT_NOT_NULL(y, "%s did not come back", x->name);
+		TEST_ASSERT_EQUAL(x->comptag, y->comptag, "%s tag", x->name);
+		TEST_ASSERT_EQUAL(x->destid, y->destid, "%s destid", x->name);
+		TEST_ASSERT_EQUAL(x->hopcount, y->hopcount, "%s hop count", x->name);
+		TEST_ASSERT_EQUAL(x->prev_comptag, y->prev_comptag, "%s upstream", x->name);
+	}
+	return TEST_SUCCESS;
+}
+
+/* A maintenance read of every device of the view answers with its identity. */
+static int
+hp_check_reach(void)
+{
+	struct rte_rio_dev *d = NULL;
+	uint32_t v;
+
+	while ((d = rte_rio_dev_next(hp.mp, d)) != NULL) {
+		TEST_ASSERT_SUCCESS(rte_rio_dev_read_config_32(d, RTE_RIO_DEV_ID_CAR, &v),
+				    "maintenance read of %s", rte_rio_dev_name(d));
+		TEST_ASSERT(v != 0 && v != 0xffffffffu, "%s identity 0x%x", rte_rio_dev_name(d),
+			    v);
+	}
+	return TEST_SUCCESS;
+}
+
+/* Topology of the next hp_setup() (builtin:chain:3 when NULL). */
+static const char *hp_topology;
+
+static int
+hp_setup(void)
+{
+	char args[256], tmp[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN - 1];
+	const char *topo = hp_topology != NULL ? hp_topology : "builtin:chain:3";
+
+	memset(&hp, 0, sizeof(hp));
+	TEST_ASSERT_NOT_NULL(rio_test_unique("rhp", tmp, sizeof(tmp)), "name");
+	snprintf(hp.fabric, sizeof(hp.fabric), "%sf", tmp);
+	snprintf(hp.vdev, sizeof(hp.vdev), "rio_sim_%s", tmp);
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep0,scan=0", hp.fabric,
+		 topo);
+	hp_topology = NULL;
+	TEST_ASSERT_SUCCESS(rte_vdev_init(hp.vdev, args), "vdev %s", args);
+	hp.created = true;
+	hp.mp = rte_rio_mport_find(hp.vdev);
+	TEST_ASSERT_NOT_NULL(hp.mp, "mport");
+	TEST_ASSERT_SUCCESS(rte_rio_dev_event_register(hp_event_cb, NULL), "events");
+	return TEST_SUCCESS;
+}
+
+/* Fabrics whose shared memory outlived their teardown (checked by the last case). */
+static unsigned int hp_shm_leaks;
+
+static void
+hp_teardown(void)
+{
+	char prefix[64];
+
+	rte_rio_dev_event_unregister(hp_event_cb, NULL);
+	if (hp.lower != NULL) {
+		rte_rio_mport_unregister(hp.mp);
+		hp.mp = hp.lower;
+		hp.lower = NULL;
+	}
+	if (hp.created)
+		rte_vdev_uninit(hp.vdev);
+	hp.created = false;
+	snprintf(prefix, sizeof(prefix), "rio_sim.%s", hp.fabric);
+	if (rio_test_shm_count(prefix) != 0) {
+		printf("shared memory left by %s\n", hp.fabric);
+		hp_shm_leaks++;
+		rio_test_shm_cleanup(prefix);
+	}
+}
+
+static int
+test_hp_no_leak(void)
+{
+	TEST_ASSERT_EQUAL(hp_shm_leaks, 0, "fabrics left shared memory");
+	return TEST_SUCCESS;
+}
+
+/* Removal and return of sw1's subtree, with explicit polls. */
+static int
+test_hp_middle_link(void)
+{
+	struct rte_rio_hotplug_stats st;
+	struct hp_snap before, mid, after;
+	struct rte_rio_device *bd;
+	const char *order[] = { "ep3", "sw2", "ep2", "sw1" };
+	unsigned int i, base;
+	uint32_t v;
+
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(hp.mp, NULL), "enumerate");
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV, "devices");
+	/* Deterministic: no alarm, this thread polls. */
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 0), "stop the poll");
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 16), 0, "port-writes before any event");
+	hp_snapshot(&before);
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	base = hp_nev();
+
+	/* Down: sw0 reports port 2; sw1's port-write has no way to the host. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw0", 2, false),
+			    "link down");
+	TEST_ASSERT(hp_fab_rd("sw0", HP_PHYS + RTE_RIO_PORT_N_ERR_STS_CSR(2, 1)) &
+		    RTE_RIO_PORT_N_ERR_STS_PW_PEND, "port-write pending");
+	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "no port-write received");
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
+	TEST_ASSERT(st.pw_rx >= 1 && st.link_down == 1 && st.link_up == 0, "stats %" PRIu64
+		    " pw, %" PRIu64 " down, %" PRIu64 " up", st.pw_rx, st.link_down, st.link_up);
+	TEST_ASSERT_EQUAL(st.dev_removed, 4, "removed");
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV - 4, "devices after link down");
+	TEST_ASSERT_EQUAL(hp_nev() - base, 4, "REMOVE events");
+	/* Deepest first. */
+	for (i = 0; i < RTE_DIM(order); i++) {
+		const struct hp_event *e = &hp.ev[base + i];
+
+		TEST_ASSERT_EQUAL(e->ev, RTE_RIO_DEV_EVENT_REMOVE, "event %u not REMOVE", i);
+		TEST_ASSERT_EQUAL(e->comptag, hp_fab_tag(order[i]), "event %u is %s, not %s", i,
+				  e->name, order[i]);
+	}
+	/* Gone from the bus too. */
+	for (i = 0; i < 4; i++) {
+		bd = rte_rio_dev_find(hp.ev[base + i].name);
+		TEST_ASSERT_NULL(bd, "%s still on the rio bus", hp.ev[base + i].name);
+	}
+	hp_snapshot(&mid);
+	TEST_ASSERT_NOT_NULL(hp_snap_find(&mid, before.in[0].name), "local endpoint");
+	TEST_ASSERT(hp_fab_lockout("sw0", 2), "dead port not locked out");
+	TEST_ASSERT_EQUAL(hp_fab_rd("sw0", HP_PHYS + RTE_RIO_PORT_N_ERR_STS_CSR(2, 1)) &
+			  RTE_RIO_PORT_N_ERR_STS_PW_PEND, 0, "port-write pending not cleared");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "the rest is reachable");
+	/* Traffic to a removed device fails with an error, it does not hang. */
+	TEST_ASSERT(rte_rio_remote_read_config_32(hp.mp, hp.ev[base].destid, 0xff,
+						  RTE_RIO_DEV_ID_CAR, &v) < 0,
+		    "%s answers behind a dead link", hp.ev[base].name);
+
+	/* Up: re-enumerated with the same tags and IDs. */
+	base = hp_nev();
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw0", 2, true),
+			    "link up");
+	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "no port-write received");
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
+	TEST_ASSERT(st.link_up == 1 && st.dev_added == 4 && st.enum_errors == 0,
+		    "stats %" PRIu64 " up, %" PRIu64 " added, %" PRIu64 " errors", st.link_up,
+		    st.dev_added, st.enum_errors);
+	TEST_ASSERT_EQUAL(hp_nev() - base, 4, "ADD events");
+	for (i = 0; i < 4; i++) {
+		const struct hp_event *e = &hp.ev[base + i];
+
+		TEST_ASSERT_EQUAL(e->ev, RTE_RIO_DEV_EVENT_ADD, "event %u not ADD", i);
+		/* Upstream first: the reverse of the removal. */
+		TEST_ASSERT_EQUAL(e->comptag, hp_fab_tag(order[3 - i]), "ADD %u is %s", i,
+				  e->name);
+		bd = rte_rio_dev_find(e->name);
+		TEST_ASSERT_NOT_NULL(bd, "%s not back on the rio bus", e->name);
+		rte_rio_dev_put(bd);
+	}
+	hp_snapshot(&after);
+	TEST_ASSERT_SUCCESS(hp_snap_same(&before, &after), "view after the flap");
+	TEST_ASSERT(!hp_fab_lockout("sw0", 2), "port still locked out");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "routes to the returned devices");
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 16), 0, "port-writes left");
+	return TEST_SUCCESS;
+}
+
+/* The automatic poll (EAL alarm): a leaf link, then a flap shorter than a poll. */
+static int
+test_hp_auto_poll(void)
+{
+	struct rte_rio_hotplug_stats st;
+	struct hp_snap before, after;
+	unsigned int base;
+	uint64_t t0, dt_ms;
+
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(hp.mp, NULL), "enumerate");
+	hp_snapshot(&before);
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 2000), "period");
+
+	/* ep2 hangs on sw1 port 1. */
+	base = hp_nev();
+	t0 = rte_get_timer_cycles();
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "ep2", 0, false),
+			    "link down");
+	TEST_ASSERT_EQUAL(hp_wait_events(base + 1, HP_WAIT_MS), base + 1, "no REMOVE event");
+	dt_ms = (rte_get_timer_cycles() - t0) * 1000 / rte_get_timer_hz();
+	printf("ep2 removed %" PRIu64 " ms after its link went down\n", dt_ms);
+	TEST_ASSERT_EQUAL(hp.ev[base].ev, RTE_RIO_DEV_EVENT_REMOVE, "not REMOVE");
+	TEST_ASSERT_EQUAL(hp.ev[base].comptag, hp_fab_tag("ep2"), "not ep2: %s",
+			  hp.ev[base].name);
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV - 1, "devices");
+	TEST_ASSERT(hp_fab_lockout("sw1", 1), "dead port not locked out");
+
+	base = hp_nev();
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "ep2", 0, true),
+			    "link up");
+	TEST_ASSERT_EQUAL(hp_wait_events(base + 1, HP_WAIT_MS), base + 1, "no ADD event");
+	TEST_ASSERT_EQUAL(hp.ev[base].ev, RTE_RIO_DEV_EVENT_ADD, "not ADD");
+	hp_snapshot(&after);
+	TEST_ASSERT_SUCCESS(hp_snap_same(&before, &after), "view after the flap");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+
+	/* Down and up between two polls: still seen (EM "OK to uninit" latched). */
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 0), "stop the poll");
+	base = hp_nev();
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw1", 2, false),
+			    "link down");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw1", 2, true),
+			    "link up");
+	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 2, "port-writes");
+	TEST_ASSERT_EQUAL(hp_nev() - base, 4, "sw2 and ep3 removed and added");
+	TEST_ASSERT_EQUAL(hp.ev[base].ev, RTE_RIO_DEV_EVENT_REMOVE, "first REMOVE");
+	TEST_ASSERT_EQUAL(hp.ev[base + 3].ev, RTE_RIO_DEV_EVENT_ADD, "last ADD");
+	hp_snapshot(&after);
+	TEST_ASSERT_SUCCESS(hp_snap_same(&before, &after), "view after the short flap");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
+	TEST_ASSERT(st.link_down == 2 && st.link_up == 2 && st.enum_errors == 0,
+		    "stats %" PRIu64 " down %" PRIu64 " up %" PRIu64 " errors", st.link_down,
+		    st.link_up, st.enum_errors);
+
+	/* Automatic poll on again, released with the mport (alarm cancelled). */
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 1000), "period");
+	return TEST_SUCCESS;
+}
+
+/* Rapid flaps with the automatic poll: the view settles to the original one. */
+static int
+test_hp_rapid_flaps(void)
+{
+	struct rte_rio_hotplug_stats st;
+	struct hp_snap before, after;
+	uint64_t end;
+	unsigned int i;
+
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(hp.mp, NULL), "enumerate");
+	hp_snapshot(&before);
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 500), "period");
+	for (i = 0; i < 40; i++) {
+		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw0", 2,
+								    i % 2 != 0), "flap %u", i);
+		rte_delay_us_sleep(rand() % 3000);
+	}
+	/* Up again: wait until the host has it all back. */
+	end = rte_get_timer_cycles() + rte_get_timer_hz() * HP_WAIT_MS / 1000;
+	do {
+		rte_delay_us_sleep(20000);
+		hp_snapshot(&after);
+	} while (after.n != before.n && rte_get_timer_cycles() < end);
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 0), "stop the poll");
+	rte_rio_pw_poll(hp.mp, 64);
+	hp_snapshot(&after);
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
+	printf("40 flaps: %" PRIu64 " port-writes, %" PRIu64 " links down, %" PRIu64
+	       " up, %" PRIu64 " re-enumeration errors\n", st.pw_rx, st.link_down,
+	       st.link_up, st.enum_errors);
+	TEST_ASSERT_SUCCESS(hp_snap_same(&before, &after), "view after the flaps");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	TEST_ASSERT(!hp_fab_lockout("sw0", 2), "port still locked out");
+	return TEST_SUCCESS;
+}
+
+/* A port whose link was down at enumeration comes up: a new device, new ID. */
+static int
+test_hp_late_insertion(void)
+{
+	struct rte_rio_hotplug_stats st;
+	struct rte_rio_dev_info in;
+	struct rte_rio_dev *d;
+	unsigned int base;
+	uint32_t did;
+
+	/* ep3 hangs on sw2 port 1. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "ep3", 0, false),
+			    "link down");
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(hp.mp, NULL), "enumerate");
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 0), "stop the poll");
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV - 1, "devices");
+	TEST_ASSERT(hp_fab_lockout("sw2", 1), "dead port not locked out");
+	/* Nobody was told before the port-write target was set. */
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 16), 0, "port-writes before enumeration");
+
+	base = hp_nev();
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "ep3", 0, true),
+			    "link up");
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 16), 1, "port-write");
+	TEST_ASSERT_EQUAL(hp_nev() - base, 1, "ADD event");
+	TEST_ASSERT_EQUAL(hp.ev[base].ev, RTE_RIO_DEV_EVENT_ADD, "not ADD");
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV, "devices");
+	d = rte_rio_dev_find_by_comptag(hp.mp, hp_fab_tag("ep3"));
+	TEST_ASSERT_NOT_NULL(d, "ep3 not found by its tag");
+	TEST_ASSERT_SUCCESS(rte_rio_dev_info_get(d, &in), "info");
+	did = hp_fab_rd("ep3", RTE_RIO_DID_CSR);
+	TEST_ASSERT_EQUAL(in.destid, RTE_RIO_GET_DID(8, did), "ID in the view and the CSR");
+	TEST_ASSERT(rte_rio_dev_find_by_destid(hp.mp, in.destid) == d, "lookup by ID");
+	TEST_ASSERT(!hp_fab_lockout("sw2", 1), "port still locked out");
+	TEST_ASSERT(hp_fab_rd("ep3", HP_PHYS + RTE_RIO_PORT_GEN_CTL_CSR) &
+		    RTE_RIO_PORT_GEN_DISCOVERED, "ep3 not marked Discovered");
+	TEST_ASSERT_EQUAL(hp_fab_rd("ep3", RTE_RIO_HOST_DID_LOCK_CSR) & 0xffff, 0xffff,
+			  "ep3 left locked");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
+	TEST_ASSERT(st.link_down == 0 && st.link_up == 1 && st.dev_added == 1,
+		    "stats %" PRIu64 " down %" PRIu64 " up %" PRIu64 " added", st.link_down,
+		    st.link_up, st.dev_added);
+	return TEST_SUCCESS;
+}
+
+/* 16-bit device IDs: a leaf switch of builtin:star:201 and its endpoints. */
+static int
+hp_setup_star(void)
+{
+	hp_topology = "builtin:star:201";
+	return hp_setup();
+}
+
+static int
+test_hp_16bit(void)
+{
+	static struct hp_snap before, mid, after;
+	struct rte_pmd_rio_sim_dev_info fi, pi;
+	struct rte_rio_mport_info mi;
+	struct rte_rio_hotplug_stats st;
+	char leaf[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN] = "";
+	int i, p, n, up = -1, below = 0;
+
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(hp.mp, NULL), "enumerate");
+	TEST_ASSERT(rte_rio_mport_info_get(hp.mp, &mi) == 0 && mi.devid_size == 16, "ID size");
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 0), "stop the poll");
+	hp_snapshot(&before);
+	TEST_ASSERT(before.n < RTE_DIM(before.in), "view larger than the snapshot");
+	/* The last leaf switch: its uplink (port 15) leads to another switch. */
+	n = rte_pmd_rio_sim_fabric_dev_count(hp.fabric);
+	for (i = n - 1; i >= 0 && leaf[0] == '\0'; i--) {
+		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(hp.fabric, i, &fi), "info");
+		if (fi.type != RTE_PMD_RIO_SIM_DEV_SWITCH || fi.nports < 16 ||
+		    fi.ports[15].peer_dev < 0 || fi.ports[0].peer_dev < 0)
+			continue;
+		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(hp.fabric,
+				fi.ports[15].peer_dev, &pi), "info");
+		if (pi.type != RTE_PMD_RIO_SIM_DEV_SWITCH)
+			continue;
+		snprintf(leaf, sizeof(leaf), "%s", fi.name);
+		up = fi.ports[15].peer_dev;
+		for (p = 0; p < 15; p++)
+			below += fi.ports[p].peer_dev >= 0;
+	}
+	TEST_ASSERT(leaf[0] != '\0' && up >= 0, "no leaf switch");
+
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, leaf, 15, false),
+			    "link down");
+	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "port-write");
+	hp_snapshot(&mid);
+	TEST_ASSERT_EQUAL(mid.n, before.n - 1 - below, "%s and its %d endpoints removed", leaf,
+			  below);
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, leaf, 15, true),
+			    "link up");
+	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "port-write");
+	hp_snapshot(&after);
+	TEST_ASSERT_SUCCESS(hp_snap_same(&before, &after), "view after the flap");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
+	TEST_ASSERT(st.dev_removed == (uint64_t)below + 1 && st.dev_added == st.dev_removed &&
+		    st.enum_errors == 0,
+		    "stats %" PRIu64 " removed %" PRIu64 " added %" PRIu64 " errors",
+		    st.dev_removed, st.dev_added, st.enum_errors);
+	return TEST_SUCCESS;
+}
+
+/*
+ * An mport without block maintenance over the rio_sim one: configuration
+ * and port-writes are forwarded, so enumeration and hot-plug use 4-byte
+ * maintenance; the message and doorbell ops are not needed here.
+ */
+static inline struct rte_rio_mport *
+hp_lower(struct rte_rio_mport *m)
+{
+	return rte_rio_mport_priv(m);
+}
+
+static int
+hp_w_lcread(struct rte_rio_mport *m, uint32_t off, int len, uint32_t *data)
+{
+	return hp_lower(m)->ops->lcread(hp_lower(m), off, len, data);
+}
+
+static int
+hp_w_lcwrite(struct rte_rio_mport *m, uint32_t off, int len, uint32_t data)
+{
+	return hp_lower(m)->ops->lcwrite(hp_lower(m), off, len, data);
+}
+
+static int
+hp_w_cread(struct rte_rio_mport *m, uint16_t destid, uint8_t hop, uint32_t off, int len,
+	   uint32_t *data)
+{
+	return hp_lower(m)->ops->cread(hp_lower(m), destid, hop, off, len, data);
+}
+
+static int
+hp_w_cwrite(struct rte_rio_mport *m, uint16_t destid, uint8_t hop, uint32_t off, int len,
+	    uint32_t data)
+{
+	return hp_lower(m)->ops->cwrite(hp_lower(m), destid, hop, off, len, data);
+}
+
+static int
+hp_w_pw_fetch(struct rte_rio_mport *m, struct rte_rio_pw_msg *msgs, uint16_t n)
+{
+	return hp_lower(m)->ops->pw_fetch(hp_lower(m), msgs, n);
+}
+
+static int
+hp_w_dsend(struct rte_rio_mport *m, uint16_t destid, uint16_t info)
+{
+	RTE_SET_USED(m);
+	RTE_SET_USED(destid);
+	RTE_SET_USED(info);
+	return -ENOTSUP;
+}
+
+static int
+hp_w_dbell_fetch(struct rte_rio_mport *m, struct rte_rio_dbell *dbells, uint16_t n)
+{
+	RTE_SET_USED(m);
+	RTE_SET_USED(dbells);
+	RTE_SET_USED(n);
+	return 0;
+}
+
+static int
+hp_w_open(struct rte_rio_mport *m, uint8_t mbox, uint32_t entries)
+{
+	RTE_SET_USED(m);
+	RTE_SET_USED(mbox);
+	RTE_SET_USED(entries);
+	return -ENOTSUP;
+}
+
+static void
+hp_w_close(struct rte_rio_mport *m, uint8_t mbox)
+{
+	RTE_SET_USED(m);
+	RTE_SET_USED(mbox);
+}
+
+static uint16_t
+hp_w_msgs(struct rte_rio_mport *m, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n)
+{
+	RTE_SET_USED(m);
+	RTE_SET_USED(mbox);
+	RTE_SET_USED(msgs);
+	RTE_SET_USED(n);
+	return 0;
+}
+
+static int64_t
+hp_w_outb_compl(struct rte_rio_mport *m, uint8_t mbox)
+{
+	RTE_SET_USED(m);
+	RTE_SET_USED(mbox);
+	return 0;
+}
+
+static uint16_t
+hp_w_add_inb(struct rte_rio_mport *m, uint8_t mbox, void * const *bufs, uint16_t n)
+{
+	RTE_SET_USED(m);
+	RTE_SET_USED(mbox);
+	RTE_SET_USED(bufs);
+	RTE_SET_USED(n);
+	return 0;
+}
+
+static const struct rte_rio_mport_ops hp_word_ops = {
+	.lcread = hp_w_lcread,
+	.lcwrite = hp_w_lcwrite,
+	.cread = hp_w_cread,
+	.cwrite = hp_w_cwrite,
+	.dsend = hp_w_dsend,
+	.dbell_fetch = hp_w_dbell_fetch,
+	.open_outb_mbox = hp_w_open,
+	.close_outb_mbox = hp_w_close,
+	.open_inb_mbox = hp_w_open,
+	.close_inb_mbox = hp_w_close,
+	.add_outb_messages = hp_w_msgs,
+	.outb_completion = hp_w_outb_compl,
+	.add_inb_buffers = hp_w_add_inb,
+	.get_inb_messages = hp_w_msgs,
+	.pw_fetch = hp_w_pw_fetch,
+};
+
+/* The middle-link flap with 4-byte maintenance only. */
+static int
+test_hp_word_access(void)
+{
+	struct rte_rio_mport_conf c;
+	char name[RTE_RIO_NAME_MAX_LEN];
+	struct rte_rio_mport_info mi;
+	struct rte_rio_mport *w;
+
+	TEST_ASSERT_SUCCESS(rte_rio_mport_info_get(hp.mp, &mi), "info");
+	snprintf(name, sizeof(name), "%.50s_w", hp.vdev);
+	memset(&c, 0, sizeof(c));
+	c.name = name;
+	c.ops = &hp_word_ops;
+	c.priv = hp.mp;
+	c.devid_size = mi.devid_size;
+	c.host_destid = mi.host_destid;
+	c.port_index = mi.port_index;
+	w = rte_rio_mport_register(&c);
+	TEST_ASSERT_NOT_NULL(w, "wrapper mport");
+	hp.lower = hp.mp;
+	hp.mp = w;
+	return test_hp_middle_link();
+}
+
+/* Argument checks. */
+static int
+test_hp_errors(void)
+{
+	struct rte_rio_hotplug_stats st;
+
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll(NULL, 1), -EINVAL, "NULL mport");
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll_period_set(NULL, 1), -EINVAL, "NULL mport");
+	TEST_ASSERT_EQUAL(rte_rio_hotplug_stats_get(NULL, &st), -EINVAL, "NULL mport");
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll_period_set(hp.mp, 1), -ENODEV, "not scanned");
+	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 1), -ENODEV, "not scanned");
+	TEST_ASSERT_EQUAL(rte_rio_hotplug_stats_get(hp.mp, &st), -ENODEV, "not scanned");
+	TEST_ASSERT_EQUAL(rte_rio_hotplug_stats_get(hp.mp, NULL), -EINVAL, "NULL stats");
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(hp.mp, NULL), "enumerate");
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
+	TEST_ASSERT_EQUAL(st.pw_rx, 0, "port-writes");
+	return TEST_SUCCESS;
+}
+
+/* ---------------------------------------------------------------------- */
+/* rionet across a flapped link (two processes)                           */
+
+#define RH_ETH_DATA	0x88b5	/* frames of the exchange */
+#define RH_ETH_STOP	0x88b6	/* host to agent: finish */
+#define RH_FRAME	128
+#define RH_NB_MBUF	2048
+#define RH_DESC		256
+#define RH_CHILD_MS	60000	/* the agent gives up after this */
+
+/* rionet port of the rio_sim mport @vdev, configured and started. */
+static int
+rh_port_start(const char *vdev, struct rte_mempool *mp, uint16_t *port_id)
+{
+	char name[RTE_ETH_NAME_MAX_LEN];
+	struct rte_eth_conf conf;
+	int ret;
+
+	memset(&conf, 0, sizeof(conf));
+	snprintf(name, sizeof(name), "rionet_%s", vdev);
+	ret = rte_eth_dev_get_port_by_name(name, port_id);
+	if (ret == 0)
+		ret = rte_eth_dev_configure(*port_id, 1, 1, &conf);
+	if (ret == 0)
+		ret = rte_eth_rx_queue_setup(*port_id, 0, RH_DESC, SOCKET_ID_ANY, NULL, mp);
+	if (ret == 0)
+		ret = rte_eth_tx_queue_setup(*port_id, 0, RH_DESC, SOCKET_ID_ANY, NULL);
+	if (ret == 0)
+		ret = rte_eth_dev_start(*port_id);
+	return ret;
+}
+
+static void
+rh_port_close(uint16_t port_id)
+{
+	rte_eth_dev_stop(port_id);
+	rte_eth_dev_close(port_id);
+}
+
+/* Send up to @n frames of @type to device @destid; @return frames accepted. */
+static uint16_t
+rh_send(uint16_t port_id, struct rte_mempool *mp, uint16_t destid, uint16_t type,
+	unsigned int n)
+{
+	struct rte_mbuf *m[16];
+	struct rte_ether_hdr *eh;
+	unsigned int i, k = 0;
+	uint16_t sent;
+
+	n = RTE_MIN(n, RTE_DIM(m));
+	for (i = 0; i < n; i++) {
+		m[k] = rte_pktmbuf_alloc(mp);
+		if (m[k] == NULL)
+			break;
+		eh = (struct rte_ether_hdr *)rte_pktmbuf_append(m[k], RH_FRAME);
+		memset(eh, 0, RH_FRAME);
+		rionet_mac_from_destid(destid, &eh->dst_addr);
+		rte_eth_macaddr_get(port_id, &eh->src_addr);
+		eh->ether_type = rte_cpu_to_be_16(type);
+		k++;
+	}
+	sent = rte_eth_tx_burst(port_id, 0, m, k);
+	if (sent < k)
+		rte_pktmbuf_free_bulk(m + sent, k - sent);
+	return sent;
+}
+
+/* Receive everything pending; @return frames of @type, *stop when a STOP came. */
+static unsigned int
+rh_recv(uint16_t port_id, uint16_t type, bool *stop)
+{
+	struct rte_mbuf *m[32];
+	unsigned int got = 0;
+	uint16_t n, i, t;
+
+	while ((n = rte_eth_rx_burst(port_id, 0, m, RTE_DIM(m))) > 0) {
+		for (i = 0; i < n; i++) {
+			t = rte_be_to_cpu_16(rte_pktmbuf_mtod(m[i],
+					     struct rte_ether_hdr *)->ether_type);
+			if (t == type)
+				got++;
+			else if (t == RH_ETH_STOP && stop != NULL)
+				*stop = true;
+		}
+		rte_pktmbuf_free_bulk(m, n);
+	}
+	return got;
+}
+
+/*
+ * Agent (ep2): send frames to the host and receive until the host says
+ * STOP (it does after the flap, so a STOP proves that host-to-agent traffic
+ * came back). Exit 0 when sends across the dead link failed with counted
+ * errors and the STOP arrived.
+ */
+static int
+rh_agent_child(int argc, char **argv)
+{
+	char vdev[RTE_RIO_NAME_MAX_LEN], args[256];
+	struct rte_mempool *mp = NULL;
+	struct rte_eth_stats st;
+	uint64_t end, tx = 0, rx = 0;
+	uint16_t port_id = RTE_MAX_ETHPORTS;
+	bool stop = false, created = false;
+	int ret, rc = 1;
+
+	ret = rte_eal_init(argc, argv);
+	if (ret < 0) {
+		printf("agent: rte_eal_init failed\n");
+		return 2;
+	}
+	argc -= ret;
+	argv += ret;
+	if (argc > 1 && strcmp(argv[1], "--") == 0) {
+		argc--;
+		argv[1] = argv[0];
+		argv++;
+	}
+	if (argc < 2) {
+		printf("agent: missing fabric name\n");
+		goto out;
+	}
+	/* argv[0] is the program name again, then the fabric. */
+	snprintf(vdev, sizeof(vdev), "rio_sim_%s_a", argv[1]);
+	snprintf(args, sizeof(args), "fabric=%s,topology=builtin:chain:2,endpoint=ep2,"
+		 "disc_timeout=20000", argv[1]);
+	mp = rte_pktmbuf_pool_create("rh_agent", RH_NB_MBUF, 0, 0,
+				     RTE_MBUF_DEFAULT_BUF_SIZE, SOCKET_ID_ANY);
+	if (mp == NULL || rte_vdev_init(vdev, args) != 0) {
+		printf("agent: cannot create %s\n", vdev);
+		goto out;
+	}
+	created = true;
+	if (rh_port_start(vdev, mp, &port_id) != 0) {
+		printf("agent: no rionet port\n");
+		goto out;
+	}
+	end = rte_get_timer_cycles() + rte_get_timer_hz() * (RH_CHILD_MS / 1000);
+	while (!stop && rte_get_timer_cycles() < end) {
+		tx += rh_send(port_id, mp, 0, RH_ETH_DATA, 4);
+		rx += rh_recv(port_id, RH_ETH_DATA, &stop);
+		rte_delay_us_sleep(500);
+	}
+	rte_eth_stats_get(port_id, &st);
+	printf("agent: sent %" PRIu64 ", send errors %" PRIu64 ", received %" PRIu64 ", %s\n",
+	       tx, st.oerrors, rx, stop ? "stopped by the host" : "timed out");
+	rc = stop && st.oerrors > 0 && rx > 0 ? 0 : 1;
+out:
+	if (port_id < RTE_MAX_ETHPORTS)
+		rh_port_close(port_id);
+	if (created)
+		rte_vdev_uninit(vdev);
+	rte_mempool_free(mp);
+	rte_eal_cleanup();
+	return rc;
+}
+REGISTER_TEST_CHILD(rionet_hotplug_agent, rh_agent_child);
+
+/* Remove the EAL runtime directory a child with file prefix @prefix left. */
+static void
+rh_runtime_dir_cleanup(const char *prefix)
+{
+	const char *own = rte_eal_get_runtime_dir();
+	const char *slash = strrchr(own, '/');
+	char dir[PATH_MAX], path[PATH_MAX + 256];
+	struct dirent *e;
+	DIR *d;
+
+	if (slash == NULL || prefix[0] == '\0' || strchr(prefix, '/') != NULL)
+		return;
+	snprintf(dir, sizeof(dir), "%.*s/%s", (int)(slash - own), own, prefix);
+	d = opendir(dir);
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		unlink(path);
+	}
+	closedir(d);
+	rmdir(dir);
+}
+
+static int
+rh_link_wait(uint16_t port_id, int want, unsigned int ms)
+{
+	struct rte_eth_link link;
+	uint64_t end = rte_get_timer_cycles() + rte_get_timer_hz() * ms / 1000;
+
+	do {
+		if (rte_eth_link_get_nowait(port_id, &link) == 0 && link.link_status == want)
+			return 0;
+		rte_delay_us_sleep(2000);
+	} while (rte_get_timer_cycles() < end);
+	return -ETIMEDOUT;
+}
+
+/*
+ * Exchange frames until @want arrived from the agent (or @ms passed);
+ * @return frames received. *max_tx_us gets the longest rte_eth_tx_burst().
+ */
+static unsigned int
+rh_exchange(uint16_t port_id, struct rte_mempool *mp, uint16_t peer, unsigned int want,
+	    unsigned int ms, uint64_t *max_tx_us)
+{
+	uint64_t end = rte_get_timer_cycles() + rte_get_timer_hz() * ms / 1000, t, us;
+	unsigned int rx = 0;
+
+	while (rx < want && rte_get_timer_cycles() < end) {
+		t = rte_get_timer_cycles();
+		rh_send(port_id, mp, peer, RH_ETH_DATA, 4);
+		us = (rte_get_timer_cycles() - t) * 1000000 / rte_get_timer_hz();
+		*max_tx_us = RTE_MAX(*max_tx_us, us);
+		rx += rh_recv(port_id, RH_ETH_DATA, NULL);
+		rte_delay_us_sleep(500);
+	}
+	return rx;
+}
+
+static int
+test_rionet_hotplug(void)
+{
+	char tmp[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN - 4], fabric[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN];
+	char vdev[RTE_RIO_NAME_MAX_LEN], args[256], prefix[64], fp[96], shm[64];
+	const char *drv = NULL;
+	struct rte_rio_hotplug_stats hs;
+	struct rte_mempool *mp = NULL;
+	struct rte_rio_mport *mport;
+	struct rte_eth_stats st0, st1;
+	uint64_t max_tx_us = 0, t0;
+	uint16_t port_id = RTE_MAX_ETHPORTS, ep2;
+	uint32_t did = 0;
+	unsigned int rx;
+	pid_t pid = -1;
+	int i, ret = TEST_FAILED, status;
+
+	for (i = 1; i + 1 < rio_test_eal_argc; i++)
+		if (strcmp(rio_test_eal_argv[i], "-d") == 0)
+			drv = rio_test_eal_argv[i + 1];
+	if (drv == NULL) {
+		printf("rionet_hotplug_autotest needs -d <librte_net_rionet.so>\n");
+		return TEST_SKIPPED;
+	}
+	if (rio_test_unique("rhn", tmp, sizeof(tmp)) == NULL ||
+	    rio_test_unique("rhn_agent", prefix, sizeof(prefix)) == NULL)
+		return TEST_FAILED;
+	snprintf(fabric, sizeof(fabric), "%sf", tmp);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", fabric);
+	snprintf(vdev, sizeof(vdev), "rio_sim_%s_h", tmp);
+	snprintf(args, sizeof(args), "fabric=%s,topology=builtin:chain:2,endpoint=ep0", fabric);
+	mp = rte_pktmbuf_pool_create("rh_host", RH_NB_MBUF, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
+				     SOCKET_ID_ANY);
+	if (mp == NULL || rte_vdev_init(vdev, args) != 0) {
+		printf("cannot create the host mport %s\n", vdev);
+		goto out;
+	}
+	mport = rte_rio_mport_find(vdev);
+	if (mport == NULL || !rte_rio_mport_scanned(mport) ||
+	    rh_port_start(vdev, mp, &port_id) != 0) {
+		printf("host mport or its rionet port not ready\n");
+		goto out;
+	}
+	rte_pmd_rio_sim_fabric_config_read(fabric, "ep2", RTE_RIO_DID_CSR, 4, &did);
+	ep2 = RTE_RIO_GET_DID(8, did);
+	{
+		char *argv[] = { "--no-huge", "-m", "256", "--no-pci", fp,
+				 "--log-level=lib.eal:error", "-d", (char *)(uintptr_t)drv, "--",
+				 fabric, NULL };
+
+		snprintf(fp, sizeof(fp), "--file-prefix=%s", prefix);
+		pid = rio_test_spawn("rionet_hotplug_agent", argv);
+	}
+	if (pid <= 0) {
+		printf("cannot start the agent\n");
+		goto out;
+	}
+	/* The agent's JOIN makes our link up. */
+	if (rh_link_wait(port_id, RTE_ETH_LINK_UP, 30000) != 0) {
+		printf("the agent never joined\n");
+		goto out;
+	}
+	rx = rh_exchange(port_id, mp, ep2, 100, 10000, &max_tx_us);
+	if (rx < 100) {
+		printf("before the flap: %u frames from the agent\n", rx);
+		goto out;
+	}
+
+	/* Down: the agent leaves the bus, rionet drops it, sends fail and are counted. */
+	rte_eth_stats_get(port_id, &st0);
+	t0 = rte_get_timer_cycles();
+	if (rte_pmd_rio_sim_fabric_link_set(fabric, "sw0", 2, false) != 0 ||
+	    rh_link_wait(port_id, RTE_ETH_LINK_DOWN, 5000) != 0) {
+		printf("the link went down but rionet kept the agent as a peer\n");
+		goto out;
+	}
+	printf("agent dropped as a peer %" PRIu64 " ms after the link went down\n",
+	       (rte_get_timer_cycles() - t0) * 1000 / rte_get_timer_hz());
+	if (rte_rio_dev_find_by_destid(mport, ep2) != NULL) {
+		printf("ep2 still known behind a dead link\n");
+		goto out;
+	}
+	rh_exchange(port_id, mp, ep2, UINT32_MAX, 300, &max_tx_us);
+	rte_eth_stats_get(port_id, &st1);
+	printf("during the flap: %" PRIu64 " frames failed, %" PRIu64 " sent\n",
+	       st1.oerrors - st0.oerrors, st1.opackets - st0.opackets);
+	if (st1.oerrors <= st0.oerrors) {
+		printf("no send error counted during the flap\n");
+		goto out;
+	}
+
+	/* Up: enumerated again, JOIN again, traffic resumes both ways. */
+	t0 = rte_get_timer_cycles();
+	if (rte_pmd_rio_sim_fabric_link_set(fabric, "sw0", 2, true) != 0 ||
+	    rh_link_wait(port_id, RTE_ETH_LINK_UP, 5000) != 0) {
+		printf("the agent did not join again after the link came back\n");
+		goto out;
+	}
+	printf("agent joined again %" PRIu64 " ms after the link came back\n",
+	       (rte_get_timer_cycles() - t0) * 1000 / rte_get_timer_hz());
+	if (rte_rio_dev_find_by_destid(mport, ep2) == NULL) {
+		printf("ep2 did not come back with device ID 0x%x\n", ep2);
+		goto out;
+	}
+	rte_eth_stats_get(port_id, &st0);
+	rx = rh_exchange(port_id, mp, ep2, 100, 10000, &max_tx_us);
+	rte_eth_stats_get(port_id, &st1);
+	if (rx < 100 || st1.opackets == st0.opackets) {
+		printf("after the flap: %u frames from the agent, %" PRIu64 " sent\n", rx,
+		       st1.opackets - st0.opackets);
+		goto out;
+	}
+	printf("longest rte_eth_tx_burst: %" PRIu64 " us\n", max_tx_us);
+	if (max_tx_us > 1000000) {
+		printf("a send blocked for more than 1 s\n");
+		goto out;
+	}
+	if (rte_rio_hotplug_stats_get(mport, &hs) != 0 || hs.link_down != 1 ||
+	    hs.link_up != 1 || hs.dev_removed != 2 || hs.dev_added != 2) {
+		printf("hot-plug stats: %" PRIu64 " down, %" PRIu64 " up, %" PRIu64
+		       " removed, %" PRIu64 " added\n", hs.link_down, hs.link_up,
+		       hs.dev_removed, hs.dev_added);
+		goto out;
+	}
+	for (i = 0; i < 20; i++) {
+		rh_send(port_id, mp, ep2, RH_ETH_STOP, 1);
+		rte_delay_us_sleep(5000);
+	}
+	status = rio_test_wait(pid, 20000);
+	pid = -1;
+	if (status != 0) {
+		printf("agent exit status %d\n", status);
+		goto out;
+	}
+	ret = TEST_SUCCESS;
+out:
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		rio_test_wait(pid, 5000);
+	}
+	if (port_id < RTE_MAX_ETHPORTS)
+		rh_port_close(port_id);
+	rte_vdev_uninit(vdev);
+	rte_mempool_free(mp);
+	rh_runtime_dir_cleanup(prefix);
+	if (rio_test_shm_count(shm) != 0) {
+		printf("shared memory left by %s\n", fabric);
+		rio_test_shm_cleanup(shm);
+		ret = TEST_FAILED;
+	}
+	return ret;
+}
+
+REGISTER_TEST_COMMAND(rionet_hotplug_autotest, test_rionet_hotplug);
+
+static struct unit_test_suite rio_hotplug_suite = {
+	.suite_name = "rio hot-plug",
+	.unit_test_cases = {
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_errors),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_middle_link),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_auto_poll),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_late_insertion),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_rapid_flaps),
+		TEST_CASE_ST(hp_setup_star, hp_teardown, test_hp_16bit),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_word_access),
+		TEST_CASE(test_hp_no_leak),
+		TEST_CASES_END()
+	}
+};
+
+static int
+test_rio_hotplug(void)
+{
+	return unit_test_suite_runner(&rio_hotplug_suite);
+}
+
+REGISTER_TEST_COMMAND(rio_hotplug_autotest, test_rio_hotplug);

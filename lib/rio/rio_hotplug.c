@@ -1,0 +1,428 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+/*
+ * Host hot-plug: port-write handling of an enumerated host mport.
+ *
+ * Switches send an error-management port-write to their port-write target
+ * (the host, programmed at enumeration) when a port's link changes. The host
+ * polls them (an EAL alarm every pw_period_us, or rte_rio_pw_poll()) and,
+ * as Linux rio_inb_pwrite_handler() does (reference section 4.7), finds the
+ * reporter by component tag and reads the port's Error/Status and EM Port
+ * Error Detect CSRs:
+ *  - the link was OK and went down (Port OK clear, or "OK to uninitialized"
+ *    latched): the port is locked out and every device no longer reachable
+ *    from the mport (walking the known links) is removed, deepest first, with
+ *    REMOVE events; their device IDs and tags are kept on the port;
+ *  - the port is OK and was not (or went down meanwhile): the lockout is
+ *    cleared and the subtree behind the port is enumerated again with the
+ *    enumeration code (rio_enum_subtree), taking the kept IDs and tags back,
+ *    and the new devices are announced with ADD events;
+ * then the CSRs are cleared (EM detect, L/T detect, W1C Error/Status bits
+ * including Port-write Pending).
+ *
+ * Everything runs under the device-list lock, so lookups and events of
+ * other threads see the view before or after a change, never during it.
+ * Routes of removed IDs stay in place (traffic to them fails at the dead
+ * link, counted by the sender) until their subtree returns.
+ * Only the host handles port-writes: agents keep the view they discovered.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include <rte_alarm.h>
+#include <rte_common.h>
+#include <rte_malloc.h>
+
+#include "rio_scan_private.h"
+
+/* Port-writes fetched per driver call. */
+#define RIO_HP_BURST	16
+/* Port-writes one alarm handles at most. */
+#define RIO_HP_ALARM_BUDGET	64
+
+/* Scan data of an enumerated host mport, or NULL. List lock held. */
+static struct rio_scan_data *
+rio_hp_data(const struct rte_rio_mport *mport)
+{
+	struct rio_scan_data *sd = mport->scan_data;
+
+	if (sd == NULL || !sd->scanned || !sd->enumerated)
+		return NULL;
+	return sd;
+}
+
+/* Switch with component tag @tag (the reporter), or NULL. */
+static struct rte_rio_dev *
+rio_hp_reporter(struct rio_scan_data *sd, uint32_t tag)
+{
+	struct rte_rio_dev *dev;
+
+	TAILQ_FOREACH(dev, &sd->devs, next)
+		if ((dev->info.comptag & RTE_RIO_CTAG_UDEVID) == tag)
+			return dev->info.type == RTE_RIO_DEV_SWITCH ? dev : NULL;
+	return NULL;
+}
+
+static void
+rio_hp_range_add(int32_t *lo, int32_t *hi, int32_t a, int32_t b)
+{
+	if (a < 0)
+		return;
+	if (*lo < 0 || a < *lo)
+		*lo = a;
+	if (*hi < b)
+		*hi = b;
+}
+
+/* Set or clear Port Lockout of @sw's @port (only with an EM block, as Linux). */
+static int
+rio_hp_lockout(struct rte_rio_dev *sw, uint8_t port, bool on)
+{
+	uint32_t off = sw->info.phys_efptr + RTE_RIO_PORT_N_CTL_CSR(port, sw->info.phys_rmap);
+	uint32_t ctl, want;
+	int ret;
+
+	if (sw->info.em_efptr == 0)
+		return 0;
+	ret = rte_rio_dev_read_config_32(sw, off, &ctl);
+	if (ret < 0)
+		return ret;
+	want = on ? ctl | RTE_RIO_PORT_N_CTL_LOCKOUT : ctl & ~RTE_RIO_PORT_N_CTL_LOCKOUT;
+	if (want == ctl)
+		return 0;
+	return rte_rio_dev_write_config_32(sw, off, want);
+}
+
+/* Mark every device reachable from the local endpoint over known links. */
+static int
+rio_hp_mark_reachable(struct rio_scan_data *sd)
+{
+	struct rte_rio_dev **stack, *dev, *local = TAILQ_FIRST(&sd->devs);
+	unsigned int top = 0, p;
+
+	stack = malloc(sizeof(*stack) * (sd->ndevs + 1));
+	if (stack == NULL)
+		return -ENOMEM;
+	TAILQ_FOREACH(dev, &sd->devs, next)
+		dev->hp_reach = false;
+	local->hp_reach = true;
+	stack[top++] = local;
+	while (top > 0) {
+		dev = stack[--top];
+		for (p = 0; p < RTE_RIO_MAX_SWITCH_PORTS; p++) {
+			struct rte_rio_dev *n = dev->peer[p];
+
+			/* Each device is pushed once: at most ndevs entries. */
+			if (n == NULL || n->hp_reach)
+				continue;
+			n->hp_reach = true;
+			stack[top++] = n;
+		}
+	}
+	free(stack);
+	return 0;
+}
+
+/* The link behind @sw's @port is gone: remove what it isolated. */
+static void
+rio_hp_extract(struct rte_rio_mport *mport, struct rio_scan_data *sd, struct rte_rio_dev *sw,
+	       uint8_t port)
+{
+	struct rte_rio_dev *peer = sw->peer[port], *dev, *prev;
+	unsigned int p, removed = 0;
+	int ret;
+
+	sd->hp_stats.link_down++;
+	sw->port_ok &= ~(1u << port);
+	ret = rio_hp_lockout(sw, port, true);
+	if (ret < 0)
+		RIO_LOG(WARNING, "%s: cannot lock out %s port %u (%d)", mport->name,
+			sw->info.name, port, ret);
+	if (peer == NULL)
+		return;
+	sw->peer[port] = NULL;
+	sw->redundant &= ~(1u << port);
+	if (peer->peer[sw->peer_port[port]] == sw) {
+		peer->peer[sw->peer_port[port]] = NULL;
+		peer->redundant &= ~(1u << sw->peer_port[port]);
+	}
+	if (rio_hp_mark_reachable(sd) < 0) {
+		RIO_LOG(ERR, "%s: no memory to find the devices behind %s port %u",
+			mport->name, sw->info.name, port);
+		return;
+	}
+
+	/* Deepest first: the list is in enumeration (DFS) order. */
+	TAILQ_FOREACH_REVERSE(dev, &sd->devs, rio_dev_list, next) {
+		if (dev->hp_reach)
+			continue;
+		rio_dev_event_emit(dev, RTE_RIO_DEV_EVENT_REMOVE);
+		rio_hp_range_add(&sw->hp_id_lo[port], &sw->hp_id_hi[port], dev->info.destid,
+				 dev->info.destid);
+		rio_hp_range_add(&sw->hp_tag_lo[port], &sw->hp_tag_hi[port],
+				 (int32_t)dev->info.comptag, (int32_t)dev->info.comptag);
+		/* Ranges it kept for its own dead ports are the subtree's too. */
+		for (p = 0; p < RTE_RIO_MAX_SWITCH_PORTS; p++) {
+			rio_hp_range_add(&sw->hp_id_lo[port], &sw->hp_id_hi[port],
+					 dev->hp_id_lo[p], dev->hp_id_hi[p]);
+			rio_hp_range_add(&sw->hp_tag_lo[port], &sw->hp_tag_hi[port],
+					 dev->hp_tag_lo[p], dev->hp_tag_hi[p]);
+		}
+	}
+	for (dev = TAILQ_FIRST(&sd->devs); dev != NULL; dev = prev) {
+		prev = TAILQ_NEXT(dev, next);
+		if (dev->hp_reach)
+			continue;
+		for (p = 0; p < RTE_RIO_MAX_SWITCH_PORTS; p++) {
+			struct rte_rio_dev *n = dev->peer[p];
+
+			if (n != NULL && n->hp_reach && n->peer[dev->peer_port[p]] == dev)
+				n->peer[dev->peer_port[p]] = NULL;
+		}
+		TAILQ_REMOVE(&sd->devs, dev, next);
+		sd->ndevs--;
+		rio_dev_free(dev);
+		removed++;
+	}
+	sd->hp_stats.dev_removed += removed;
+	RIO_LOG(NOTICE, "%s: link %s port %u down, %u devices removed", mport->name,
+		sw->info.name, port, removed);
+}
+
+/* @sw's @port is up: enumerate what is behind it and announce it. */
+static void
+rio_hp_insert(struct rte_rio_mport *mport, struct rio_scan_data *sd, struct rte_rio_dev *sw,
+	      uint8_t port)
+{
+	struct rte_rio_dev *first = NULL, *dev;
+	int ret, n;
+
+	sd->hp_stats.link_up++;
+	ret = rio_hp_lockout(sw, port, false);
+	if (ret < 0) {
+		RIO_LOG(ERR, "%s: cannot clear the lockout of %s port %u (%d)", mport->name,
+			sw->info.name, port, ret);
+		sd->hp_stats.enum_errors++;
+		return;
+	}
+	sw->port_ok |= 1u << port;
+	if (sw->peer[port] != NULL)
+		return; /* still known (a redundant link came back) */
+	n = rio_enum_subtree(mport, sw, port, &first);
+	if (n < 0) {
+		/* Not OK in our view: the next port-write of this port tries again. */
+		sw->port_ok &= ~(1u << port);
+		sd->hp_stats.enum_errors++;
+		RIO_LOG(ERR, "%s: cannot enumerate behind %s port %u (%d)", mport->name,
+			sw->info.name, port, n);
+		return;
+	}
+	for (dev = first; dev != NULL; dev = TAILQ_NEXT(dev, next))
+		rio_dev_event_emit(dev, RTE_RIO_DEV_EVENT_ADD);
+	sd->hp_stats.dev_added += n;
+	RIO_LOG(NOTICE, "%s: link %s port %u up, %d devices added", mport->name,
+		sw->info.name, port, n);
+}
+
+/* One port-write. List lock held. */
+static void
+rio_hp_handle(struct rte_rio_mport *mport, struct rio_scan_data *sd,
+	      const struct rte_rio_pw_msg *pw)
+{
+	struct rte_rio_dev *sw;
+	uint8_t port = pw->em.is_port & 0xff;
+	uint32_t sts_off, sts, det = 0;
+	bool was_ok, now_ok, went_down;
+	int ret;
+
+	sd->hp_stats.pw_rx++;
+	sw = rio_hp_reporter(sd, pw->em.comptag & RTE_RIO_CTAG_UDEVID);
+	if (sw == NULL || port >= sw->info.nports || sw->info.phys_efptr == 0) {
+		sd->hp_stats.pw_unknown++;
+		RIO_LOG(DEBUG, "%s: port-write of unknown reporter 0x%x port %u", mport->name,
+			pw->em.comptag, port);
+		return;
+	}
+	sts_off = sw->info.phys_efptr + RTE_RIO_PORT_N_ERR_STS_CSR(port, sw->info.phys_rmap);
+	ret = rte_rio_dev_read_config_32(sw, sts_off, &sts);
+	if (ret == 0 && sw->info.em_efptr != 0)
+		ret = rte_rio_dev_read_config_32(sw, sw->info.em_efptr +
+						 RTE_RIO_EM_PN_ERR_DETECT(port), &det);
+	if (ret < 0) {
+		sd->hp_stats.pw_errors++;
+		RIO_LOG(WARNING, "%s: %s does not answer (%d)", mport->name, sw->info.name, ret);
+		return;
+	}
+	now_ok = (sts & RTE_RIO_PORT_N_ERR_STS_PORT_OK) != 0;
+	was_ok = (sw->port_ok & (1u << port)) != 0;
+	/* Down and up again before we looked: the devices behind may have been reset. */
+	went_down = !now_ok || (det & RTE_RIO_EM_PED_LINK_OK2U) != 0;
+	if (port != sw->info.sw_inport) {
+		if (was_ok && went_down)
+			rio_hp_extract(mport, sd, sw, port);
+		if (now_ok && (!was_ok || went_down))
+			rio_hp_insert(mport, sd, sw, port);
+	}
+	/* Acknowledge: clear what was latched, then Port-write Pending (W1C). */
+	if (sw->info.em_efptr != 0) {
+		rte_rio_dev_write_config_32(sw, sw->info.em_efptr +
+					    RTE_RIO_EM_PN_ERR_DETECT(port), 0);
+		rte_rio_dev_write_config_32(sw, sw->info.em_efptr + RTE_RIO_EM_LTL_ERR_DETECT, 0);
+	}
+	rte_rio_dev_write_config_32(sw, sts_off, sts & RTE_RIO_PORT_N_ERR_STS_W1C);
+}
+
+/* Fetch and handle up to @max port-writes. List lock held. */
+static int
+rio_hp_poll(struct rte_rio_mport *mport, struct rio_scan_data *sd, unsigned int max)
+{
+	struct rte_rio_pw_msg pw[RIO_HP_BURST];
+	unsigned int done = 0;
+	int n, i;
+
+	while (done < max) {
+		n = rte_rio_pw_fetch(mport, pw, RTE_MIN(max - done, (unsigned int)RIO_HP_BURST));
+		if (n <= 0)
+			return done > 0 || n == 0 ? (int)done : n;
+		for (i = 0; i < n; i++)
+			rio_hp_handle(mport, sd, &pw[i]);
+		done += n;
+	}
+	return (int)done;
+}
+
+static void rio_hp_alarm(void *arg);
+
+/* Arm the poll alarm. List lock held. */
+static int
+rio_hp_arm(struct rte_rio_mport *mport, struct rio_scan_data *sd)
+{
+	int ret;
+
+	ret = rte_eal_alarm_set(sd->pw_period_us, rio_hp_alarm, mport);
+	sd->pw_armed = ret == 0;
+	if (ret < 0)
+		RIO_LOG(ERR, "%s: cannot arm the port-write poll (%d)", mport->name, ret);
+	return ret;
+}
+
+static void
+rio_hp_alarm(void *arg)
+{
+	struct rte_rio_mport *mport = arg;
+	struct rio_scan_data *sd;
+
+	rio_dev_list_lock();
+	sd = rio_hp_data(mport);
+	if (sd != NULL && sd->pw_armed) {
+		sd->pw_armed = false;
+		rio_hp_poll(mport, sd, RIO_HP_ALARM_BUDGET);
+		/* Stopped meanwhile (period 0): do not re-arm. */
+		if (sd->pw_period_us != 0)
+			rio_hp_arm(mport, sd);
+	}
+	rio_dev_list_unlock();
+}
+
+void
+rio_hotplug_start(struct rte_rio_mport *mport)
+{
+	struct rio_scan_data *sd;
+
+	if (mport->ops->pw_fetch == NULL)
+		return;
+	rio_dev_list_lock();
+	sd = rio_hp_data(mport);
+	if (sd != NULL && !sd->pw_armed) {
+		sd->pw_period_us = RTE_RIO_PW_POLL_PERIOD_US;
+		rio_hp_arm(mport, sd);
+	}
+	rio_dev_list_unlock();
+}
+
+void
+rio_hotplug_stop(struct rte_rio_mport *mport)
+{
+	struct rio_scan_data *sd;
+	bool armed = false;
+
+	rio_dev_list_lock();
+	sd = mport->scan_data;
+	if (sd != NULL && sd->scanned) {
+		sd->pw_period_us = 0;
+		armed = sd->pw_armed;
+		sd->pw_armed = false;
+	}
+	rio_dev_list_unlock();
+	/* Outside the lock: cancel waits for a running callback, which takes it. */
+	if (armed)
+		rte_eal_alarm_cancel(rio_hp_alarm, mport);
+}
+
+int
+rte_rio_pw_poll(struct rte_rio_mport *mport, unsigned int max)
+{
+	struct rio_scan_data *sd;
+	int ret;
+
+	if (mport == NULL)
+		return -EINVAL;
+	if (mport->ops->pw_fetch == NULL)
+		return -ENOTSUP;
+	rio_dev_list_lock();
+	sd = rio_hp_data(mport);
+	ret = sd == NULL ? -ENODEV : rio_hp_poll(mport, sd, max);
+	rio_dev_list_unlock();
+	return ret;
+}
+
+int
+rte_rio_pw_poll_period_set(struct rte_rio_mport *mport, unsigned int period_us)
+{
+	struct rio_scan_data *sd;
+	bool cancel = false;
+	int ret = 0;
+
+	if (mport == NULL)
+		return -EINVAL;
+	if (mport->ops->pw_fetch == NULL)
+		return -ENOTSUP;
+	rio_dev_list_lock();
+	sd = rio_hp_data(mport);
+	if (sd == NULL) {
+		ret = -ENODEV;
+	} else {
+		sd->pw_period_us = period_us;
+		if (period_us == 0) {
+			cancel = sd->pw_armed;
+			sd->pw_armed = false;
+		} else if (!sd->pw_armed) {
+			ret = rio_hp_arm(mport, sd);
+		}
+	}
+	rio_dev_list_unlock();
+	if (cancel)
+		rte_eal_alarm_cancel(rio_hp_alarm, mport);
+	return ret;
+}
+
+int
+rte_rio_hotplug_stats_get(const struct rte_rio_mport *mport, struct rte_rio_hotplug_stats *stats)
+{
+	struct rio_scan_data *sd;
+	int ret = 0;
+
+	if (mport == NULL || stats == NULL)
+		return -EINVAL;
+	rio_dev_list_lock();
+	sd = rio_hp_data(mport);
+	if (sd == NULL)
+		ret = -ENODEV;
+	else
+		*stats = sd->hp_stats;
+	rio_dev_list_unlock();
+	return ret;
+}
