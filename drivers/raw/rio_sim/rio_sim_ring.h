@@ -144,16 +144,6 @@ sim_ring_claim(struct sim_ring *r, uint32_t n, uint64_t *first)
 	for (tries = 0; tries < SIM_RING_CAS_TRIES; tries++) {
 		head = sim_ring_load_relaxed(&r->pos->prod_head);
 		/*
-		 * Full by the consumer's published position: give up without
-		 * reading a slot. A full ring's next slot is the one the
-		 * consumer works on, and a producer polling its line (every
-		 * retry of a sender under back-pressure) would take it from
-		 * the consumer at every message. cons_head may lag (it is
-		 * written once per poll): at worst a spurious RETRY.
-		 */
-		if (head - sim_ring_load_relaxed(&r->pos->cons_head) >= r->size)
-			return 0;
-		/*
 		 * The consumer frees positions in order: when the last slot
 		 * wanted is free for this lap, so is every slot before it, and
 		 * the acquire load on it (pairs with the consumer's release
