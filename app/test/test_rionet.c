@@ -629,6 +629,36 @@ test_rionet_mtu(void)
 	return TEST_SUCCESS;
 }
 
+/*
+ * Unicast to device ID 0xffff (no such peer on an 8-bit fabric), alone and
+ * first in a burst with a frame to a real peer: dropped and counted, never
+ * sent to another device (the Tx fast path once sent it to device ID 0).
+ * The sender is promiscuous so that a frame looped back to it would show.
+ */
+static int
+test_rionet_unknown_destid(void)
+{
+	struct rte_ether_addr dst, none = {{ 0x00, 0x01, 0x00, 0x01, 0xff, 0xff }};
+	struct rte_mbuf *pkts[2], *rx[4];
+
+	TEST_ASSERT_SUCCESS(rn_start_pair(1500, rn_pool_big), "pair");
+	TEST_ASSERT_SUCCESS(rte_eth_promiscuous_enable(env.port[0]), "promiscuous");
+	rionet_mac_from_destid(1, &dst);
+	pkts[0] = rn_frame(rn_pool_big, &none, 0, 60, 1);
+	TEST_ASSERT_NOT_NULL(pkts[0], "alloc");
+	TEST_ASSERT_EQUAL(rte_eth_tx_burst(env.port[0], 0, pkts, 1), 1, "consumed");
+	pkts[0] = rn_frame(rn_pool_big, &none, 0, 60, 2);
+	pkts[1] = rn_frame(rn_pool_big, &dst, 0, 61, 3);
+	TEST_ASSERT(pkts[0] != NULL && pkts[1] != NULL, "alloc");
+	TEST_ASSERT_EQUAL(rte_eth_tx_burst(env.port[0], 0, pkts, 2), 2, "burst consumed");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 4, 200), 1, "only the frame to port 1 arrives");
+	TEST_ASSERT(rn_frame_check(rx[0], 61, 3), "frame to port 1");
+	rte_pktmbuf_free(rx[0]);
+	TEST_ASSERT_EQUAL(rn_rx(0, 0, rx, 4, 50), 0, "a frame came back to the sender");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_unknown_destination"), 2, "unknown destination");
+	return TEST_SUCCESS;
+}
+
 /* Mbufs of the small pool that are out of it (posted or held). */
 static unsigned int
 rn_small_in_use(void)
@@ -1211,6 +1241,7 @@ RN_CASE(test_rionet_multiseg_tx)
 RN_CASE(test_rionet_bcast_mcast)
 RN_CASE(test_rionet_mtu)
 RN_CASE(test_rionet_rx_mode)
+RN_CASE(test_rionet_unknown_destid)
 RN_CASE(test_rionet_stats)
 RN_CASE(test_rionet_peer_restart)
 RN_CASE(test_rionet_multiqueue)
@@ -1258,6 +1289,7 @@ static struct unit_test_suite rionet_suite = {
 		TEST_CASE_NAMED("bcast_mcast", test_rionet_bcast_mcast_run),
 		TEST_CASE_NAMED("mtu", test_rionet_mtu_run),
 		TEST_CASE_NAMED("rx_mode", test_rionet_rx_mode_run),
+		TEST_CASE_NAMED("unknown_destid", test_rionet_unknown_destid_run),
 		TEST_CASE_NAMED("stats", test_rionet_stats_run),
 		TEST_CASE_NAMED("peer_restart", test_rionet_peer_restart_run),
 		TEST_CASE_NAMED("multiqueue", test_rionet_multiqueue_run),

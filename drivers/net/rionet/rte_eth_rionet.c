@@ -498,7 +498,8 @@ rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uin
 {
 	struct rionet_port *port = txq->port;
 	uint32_t max_frame = rionet_max_frame(port);
-	uint16_t i, destid, last = UINT16_MAX, s = 0, peer_destid = 0, peers = 0;
+	uint16_t i, destid, s = 0, peer_destid = 0, peers = 0;
+	uint32_t last = UINT32_MAX;	/* no device ID: the first frame looks its peer up */
 	uint64_t sum = 0;
 	struct rte_rio_msg *msg;
 	const uint8_t *data;
