@@ -625,6 +625,94 @@ test_msg_lengths(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Declared receive-buffer size                                       */
+
+#define MSG_SMALL_BUF	64
+
+static int
+msg_case_buf_size(void)
+{
+	static uint8_t tx_buf[RTE_RIO_MAX_MSG_SIZE];
+	struct rte_rio_msg tx[3], rx[4];
+	uint64_t long0 = 0, long1 = 0;
+	uint8_t *small;
+	unsigned int i;
+
+	/* Argument checks; mailbox 0 of B has buffers posted already. */
+	TEST_ASSERT_EQUAL(rte_rio_set_inb_buf_size(env.mp[1], 0, MSG_SMALL_BUF), -EBUSY,
+			  "size changed with buffers posted");
+	TEST_ASSERT_EQUAL(rte_rio_set_inb_buf_size(env.mp[1], 1, MSG_SMALL_BUF), -EINVAL,
+			  "mailbox not open");
+	TEST_ASSERT_EQUAL(rte_rio_set_inb_buf_size(env.mp[1], RTE_RIO_MAX_MBOX, 64), -EINVAL,
+			  "mailbox out of range");
+	TEST_ASSERT_EQUAL(rte_rio_set_inb_buf_size(NULL, 0, 64), -EINVAL, "no mport");
+	TEST_ASSERT_SUCCESS(rte_rio_request_inb_mbox(env.mp[1], 1, 4), "open inb 1");
+	TEST_ASSERT_EQUAL(rte_rio_set_inb_buf_size(env.mp[1], 1, RTE_RIO_MIN_MSG_SIZE - 1),
+			  -EINVAL, "size 7");
+	TEST_ASSERT_EQUAL(rte_rio_set_inb_buf_size(env.mp[1], 1, RTE_RIO_MAX_MSG_SIZE + 1),
+			  -EINVAL, "size 4097");
+	TEST_ASSERT_SUCCESS(rte_rio_release_inb_mbox(env.mp[1], 1), "release inb 1");
+
+	/*
+	 * Reopen B's mailbox 0 with two 64-byte buffers in one array, each
+	 * followed by a guard: 64 bytes fit, 72 are dropped and counted, and
+	 * the buffer stays posted for the next message.
+	 */
+	TEST_ASSERT_SUCCESS(rte_rio_release_inb_mbox(env.mp[1], 0), "release inb 0");
+	TEST_ASSERT_SUCCESS(rte_rio_request_inb_mbox(env.mp[1], 0, 4), "reopen inb 0");
+	TEST_ASSERT_SUCCESS(rte_rio_set_inb_buf_size(env.mp[1], 0, MSG_SMALL_BUF), "declare");
+	small = env.bufs[1];
+	memset(small, 0xa5, 4 * MSG_SMALL_BUF);
+	TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(env.mp[1], 0, small), "post 1");
+	TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(env.mp[1], 0, small + 2 * MSG_SMALL_BUF),
+			    "post 2");
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "msg_rx_too_long", &long0), "xstat");
+	for (i = 0; i < 3; i++)
+		msg_fill(tx_buf + i * 1024, i, 1024);
+	tx[0] = (struct rte_rio_msg){ .buf = tx_buf + 1024, .len = MSG_SMALL_BUF + 8,
+				      .destid = MSG_DESTID_B };
+	tx[1] = (struct rte_rio_msg){ .buf = tx_buf, .len = MSG_SMALL_BUF,
+				      .destid = MSG_DESTID_B };
+	tx[2] = (struct rte_rio_msg){ .buf = tx_buf + 2048, .len = RTE_RIO_MAX_MSG_SIZE - 2048,
+				      .destid = MSG_DESTID_B };
+	TEST_ASSERT_EQUAL(rte_rio_send_messages(env.mp[0], 0, tx, 3), 3,
+			  "the sender's mport accepts all (the receiver drops)");
+	TEST_ASSERT_EQUAL(rte_rio_recv_messages(env.mp[1], 0, rx, 4), 1, "received");
+	TEST_ASSERT(rx[0].buf == small, "the first posted buffer holds the first fitting one");
+	TEST_ASSERT_EQUAL(rx[0].len, MSG_SMALL_BUF, "length");
+	TEST_ASSERT_SUCCESS(msg_check(rx[0].buf, 0, MSG_SMALL_BUF), "content");
+	for (i = MSG_SMALL_BUF; i < 4 * MSG_SMALL_BUF; i++)
+		TEST_ASSERT_EQUAL(small[i], 0xa5, "byte %u past the 64-byte buffer written", i);
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "msg_rx_too_long", &long1), "xstat");
+	TEST_ASSERT_EQUAL(long1 - long0, 2, "dropped messages counted");
+
+	/* The second buffer is still posted and takes the next message that fits. */
+	msg_fill(tx_buf, 7, 16);
+	TEST_ASSERT_SUCCESS(rte_rio_add_outb_message(env.mp[0], MSG_DESTID_B, 0, 0, tx_buf,
+						     16), "send 16");
+	TEST_ASSERT_EQUAL(rte_rio_recv_messages(env.mp[1], 0, rx, 4), 1, "received 16");
+	TEST_ASSERT(rx[0].buf == small + 2 * MSG_SMALL_BUF, "second buffer");
+	TEST_ASSERT_SUCCESS(msg_check(rx[0].buf, 7, 16), "content 16");
+
+	/* Reopening forgets the declared size: 4096 bytes are delivered again. */
+	TEST_ASSERT_SUCCESS(rte_rio_release_inb_mbox(env.mp[1], 0), "release inb 0");
+	TEST_ASSERT_SUCCESS(rte_rio_request_inb_mbox(env.mp[1], 0, 4), "reopen inb 0");
+	TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(env.mp[1], 0, env.bufs[1]), "post");
+	msg_fill(tx_buf, 8, RTE_RIO_MAX_MSG_SIZE);
+	TEST_ASSERT_SUCCESS(rte_rio_add_outb_message(env.mp[0], MSG_DESTID_B, 0, 0, tx_buf,
+						     RTE_RIO_MAX_MSG_SIZE), "send 4096");
+	TEST_ASSERT_EQUAL(rte_rio_recv_messages(env.mp[1], 0, rx, 4), 1, "received 4096");
+	TEST_ASSERT_SUCCESS(msg_check(rx[0].buf, 8, RTE_RIO_MAX_MSG_SIZE), "content 4096");
+	return TEST_SUCCESS;
+}
+
+static int
+test_msg_buf_size(void)
+{
+	return msg_check_no_leak_after(msg_case_buf_size);
+}
+
+/* ------------------------------------------------------------------ */
 /* Closed mailbox                                                     */
 
 static int
@@ -1241,6 +1329,7 @@ static struct unit_test_suite rio_sim_msg_suite = {
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_wrong_route),
 		TEST_CASE(test_msg_retry),
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_lengths),
+		TEST_CASE_ST(msg_case_setup, NULL, test_msg_buf_size),
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_closed_mbox),
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_garbage),
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_two_processes),

@@ -29,6 +29,7 @@
 #include <rte_ip.h>
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
+#include <rte_rawdev.h>
 #include <rte_udp.h>
 
 #include "rte_rio.h"
@@ -628,6 +629,124 @@ test_rionet_mtu(void)
 	return TEST_SUCCESS;
 }
 
+/*
+ * Unicast to device ID 0xffff (no such peer on an 8-bit fabric), alone and
+ * first in a burst with a frame to a real peer: dropped and counted, never
+ * sent to another device (the Tx fast path once sent it to device ID 0).
+ * The sender is promiscuous so that a frame looped back to it would show.
+ */
+static int
+test_rionet_unknown_destid(void)
+{
+	struct rte_ether_addr dst, none = {{ 0x00, 0x01, 0x00, 0x01, 0xff, 0xff }};
+	struct rte_mbuf *pkts[2], *rx[4];
+
+	TEST_ASSERT_SUCCESS(rn_start_pair(1500, rn_pool_big), "pair");
+	TEST_ASSERT_SUCCESS(rte_eth_promiscuous_enable(env.port[0]), "promiscuous");
+	rionet_mac_from_destid(1, &dst);
+	pkts[0] = rn_frame(rn_pool_big, &none, 0, 60, 1);
+	TEST_ASSERT_NOT_NULL(pkts[0], "alloc");
+	TEST_ASSERT_EQUAL(rte_eth_tx_burst(env.port[0], 0, pkts, 1), 1, "consumed");
+	pkts[0] = rn_frame(rn_pool_big, &none, 0, 60, 2);
+	pkts[1] = rn_frame(rn_pool_big, &dst, 0, 61, 3);
+	TEST_ASSERT(pkts[0] != NULL && pkts[1] != NULL, "alloc");
+	TEST_ASSERT_EQUAL(rte_eth_tx_burst(env.port[0], 0, pkts, 2), 2, "burst consumed");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 4, 200), 1, "only the frame to port 1 arrives");
+	TEST_ASSERT(rn_frame_check(rx[0], 61, 3), "frame to port 1");
+	rte_pktmbuf_free(rx[0]);
+	TEST_ASSERT_EQUAL(rn_rx(0, 0, rx, 4, 50), 0, "a frame came back to the sender");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_unknown_destination"), 2, "unknown destination");
+	return TEST_SUCCESS;
+}
+
+/* Mbufs of the small pool that are out of it (posted or held). */
+static unsigned int
+rn_small_in_use(void)
+{
+	return RN_NB_MBUF - rte_mempool_avail_count(rn_pool_small);
+}
+
+/* Messages port i's mailbox dropped as longer than its receive buffers. */
+static int64_t
+rn_too_long(unsigned int i)
+{
+	unsigned int id;
+	uint64_t v;
+	int dev_id = rte_rawdev_get_dev_id(env.vdev[i]);
+
+	if (dev_id < 0)
+		return -1;
+	v = rte_rawdev_xstats_by_name_get(dev_id, "msg_rx_too_long", &id);
+	return id == (unsigned int)-1 ? -1 : (int64_t)v;
+}
+
+/*
+ * Receive mode: with 2048-byte mbufs and MTU 1500 the mbufs themselves are
+ * posted (direct); the mailbox drops what does not fit them; an MTU that no
+ * longer fits is refused while started and switches to bounce buffers after
+ * a restart.
+ */
+static int
+test_rionet_rx_mode(void)
+{
+	struct rte_eth_rxq_info qinfo;
+	struct rte_ether_addr dst;
+	struct rte_mbuf *m, *rx[2];
+	unsigned int before;
+	uint16_t mtu;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(2), "setup");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, RIONET_MAX_MTU, rn_pool_big), "start 0");
+	before = rn_small_in_use();
+	TEST_ASSERT_SUCCESS(rn_port_start(1, 1, 1, 1500, rn_pool_small), "start 1");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link 0");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 1), "link 1");
+	TEST_ASSERT(rn_small_in_use() - before >= RN_DESC,
+		    "direct mode: %u mbufs posted, expected %u", rn_small_in_use() - before,
+		    RN_DESC);
+	TEST_ASSERT_SUCCESS(rte_eth_rx_queue_info_get(env.port[1], 0, &qinfo), "rxq info");
+	TEST_ASSERT_EQUAL(qinfo.rx_buf_size, 2048, "receive buffer size");
+
+	rionet_mac_from_destid(1, &dst);
+	/* Fits the mbuf but not the MTU: rionet drops it. */
+	m = rn_frame(rn_pool_big, &dst, 0, 2000, 1);
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "taken");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 50), 0, "frame above MTU 1500 received");
+	TEST_ASSERT_EQUAL(rn_xstat(1, "rx_q0_oversize"), 1, "rx oversize count");
+	/* Longer than the mbuf: the mailbox drops it, nothing is written past the mbuf. */
+	m = rn_frame(rn_pool_big, &dst, 0, 3000, 2);
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "taken");
+	m = rn_frame(rn_pool_big, &dst, 0, 1514, 3);
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "taken");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 2, 500), 1, "only the 1514-byte frame arrives");
+	TEST_ASSERT(rn_frame_check(rx[0], 1514, 3), "1514-byte frame corrupted");
+	TEST_ASSERT_EQUAL(rx[0]->nb_segs, 1, "segments");
+	rte_pktmbuf_free(rx[0]);
+	TEST_ASSERT_EQUAL(rn_too_long(1), 1, "dropped by the mailbox, counted");
+
+	/* MTU 3000 does not fit the posted mbufs: refused while started. */
+	TEST_ASSERT(rte_eth_dev_set_mtu(env.port[1], 3000) < 0, "MTU 3000 accepted");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_get_mtu(env.port[1], &mtu), "get mtu");
+	TEST_ASSERT_EQUAL(mtu, 1500, "MTU changed by a refused set");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_set_mtu(env.port[1], 2000), "MTU 2000 fits");
+
+	/* Stopped: accepted; the restarted queue uses bounce buffers and chains. */
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(env.port[1]), "stop 1");
+	TEST_ASSERT_EQUAL(rn_small_in_use(), before, "posted mbufs not returned");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_set_mtu(env.port[1], 3000), "MTU 3000 when stopped");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_start(env.port[1]), "restart 1");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link 0 after restart");
+	TEST_ASSERT(rn_small_in_use() - before < RN_DESC, "bounce mode posts no mbufs");
+	m = rn_frame(rn_pool_big, &dst, 0, 3014, 4);
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "taken");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 1000), 1, "3014-byte frame lost");
+	TEST_ASSERT(rn_frame_check(rx[0], 3014, 4), "3014-byte frame corrupted");
+	TEST_ASSERT_EQUAL(rx[0]->nb_segs, 2, "chained into two 2048-byte mbufs");
+	rte_pktmbuf_free(rx[0]);
+	TEST_ASSERT_EQUAL(rn_too_long(1), 1, "nothing more dropped by the mailbox");
+	return TEST_SUCCESS;
+}
+
 static int
 test_rionet_stats(void)
 {
@@ -1121,6 +1240,8 @@ RN_CASE(test_rionet_unicast_bounce)
 RN_CASE(test_rionet_multiseg_tx)
 RN_CASE(test_rionet_bcast_mcast)
 RN_CASE(test_rionet_mtu)
+RN_CASE(test_rionet_rx_mode)
+RN_CASE(test_rionet_unknown_destid)
 RN_CASE(test_rionet_stats)
 RN_CASE(test_rionet_peer_restart)
 RN_CASE(test_rionet_multiqueue)
@@ -1167,6 +1288,8 @@ static struct unit_test_suite rionet_suite = {
 		TEST_CASE_NAMED("multiseg_tx", test_rionet_multiseg_tx_run),
 		TEST_CASE_NAMED("bcast_mcast", test_rionet_bcast_mcast_run),
 		TEST_CASE_NAMED("mtu", test_rionet_mtu_run),
+		TEST_CASE_NAMED("rx_mode", test_rionet_rx_mode_run),
+		TEST_CASE_NAMED("unknown_destid", test_rionet_unknown_destid_run),
 		TEST_CASE_NAMED("stats", test_rionet_stats_run),
 		TEST_CASE_NAMED("peer_restart", test_rionet_peer_restart_run),
 		TEST_CASE_NAMED("multiqueue", test_rionet_multiqueue_run),

@@ -77,6 +77,13 @@ struct rte_rio_mport_ops {
 	/** Multi-word maintenance write (optional), same rules as cread_block. */
 	int (*cwrite_block)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 			    uint32_t offset, int len, const uint32_t *words);
+	/**
+	 * Declare the size of the receive buffers of an open inbound mailbox
+	 * (optional: NULL means every buffer holds RTE_RIO_MAX_MSG_SIZE bytes).
+	 * size already validated. Longer messages must be dropped and counted,
+	 * never written past a buffer. -EBUSY when buffers are posted.
+	 */
+	int (*set_inb_buf_size)(struct rte_rio_mport *mport, uint8_t mbox, uint16_t size);
 };
 
 /** What a driver tells the library when it registers an mport. */

@@ -346,8 +346,11 @@ rio_mbox_open(const struct rte_rio_mport *mport, bool outb, uint8_t mbox)
 static inline bool
 rio_msg_valid(const struct rte_rio_msg *msg)
 {
-	return msg->buf != NULL && msg->len >= RTE_RIO_MIN_MSG_SIZE &&
-		msg->len <= RTE_RIO_MAX_MSG_SIZE && msg->letter < RTE_RIO_MAX_LETTER;
+	/* One unsigned compare covers both length bounds. */
+	return msg->buf != NULL &&
+		(uint16_t)(msg->len - RTE_RIO_MIN_MSG_SIZE) <=
+		RTE_RIO_MAX_MSG_SIZE - RTE_RIO_MIN_MSG_SIZE &&
+		msg->letter < RTE_RIO_MAX_LETTER;
 }
 
 uint16_t
@@ -407,6 +410,17 @@ rte_rio_outb_completions(struct rte_rio_mport *mport, uint8_t mbox)
 	if (unlikely(!rio_mbox_open(mport, true, mbox)))
 		return -EINVAL;
 	return mport->ops->outb_completion(mport, mbox);
+}
+
+int
+rte_rio_set_inb_buf_size(struct rte_rio_mport *mport, uint8_t mbox, uint16_t size)
+{
+	if (!rio_mbox_open(mport, false, mbox) || size < RTE_RIO_MIN_MSG_SIZE ||
+	    size > RTE_RIO_MAX_MSG_SIZE)
+		return -EINVAL;
+	if (mport->ops->set_inb_buf_size == NULL)
+		return size == RTE_RIO_MAX_MSG_SIZE ? 0 : -ENOTSUP;
+	return mport->ops->set_inb_buf_size(mport, mbox, size);
 }
 
 uint16_t

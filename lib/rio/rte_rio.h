@@ -85,7 +85,7 @@ struct rte_rio_mport_info {
 
 /** One mailbox message, used for bursts in both directions. */
 struct rte_rio_msg {
-	void *buf;          /**< payload (at least RTE_RIO_MAX_MSG_SIZE bytes on receive) */
+	void *buf;          /**< payload; on receive a posted buffer (rte_rio_set_inb_buf_size()) */
 	uint16_t len;       /**< exact length in bytes, 8..4096 */
 	uint16_t destid;    /**< send: destination device ID; receive: own device ID */
 	uint16_t srcid;     /**< receive: source device ID */
@@ -378,7 +378,27 @@ __rte_experimental
 int64_t rte_rio_outb_completions(struct rte_rio_mport *mport, uint8_t mbox);
 
 /**
- * Post one receive buffer (RTE_RIO_MAX_MSG_SIZE bytes) to an inbound mailbox.
+ * Declare the size of the receive buffers of an open inbound mailbox.
+ *
+ * Every buffer posted to the mailbox holds @p size bytes; by default (and
+ * after every rte_rio_request_inb_mbox()) that is RTE_RIO_MAX_MSG_SIZE. A
+ * message longer than @p size is not written into a buffer: the mport drops
+ * it and counts it as a receive error (as a controller whose descriptors are
+ * smaller than the message), and the next message still lands in the same
+ * buffer. Declare the size after opening the mailbox and before posting the
+ * first buffer.
+ *
+ * @param size  bytes per posted buffer, RTE_RIO_MIN_MSG_SIZE..RTE_RIO_MAX_MSG_SIZE
+ * @return 0; -EINVAL mailbox out of range or not open, or size out of range;
+ *         -EBUSY buffers are already posted; -ENOTSUP the mport only takes
+ *         RTE_RIO_MAX_MSG_SIZE-byte buffers (and @p size is smaller).
+ */
+__rte_experimental
+int rte_rio_set_inb_buf_size(struct rte_rio_mport *mport, uint8_t mbox, uint16_t size);
+
+/**
+ * Post one receive buffer (of the declared size, RTE_RIO_MAX_MSG_SIZE bytes
+ * by default: see rte_rio_set_inb_buf_size()) to an inbound mailbox.
  * @return 0; -ENOSPC when the buffer ring is full; -EINVAL.
  */
 __rte_experimental

@@ -44,42 +44,104 @@ struct rte_rio_mport *rionet_proc_mport[RTE_MAX_ETHPORTS];
 /* ------------------------------------------------------------------ */
 /* Receive                                                            */
 
+/* Per-burst receive state: what stays the same for every frame of a poll. */
+struct rionet_rx_ctx {
+	const struct rte_eth_dev_data *data;
+	uint32_t max_frame;
+	uint32_t mac_lo;			/* own MAC, bytes 0..3 and 4..5 */
+	uint16_t mac_hi;
+	uint16_t last_src;			/* source of the previous frame */
+	struct rionet_peer_qstats *last_ps;	/* its counters, NULL: unknown source */
+	uint64_t ps_packets;			/* not yet added to *last_ps */
+	uint64_t ps_bytes;
+};
+
+static __rte_always_inline void
+rionet_rx_ctx_init(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c)
+{
+	c->data = rxq->port->data;
+	c->max_frame = rionet_max_frame(rxq->port);
+	memcpy(&c->mac_lo, &rxq->port->mac.addr_bytes[0], sizeof(c->mac_lo));
+	memcpy(&c->mac_hi, &rxq->port->mac.addr_bytes[4], sizeof(c->mac_hi));
+	c->last_src = UINT16_MAX;
+	c->last_ps = NULL;
+	c->ps_packets = 0;
+	c->ps_bytes = 0;
+}
+
+/* Add what the context counted for the current source to its peer counters. */
+static __rte_always_inline void
+rionet_rx_ctx_flush(struct rionet_rx_ctx *c)
+{
+	if (c->last_ps != NULL) {
+		c->last_ps->packets += c->ps_packets;
+		c->last_ps->bytes += c->ps_bytes;
+	}
+	c->ps_packets = 0;
+	c->ps_bytes = 0;
+}
+
 /* Accept or drop one received frame; counts the reason of a drop. */
 static __rte_always_inline bool
-rionet_rx_accept(struct rionet_rx_queue *rxq, const struct rte_rio_msg *msg)
+rionet_rx_accept(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c,
+		 const struct rte_rio_msg *msg)
 {
 	struct rionet_port *port = rxq->port;
-	const struct rte_eth_dev_data *data = port->data;
 	const uint8_t *dst = msg->buf;
-	uint16_t s;
+	uint32_t lo;
+	uint16_t s, hi;
 
-	if (unlikely(msg->len < RTE_ETHER_HDR_LEN)) {
-		rxq->runts++;
+	/* One unsigned compare for both bounds; then tell which one. */
+	if (unlikely((uint32_t)msg->len - RTE_ETHER_HDR_LEN > c->max_frame - RTE_ETHER_HDR_LEN)) {
+		if (msg->len < RTE_ETHER_HDR_LEN)
+			rxq->runts++;
+		else
+			rxq->oversize++;
 		return false;
 	}
-	if (unlikely(msg->len > rionet_max_frame(port))) {
-		rxq->oversize++;
-		return false;
-	}
-	if (dst[0] & 1) {
+	memcpy(&lo, dst, sizeof(lo));
+	memcpy(&hi, dst + 4, sizeof(hi));
+	if (likely(lo == c->mac_lo && hi == c->mac_hi)) {
+		/* Unicast to this port: the common case. */
+	} else if (dst[0] & 1) {
 		if (!rte_is_broadcast_ether_addr((const struct rte_ether_addr *)dst) &&
-		    !data->promiscuous && !data->all_multicast) {
+		    !c->data->promiscuous && !c->data->all_multicast) {
 			rxq->filtered++;
 			return false;
 		}
-	} else if (!data->promiscuous &&
-		   !rte_is_same_ether_addr((const struct rte_ether_addr *)dst, &port->mac)) {
+	} else if (!c->data->promiscuous) {
 		rxq->filtered++;
 		return false;
 	}
-	s = msg->srcid < port->max_destids ? rionet_map_get(port, msg->srcid) : 0;
-	if (s != 0) {
-		rxq->peer[s - 1].packets++;
-		rxq->peer[s - 1].bytes += msg->len;
-	} else {
-		rxq->unknown_src++;
+	/* Peers rarely change between frames of a burst: look the slot up once. */
+	if (unlikely(msg->srcid != c->last_src)) {
+		rionet_rx_ctx_flush(c);
+		c->last_src = msg->srcid;
+		s = msg->srcid < port->max_destids ? rionet_map_get(port, msg->srcid) : 0;
+		c->last_ps = s != 0 ? &rxq->peer[s - 1] : NULL;
 	}
+	if (unlikely(c->last_ps == NULL))
+		rxq->unknown_src++;
+	c->ps_packets++;
+	c->ps_bytes += msg->len;
 	return true;
+}
+
+/*
+ * Prepare an mbuf taken from the pool for direct receive: rte_pktmbuf_reset()
+ * less what a free mbuf already has (refcnt 1, next NULL, one segment: the
+ * pool's invariants) and what receive sets (lengths, port). Direct mode
+ * means the data room exceeds the headroom, so data_off needs no clamp.
+ */
+static __rte_always_inline void
+rionet_rx_mbuf_init(struct rte_mbuf *m)
+{
+	m->data_off = RTE_PKTMBUF_HEADROOM;
+	m->ol_flags &= RTE_MBUF_F_EXTERNAL;
+	m->packet_type = 0;
+	m->vlan_tci = 0;
+	m->vlan_tci_outer = 0;
+	m->tx_offload = 0;
 }
 
 /* Post mbuf data areas until the inbound ring is full or mbufs run out. */
@@ -88,20 +150,26 @@ rionet_rx_refill(struct rionet_rx_queue *rxq)
 {
 	struct rte_mbuf *mbufs[RIONET_BURST];
 	void *bufs[RIONET_BURST];
-	uint32_t room, k, i;
+	uint32_t room, k, i, pos, first;
 	uint16_t posted;
 
 	room = rxq->entries - (rxq->tail - rxq->head);
 	while (room > 0) {
 		k = RTE_MIN(room, (uint32_t)RIONET_BURST);
-		if (rte_pktmbuf_alloc_bulk(rxq->mp, mbufs, k) != 0) {
+		if (rte_mempool_get_bulk(rxq->mp, (void **)mbufs, k) != 0) {
 			rxq->nombuf++;
 			return;
 		}
 		for (i = 0; i < k; i++) {
+			rionet_rx_mbuf_init(mbufs[i]);
 			bufs[i] = rte_pktmbuf_mtod(mbufs[i], void *);
-			rxq->sw_ring[(rxq->tail + i) & (rxq->entries - 1)] = mbufs[i];
 		}
+		/* Into the FIFO in at most two runs (ring wrap). */
+		pos = rxq->tail & (rxq->entries - 1);
+		first = RTE_MIN(k, rxq->entries - pos);
+		memcpy(&rxq->sw_ring[pos], mbufs, first * sizeof(mbufs[0]));
+		if (first < k)
+			memcpy(&rxq->sw_ring[0], &mbufs[first], (k - first) * sizeof(mbufs[0]));
 		posted = rte_rio_add_inb_buffers(rionet_port_mport(rxq->port), rxq->mbox, bufs, k);
 		rxq->tail += posted;
 		if (posted < k) {
@@ -118,24 +186,31 @@ rionet_rx_direct(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t w
 		 uint16_t *nb_msgs)
 {
 	struct rte_rio_msg *msgs = rxq->msgs;
+	struct rionet_rx_ctx c;
+	uint32_t head = rxq->head, mask = rxq->entries - 1;
+	uint64_t bytes = 0;
 	struct rte_mbuf *m;
-	uint16_t got, i, nb = 0;
+	uint16_t got, i, nb = 0, port_id;
 
 	got = rte_rio_recv_messages(rionet_port_mport(rxq->port), rxq->mbox, msgs, want);
+	rionet_rx_ctx_init(rxq, &c);
+	port_id = c.data->port_id;
 	for (i = 0; i < got; i++) {
-		m = rxq->sw_ring[rxq->head & (rxq->entries - 1)];
-		rxq->head++;
+		m = rxq->sw_ring[head++ & mask];
 		if (unlikely(msgs[i].buf != rte_pktmbuf_mtod(m, void *) ||
-			     !rionet_rx_accept(rxq, &msgs[i]))) {
+			     !rionet_rx_accept(rxq, &c, &msgs[i]))) {
 			rte_pktmbuf_free(m);
 			continue;
 		}
 		m->data_len = msgs[i].len;
 		m->pkt_len = msgs[i].len;
-		m->port = rxq->port->port_id;
-		rxq->bytes += msgs[i].len;
+		m->port = port_id;
+		bytes += msgs[i].len;
 		pkts[nb++] = m;
 	}
+	rionet_rx_ctx_flush(&c);
+	rxq->head = head;
+	rxq->bytes += bytes;
 	rionet_rx_refill(rxq);
 	*nb_msgs = got;
 	return nb;
@@ -204,6 +279,7 @@ rionet_rx_bounce(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t w
 {
 	struct rte_rio_msg *msgs = rxq->msgs;
 	void *bufs[RIONET_BURST];
+	struct rionet_rx_ctx c;
 	struct rte_mbuf *m;
 	uint16_t got, i, nb = 0;
 
@@ -212,10 +288,11 @@ rionet_rx_bounce(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t w
 	if (unlikely(want == 0))
 		return 0;	/* The messages wait in the inbound ring: nothing is lost. */
 	got = rte_rio_recv_messages(rionet_port_mport(rxq->port), rxq->mbox, msgs, want);
+	rionet_rx_ctx_init(rxq, &c);
 	for (i = 0; i < got; i++)
 		bufs[i] = msgs[i].buf;
 	for (i = 0; i < got; i++) {
-		if (!rionet_rx_accept(rxq, &msgs[i]))
+		if (!rionet_rx_accept(rxq, &c, &msgs[i]))
 			continue;
 		m = rxq->stash[--rxq->nb_stash];
 		if (unlikely(!rionet_rx_copy(rxq, m, msgs[i].buf, msgs[i].len))) {
@@ -224,10 +301,11 @@ rionet_rx_bounce(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t w
 			rte_pktmbuf_free(m);
 			continue;
 		}
-		m->port = rxq->port->port_id;
+		m->port = c.data->port_id;
 		rxq->bytes += msgs[i].len;
 		pkts[nb++] = m;
 	}
+	rionet_rx_ctx_flush(&c);
 	if (got > 0)
 		rte_rio_add_inb_buffers(rionet_port_mport(rxq->port), rxq->mbox, bufs, got);
 	*nb_msgs = got;
@@ -378,6 +456,156 @@ rionet_tx_flush(struct rionet_tx_queue *txq, uint16_t nb_msgs, uint16_t *ok, uin
 	return RIONET_TX_NO_STOP;
 }
 
+/*
+ * Free transmitted frames: one bulk put to the pool for the usual direct,
+ * single-segment, unshared mbufs of one pool (what rte_pktmbuf_free_bulk()
+ * does, without its per-segment walk); anything else is freed one by one.
+ */
+static __rte_always_inline void
+rionet_tx_free(struct rte_mbuf **pkts, uint16_t n)
+{
+	void *objs[RIONET_BURST];
+	struct rte_mempool *mp;
+	struct rte_mbuf *m;
+	uint16_t i, k = 0;
+
+	if (unlikely(n == 0))
+		return;
+	mp = pkts[0]->pool;
+	for (i = 0; i < n; i++) {
+		m = pkts[i];
+		if (likely(m->pool == mp && m->nb_segs == 1 && RTE_MBUF_DIRECT(m) &&
+			   rte_mbuf_refcnt_read(m) == 1)) {
+			/* One segment: next is NULL already, as a free mbuf needs. */
+			objs[k++] = m;
+		} else {
+			rte_pktmbuf_free(m);
+		}
+	}
+	if (k > 0)
+		rte_mempool_put_bulk(mp, objs, k);
+}
+
+/* rionet_mac_to_destid() with one 32-bit compare of the prefix. */
+static __rte_always_inline bool
+rionet_tx_mac_destid(const uint8_t *mac, uint16_t *destid)
+{
+	uint32_t w, prefix;
+
+	memcpy(&w, mac, sizeof(w));
+	memcpy(&prefix, rionet_mac_prefix, sizeof(prefix));
+	if (w != prefix)
+		return false;
+	*destid = (uint16_t)(mac[4] << 8 | mac[5]);
+	return true;
+}
+
+/*
+ * Fast path, staging: every frame is one segment within the MTU, unicast
+ * to an active peer, and the queue owns one mailbox. No side effect:
+ * @return false to take the general path for the whole step instead.
+ */
+static __rte_always_inline bool
+rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n,
+			bool *one_peer, uint64_t *bytes)
+{
+	struct rionet_port *port = txq->port;
+	uint32_t max_frame = rionet_max_frame(port);
+	uint16_t i, destid, s = 0, peer_destid = 0, peers = 0;
+	uint32_t last = UINT32_MAX;	/* no device ID: the first frame looks its peer up */
+	uint64_t sum = 0;
+	struct rte_rio_msg *msg;
+	const uint8_t *data;
+	struct rte_mbuf *m;
+
+	for (i = 0; i < n; i++) {
+		m = pkts[i];
+		/* One unsigned compare for both length bounds. */
+		if (unlikely(m->nb_segs != 1 ||
+			     m->pkt_len - RTE_ETHER_HDR_LEN > max_frame - RTE_ETHER_HDR_LEN))
+			return false;
+		data = rte_pktmbuf_mtod(m, const uint8_t *);
+		/* The rionet prefix is unicast: multicast takes the general path. */
+		if (unlikely(!rionet_tx_mac_destid(data, &destid)))
+			return false;
+		if (unlikely(destid != last)) {
+			if (destid >= port->max_destids)
+				return false;
+			s = rionet_map_get(port, destid);
+			if (s == 0 || !rionet_peer_active(&port->peers[--s]))
+				return false;
+			peer_destid = port->peers[s].destid;
+			last = destid;
+			peers++;
+		}
+		msg = &txq->msgs[i];
+		msg->buf = (void *)(uintptr_t)data;
+		msg->len = m->pkt_len;
+		msg->destid = peer_destid;
+		msg->letter = 0;
+		txq->msg_peer[i] = s;
+		sum += m->pkt_len;
+	}
+	*one_peer = peers == 1;
+	*bytes = sum;
+	return true;
+}
+
+/* Fast path, sending what rionet_tx_stage_unicast() staged. @return frames consumed. */
+static __rte_always_inline uint16_t
+rionet_tx_send_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n,
+		       bool one_peer, uint64_t staged_bytes)
+{
+	struct rte_rio_msg *msgs = txq->msgs;
+	struct rionet_peer_qstats *ps;
+	uint16_t off = 0, sent, k;
+	uint64_t bytes = 0, b;
+
+	while (off < n) {
+		sent = rte_rio_send_messages(rionet_port_mport(txq->port), txq->mbox[0], &msgs[off], n - off);
+		if (likely(one_peer)) {
+			/* Every frame of the step goes to the same peer. */
+			if (likely(off == 0 && sent == n))
+				b = staged_bytes;
+			else
+				for (k = off, b = 0; k < off + sent; k++)
+					b += msgs[k].len;
+			ps = &txq->peer[txq->msg_peer[0]];
+			ps->packets += sent;
+			ps->bytes += b;
+			bytes += b;
+		} else {
+			for (k = off; k < off + sent; k++) {
+				ps = &txq->peer[txq->msg_peer[k]];
+				ps->packets++;
+				ps->bytes += msgs[k].len;
+				bytes += msgs[k].len;
+			}
+		}
+		txq->packets += sent;
+		off += sent;
+		if (off == n)
+			break;
+		ps = &txq->peer[txq->msg_peer[off]];
+		if (msgs[off].status == -EAGAIN) {
+			/* Back-pressure: the frames from here on go back to the caller. */
+			ps->ring_full++;
+			txq->ring_full++;
+			break;
+		}
+		/* Never accepted (ERROR, no response): dropped and counted. */
+		ps->errors++;
+		/* No response: the peer may be gone (see rionet_peer.c). */
+		if (msgs[off].status == -ETIMEDOUT)
+			ps->timeouts++;
+		txq->errors++;
+		off++;
+	}
+	txq->bytes += bytes;
+	rionet_tx_free(pkts, off);
+	return off;
+}
+
 /* Handle up to RIONET_BURST frames. @return frames consumed (sent or dropped). */
 static uint16_t
 rionet_tx_step(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
@@ -492,7 +720,7 @@ out:
 		}
 	}
 	/* Every accepted message was copied by the mport: free each frame once. */
-	rte_pktmbuf_free_bulk(pkts, stop);
+	rionet_tx_free(pkts, stop);
 	return stop;
 }
 
@@ -501,10 +729,16 @@ rionet_tx_burst(void *queue, struct rte_mbuf **pkts, uint16_t nb_pkts)
 {
 	struct rionet_tx_queue *txq = queue;
 	uint16_t nb = 0, want, done;
+	uint64_t bytes;
+	bool one_peer;
 
 	while (nb < nb_pkts) {
 		want = RTE_MIN(nb_pkts - nb, RIONET_BURST);
-		done = rionet_tx_step(txq, pkts + nb, want);
+		if (likely(txq->nb_mbox == 1) &&
+		    rionet_tx_stage_unicast(txq, pkts + nb, want, &one_peer, &bytes))
+			done = rionet_tx_send_unicast(txq, pkts + nb, want, one_peer, bytes);
+		else
+			done = rionet_tx_step(txq, pkts + nb, want);
 		nb += done;
 		if (done < want)
 			break;
@@ -540,7 +774,7 @@ rionet_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->tx_desc_lim.nb_max = RIONET_MAX_DESC;
 	info->tx_desc_lim.nb_min = RIONET_MIN_DESC;
 	info->tx_desc_lim.nb_align = 1;
-	info->default_rxportconf.ring_size = RIONET_DEFAULT_DESC;
+	info->default_rxportconf.ring_size = RIONET_DEFAULT_RX_DESC;
 	info->default_txportconf.ring_size = RIONET_DEFAULT_DESC;
 	info->default_rxportconf.burst_size = RIONET_BURST;
 	info->default_txportconf.burst_size = RIONET_BURST;
@@ -624,9 +858,35 @@ rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
 	port->in_mbox_open |= 1u << rxq->mbox;
 	rxq->head = 0;
 	rxq->tail = 0;
+	/*
+	 * Direct mode when an mbuf holds the largest frame the port accepts:
+	 * the mailbox is told the buffer size, drops longer messages itself
+	 * and writes every other one straight into an mbuf.
+	 */
+	rxq->direct = rxq->mbuf_room >= rionet_max_frame(port);
+	if (rxq->direct) {
+		ret = rte_rio_set_inb_buf_size(port->mport, rxq->mbox, rxq->mbuf_room);
+		if (ret == -ENOTSUP) {
+			rxq->direct = false;
+		} else if (ret < 0) {
+			RIONET_LOG(ERR, "%s: mailbox %u refused %u-byte receive buffers (%d)",
+				   port->name, rxq->mbox, rxq->mbuf_room, ret);
+			return ret;
+		}
+	}
 	if (rxq->direct) {
 		rionet_rx_refill(rxq);
 		return 0;
+	}
+	if (rxq->bounce == NULL) {
+		rxq->bounce = rte_malloc_socket("rionet_rx_bounce",
+						(size_t)rxq->entries * RIONET_MAX_FRAME,
+						RTE_CACHE_LINE_SIZE, rxq->socket_id);
+		if (rxq->bounce == NULL) {
+			RIONET_LOG(ERR, "%s: no memory for the bounce buffers of Rx queue %u",
+				   port->name, rxq->qid);
+			return -ENOMEM;
+		}
 	}
 	for (i = 0; i < rxq->entries; i += k) {
 		k = RTE_MIN(rxq->entries - i, (uint32_t)RIONET_BURST);
@@ -810,9 +1070,22 @@ rionet_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
 	struct rionet_port *port = dev->data->dev_private;
 
+	struct rionet_rx_queue *rxq;
+	uint32_t frame = mtu + RTE_ETHER_HDR_LEN;
+	uint16_t q;
+
 	if (mtu < RIONET_MIN_MTU || mtu > RIONET_MAX_MTU)
 		return -EINVAL;
-	rionet_set_max_frame(port, mtu + RTE_ETHER_HDR_LEN);
+	/* A started queue in direct mode posts mbufs: the frame must fit them. */
+	for (q = 0; dev->data->dev_started && q < dev->data->nb_rx_queues; q++) {
+		rxq = dev->data->rx_queues[q];
+		if (rxq != NULL && rxq->direct && frame > rxq->mbuf_room) {
+			RIONET_LOG(ERR, "%s: MTU %u needs %u-byte buffers, Rx queue %u posts %u-byte mbufs: stop the port first",
+				   port->name, mtu, frame, q, rxq->mbuf_room);
+			return -EINVAL;
+		}
+	}
+	rionet_set_max_frame(port, frame);
 	return 0;
 }
 
@@ -823,7 +1096,6 @@ rionet_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 {
 	struct rionet_port *port = dev->data->dev_private;
 	struct rionet_rx_queue *rxq;
-	uint32_t room;
 
 	RTE_SET_USED(conf);
 	if (nb_desc < RIONET_MIN_DESC || nb_desc > RIONET_MAX_DESC)
@@ -838,17 +1110,14 @@ rionet_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	rxq->mbox = port->mbox_base + qid;
 	rxq->nb_desc = nb_desc;
 	rxq->entries = rte_align32pow2(nb_desc);
-	room = rte_pktmbuf_data_room_size(mp);
-	rxq->direct = room >= RTE_PKTMBUF_HEADROOM + RIONET_MAX_FRAME;
-	if (rxq->direct)
-		rxq->sw_ring = rte_zmalloc_socket("rionet_rx_ring",
-						  sizeof(rxq->sw_ring[0]) * rxq->entries, 0,
-						  socket_id);
-	else
-		rxq->bounce = rte_malloc_socket("rionet_rx_bounce",
-						(size_t)rxq->entries * RIONET_MAX_FRAME,
-						RTE_CACHE_LINE_SIZE, socket_id);
-	if (rxq->sw_ring == NULL && rxq->bounce == NULL) {
+	rxq->socket_id = socket_id;
+	/* What an mbuf holds after the headroom: the receive buffer in direct mode. */
+	rxq->mbuf_room = RTE_MIN(rte_pktmbuf_data_room_size(mp) -
+				 RTE_MIN(rte_pktmbuf_data_room_size(mp), RTE_PKTMBUF_HEADROOM),
+				 RTE_RIO_MAX_MSG_SIZE);
+	rxq->sw_ring = rte_zmalloc_socket("rionet_rx_ring",
+					  sizeof(rxq->sw_ring[0]) * rxq->entries, 0, socket_id);
+	if (rxq->sw_ring == NULL) {
 		rte_free(rxq);
 		return -ENOMEM;
 	}
@@ -888,8 +1157,7 @@ rionet_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_rxq_in
 	qinfo->nb_desc = rxq->nb_desc;
 	qinfo->scattered_rx = 1;
 	qinfo->conf.offloads = dev->data->dev_conf.rxmode.offloads;
-	qinfo->rx_buf_size = rxq->direct ? RIONET_MAX_FRAME :
-		rte_pktmbuf_data_room_size(rxq->mp) - RTE_PKTMBUF_HEADROOM;
+	qinfo->rx_buf_size = rxq->mbuf_room;
 }
 
 static void

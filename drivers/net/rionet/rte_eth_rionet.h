@@ -34,6 +34,13 @@ extern int rionet_logtype;
 #define RIONET_MIN_DESC		2
 #define RIONET_MAX_DESC		4096
 #define RIONET_DEFAULT_DESC	512
+/*
+ * Default Rx descriptors (posted receive buffers). Arriving messages wait
+ * in the fabric's inbound ring, not in posted buffers, and a queue reposts
+ * after every burst: more buffers add no capacity, only cache footprint
+ * (each posted mbuf is touched again only after all the others).
+ */
+#define RIONET_DEFAULT_RX_DESC	128
 /** Frames handled per internal step of a burst. */
 #define RIONET_BURST		32
 /** Messages per rte_rio_send_messages() call (multicast fans out). */
@@ -67,13 +74,15 @@ struct rionet_rx_queue {
 	struct rte_mempool *mp;
 	uint16_t qid;
 	uint8_t mbox;
-	bool direct;		/* mbuf data areas posted, else bounce buffers */
+	bool direct;		/* mbuf data areas posted, else bounce buffers (at start) */
 	uint16_t nb_desc;	/* as configured */
+	uint16_t mbuf_room;	/* mbuf data room after the headroom, at most 4096 */
+	int socket_id;
 	uint32_t entries;	/* power of two: posted buffers */
 	uint32_t head;		/* oldest posted slot (direct mode) */
 	uint32_t tail;		/* next slot to post (direct mode) */
 	struct rte_mbuf **sw_ring;	/* direct mode: posted mbufs, FIFO */
-	uint8_t *bounce;	/* bounce mode: entries x RIONET_MAX_FRAME */
+	uint8_t *bounce;	/* bounce mode: entries x RIONET_MAX_FRAME, at first start */
 	/* bounce mode: mbufs allocated ahead, kept across empty polls */
 	uint16_t nb_stash;
 	struct rte_mbuf *stash[RIONET_BURST];

@@ -1046,6 +1046,25 @@ sim_fabric_dev(const struct sim_fabric *f, uint32_t index)
 	return &f->devs[index];
 }
 
+uint64_t
+sim_port_pkts(const struct sim_fabric *f, uint32_t dev_index, uint8_t port, bool tx)
+{
+	const struct sim_shm_device *d = sim_fabric_dev(f, dev_index);
+	const struct sim_shm_endpoint *e;
+	uint64_t v;
+
+	if (d == NULL || port >= SIM_MAX_PORTS)
+		return 0;
+	v = __atomic_load_n(tx ? &d->ports[port].tx_pkts : &d->ports[port].rx_pkts,
+			    __ATOMIC_RELAXED);
+	if (port == 0 && d->type == SIM_DEV_ENDPOINT && d->ep_index < f->n_endpoints) {
+		e = &f->eps[d->ep_index];
+		v += __atomic_load_n(tx ? &e->port_tx_pkts : &e->port_rx_pkts,
+				     __ATOMIC_RELAXED);
+	}
+	return v;
+}
+
 uint8_t *
 sim_fabric_rt(const struct sim_fabric *f, uint32_t dev_index)
 {

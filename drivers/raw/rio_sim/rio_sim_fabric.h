@@ -124,6 +124,12 @@ int sim_fabric_destroy(const char *name);
 int sim_fabric_find_device(const struct sim_fabric *f, const char *name);
 /* Device by index, or NULL if out of range. */
 struct sim_shm_device *sim_fabric_dev(const struct sim_fabric *f, uint32_t index);
+/*
+ * Packets sent (tx) or received on port @port of device @dev_index: the
+ * port's counters plus, for port 0 of an endpoint, the message counters of
+ * its endpoint (struct sim_shm_endpoint). 0 for a bad index.
+ */
+uint64_t sim_port_pkts(const struct sim_fabric *f, uint32_t dev_index, uint8_t port, bool tx);
 /* Route table of a switch (RTE_RIO_MAX_DESTIDS entries), or NULL. */
 uint8_t *sim_fabric_rt(const struct sim_fabric *f, uint32_t dev_index);
 /*
@@ -221,6 +227,7 @@ void sim_config_init_device(struct sim_fabric *f, struct sim_shm_device *dev,
 struct sim_ep_stats {
 	uint64_t msg_tx, msg_tx_retry, msg_tx_error, msg_tx_bytes;
 	uint64_t msg_rx, msg_rx_bytes, msg_rx_bad;
+	uint64_t msg_rx_too_long;	/* longer than the declared receive buffer size */
 	uint64_t dbell_tx, dbell_tx_retry, dbell_tx_error, dbell_rx;
 	uint64_t maint_tx, maint_error;
 	uint64_t pw_rx;
@@ -272,6 +279,7 @@ int sim_ep_open_outb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries);
 void sim_ep_close_outb_mbox(struct sim_ep *ep, uint8_t mbox);
 uint16_t sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n);
 int64_t sim_ep_outb_completion(struct sim_ep *ep, uint8_t mbox);
+int sim_ep_set_inb_buf_size(struct sim_ep *ep, uint8_t mbox, uint16_t size);
 uint16_t sim_ep_add_inb_buffers(struct sim_ep *ep, uint8_t mbox, void * const *bufs,
 				uint16_t n);
 uint16_t sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n);

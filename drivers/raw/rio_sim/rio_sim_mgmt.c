@@ -229,8 +229,8 @@ rte_pmd_rio_sim_fabric_dev_info(const char *name, uint32_t index,
 		pi->port_ok = sim_port_ok(f, index, (uint8_t)i);
 		pi->ctl = p->ctl;
 		pi->lockout = (p->ctl & RTE_RIO_PORT_N_CTL_LOCKOUT) != 0;
-		pi->tx_pkts = __atomic_load_n(&p->tx_pkts, __ATOMIC_RELAXED);
-		pi->rx_pkts = __atomic_load_n(&p->rx_pkts, __ATOMIC_RELAXED);
+		pi->tx_pkts = sim_port_pkts(f, index, (uint8_t)i, true);
+		pi->rx_pkts = sim_port_pkts(f, index, (uint8_t)i, false);
 		pi->drops = __atomic_load_n(&p->drops, __ATOMIC_RELAXED);
 	}
 	sim_fabric_detach(f);

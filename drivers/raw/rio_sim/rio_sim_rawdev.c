@@ -486,6 +486,12 @@ rio_sim_add_inb_buffers(struct rte_rio_mport *mport, uint8_t mbox, void * const 
 	return sim_ep_add_inb_buffers(rio_sim_mport_ep(mport), mbox, bufs, n);
 }
 
+static int
+rio_sim_set_inb_buf_size(struct rte_rio_mport *mport, uint8_t mbox, uint16_t size)
+{
+	return sim_ep_set_inb_buf_size(rio_sim_mport_ep(mport), mbox, size);
+}
+
 static uint16_t
 rio_sim_get_inb_messages(struct rte_rio_mport *mport, uint8_t mbox,
 			 struct rte_rio_msg *msgs, uint16_t n)
@@ -517,6 +523,7 @@ static const struct rte_rio_mport_ops rio_sim_mport_ops = {
 	.pw_fetch = rio_sim_pw_fetch,
 	.cread_block = rio_sim_cread_block,
 	.cwrite_block = rio_sim_cwrite_block,
+	.set_inb_buf_size = rio_sim_set_inb_buf_size,
 };
 
 /* ------------------------------------------------------------------ */
@@ -1015,6 +1022,7 @@ static const struct {
 	{ "msg_rx_bytes", offsetof(struct sim_ep_stats, msg_rx_bytes) },
 	{ "msg_rx_bad", offsetof(struct sim_ep_stats, msg_rx_bad) },
 	{ "msg_rx_bad_index", offsetof(struct sim_ep_stats, msg_rx_bad_index) },
+	{ "msg_rx_too_long", offsetof(struct sim_ep_stats, msg_rx_too_long) },
 	{ "dbell_tx", offsetof(struct sim_ep_stats, dbell_tx) },
 	{ "dbell_tx_retry", offsetof(struct sim_ep_stats, dbell_tx_retry) },
 	{ "dbell_tx_error", offsetof(struct sim_ep_stats, dbell_tx_error) },
@@ -1091,9 +1099,17 @@ rio_sim_xstat_raw(const struct rio_sim_rawdev *sd, const struct sim_ep_stats *st
 
 	if (id < RIO_SIM_XS_PORT)
 		return *(const uint64_t *)RTE_PTR_ADD(st, rio_sim_ep_xstats[id].off);
-	if (id < RIO_SIM_XS_MBOX)
+	if (id < RIO_SIM_XS_MBOX) {
+		/* Packet counters of port 0 include the endpoint's message lanes. */
+		if (rio_sim_port_xstats[id - RIO_SIM_XS_PORT].off ==
+		    offsetof(struct sim_shm_port, tx_pkts))
+			return sim_port_pkts(sd->fabric, sd->dev_index, 0, true);
+		if (rio_sim_port_xstats[id - RIO_SIM_XS_PORT].off ==
+		    offsetof(struct sim_shm_port, rx_pkts))
+			return sim_port_pkts(sd->fabric, sd->dev_index, 0, false);
 		return rio_sim_counter_read(RTE_PTR_ADD(port,
 				rio_sim_port_xstats[id - RIO_SIM_XS_PORT].off));
+	}
 	if (id < RIO_SIM_XS_RAW) {
 		m = (id - RIO_SIM_XS_MBOX) / RTE_DIM(rio_sim_mbox_xstats);
 		k = (id - RIO_SIM_XS_MBOX) % RTE_DIM(rio_sim_mbox_xstats);

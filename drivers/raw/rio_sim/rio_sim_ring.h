@@ -143,21 +143,28 @@ sim_ring_claim(struct sim_ring *r, uint32_t n, uint64_t *first)
 		n = r->size;
 	for (tries = 0; tries < SIM_RING_CAS_TRIES; tries++) {
 		head = sim_ring_load_relaxed(&r->pos->prod_head);
-		for (k = 0; k < n; k++) {
-			/*
-			 * Acquire pairs with the consumer's release store in
-			 * sim_ring_free(): its reads of the slot are done
-			 * before we overwrite it.
-			 */
-			seq = sim_ring_load_acquire(sim_ring_seq(r, head + k));
-			diff = (int64_t)(seq - (head + k));
-			if (diff != 0)
-				break;
-		}
-		if (k == 0) {
-			if (diff < 0)
-				return 0;	/* full: slot still holds the previous lap */
-			continue;		/* stale head: another producer moved on */
+		/*
+		 * The consumer frees positions in order: when the last slot
+		 * wanted is free for this lap, so is every slot before it, and
+		 * the acquire load on it (pairs with the consumer's release
+		 * store in sim_ring_free_slot()) orders all the consumer's
+		 * earlier reads before our writes. Otherwise look slot by slot.
+		 */
+		seq = sim_ring_load_acquire(sim_ring_seq(r, head + n - 1));
+		k = n;
+		if (unlikely(seq != head + n - 1)) {
+			for (k = 0; k < n; k++) {
+				/* Acquire: as above, for this slot. */
+				seq = sim_ring_load_acquire(sim_ring_seq(r, head + k));
+				diff = (int64_t)(seq - (head + k));
+				if (diff != 0)
+					break;
+			}
+			if (k == 0) {
+				if (diff < 0)
+					return 0;	/* full: previous lap */
+				continue;		/* stale head: another producer moved on */
+			}
 		}
 		/* Relaxed: the slots are published by the release store of seq. */
 		if (__atomic_compare_exchange_n(&r->pos->prod_head, &head, head + k,
@@ -224,15 +231,32 @@ sim_ring_repair_prod_head(struct sim_ring *r)
 	return true;
 }
 
-/* Consumer: free the slot at the consumer position and move on. */
+/*
+ * Consumer: free the slot at the consumer position and move on, without
+ * updating the shared cons_head (call sim_ring_cons_sync() after a batch).
+ */
 static __rte_always_inline void
-sim_ring_free(struct sim_ring *r)
+sim_ring_free_slot(struct sim_ring *r)
 {
 	/* Pairs with the producers' acquire load in sim_ring_claim(). */
 	sim_ring_store_release(sim_ring_seq(r, r->cons), r->cons + r->size);
 	r->cons++;
+}
+
+/* Consumer: publish the consumer position (once per batch: its line is shared). */
+static __rte_always_inline void
+sim_ring_cons_sync(struct sim_ring *r)
+{
 	/* Informational only (dumps); nobody relies on its ordering. */
 	sim_ring_store_relaxed(&r->pos->cons_head, r->cons);
+}
+
+/* Consumer: free the slot at the consumer position and move on. */
+static __rte_always_inline void
+sim_ring_free(struct sim_ring *r)
+{
+	sim_ring_free_slot(r);
+	sim_ring_cons_sync(r);
 }
 
 #endif /* RIO_SIM_RING_H */

@@ -43,7 +43,7 @@
 #define SIM_SHM_PREFIX		"/rio_sim."
 #define SIM_SHM_MAGIC		0x52494f53494d4642ull	/* "RIOSIMFB" */
 #define SIM_SHM_DATA_MAGIC	0x52494f53494d4450ull	/* "RIOSIMDP" */
-#define SIM_SHM_VERSION		1
+#define SIM_SHM_VERSION		2	/* 2: message counters on lines of their own */
 #define SIM_SHM_MODE		0600	/* every segment, by default */
 #define SIM_SHM_MODE_GROUP	0660	/* group=1: the creator's group joins too */
 #define SIM_NAME_MAX		32	/* fabric and device names, with NUL */
@@ -188,6 +188,16 @@ struct sim_shm_endpoint {
 	struct sim_shm_dbell_slot dbell[SIM_DBELL_RING_SIZE];
 	struct sim_shm_ring_pos pw_pos;
 	struct sim_shm_pw_slot pw[SIM_PW_RING_SIZE];
+	/*
+	 * Messages counted on the endpoint's port 0 by cached routes (relaxed
+	 * atomics), each on a line of its own: the owner counts what it
+	 * sends, senders count what they deliver here. Port 0's tx_pkts and
+	 * rx_pkts in its device are one line that both would otherwise pull
+	 * from each other at every burst. Readers add these to them
+	 * (sim_port_pkts()).
+	 */
+	uint64_t port_tx_pkts __rte_cache_aligned;
+	uint64_t port_rx_pkts __rte_cache_aligned;
 } __rte_cache_aligned;
 
 struct sim_shm_hdr {
@@ -230,8 +240,13 @@ struct sim_shm_msg_slot {
 
 struct sim_shm_mbox_ring {
 	struct sim_shm_ring_pos pos;
-	uint64_t rx_msgs;	/* counters, relaxed atomics */
-	uint64_t retries;	/* senders refused because the ring was full */
+	/*
+	 * Counters (relaxed atomics), each on a line of its own: the owner
+	 * counts every poll, senders count refusals under back-pressure, and
+	 * neither should pull the other's line away.
+	 */
+	uint64_t rx_msgs __rte_cache_aligned;	/* written by the owner */
+	uint64_t retries __rte_cache_aligned;	/* senders refused because the ring was full */
 	/* then `entries` struct sim_shm_msg_slot */
 } __rte_cache_aligned;
 
