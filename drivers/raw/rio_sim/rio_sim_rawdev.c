@@ -1660,6 +1660,26 @@ rio_sim_mp_share(const char *name, struct rio_sim_rawdev *sd)
 	return mz;
 }
 
+/* Allocate the rawdev of @vdev; both probe paths fill in the rest. */
+static struct rte_rawdev *
+rio_sim_rawdev_alloc(struct rte_vdev_device *vdev, const char *name)
+{
+	struct rte_rawdev *rawdev;
+	struct rio_sim_rawdev *sd;
+
+	rawdev = rte_rawdev_pmd_allocate(name, sizeof(*sd), rte_socket_id());
+	if (rawdev == NULL) {
+		SIM_LOG(ERR, "%s: cannot allocate rawdev", name);
+		return NULL;
+	}
+	rawdev->dev_ops = &rio_sim_rawdev_ops;
+	rawdev->device = &vdev->device;
+	rawdev->driver_name = RTE_PMD_RIO_SIM_DRIVER_NAME;
+	sd = rawdev->dev_private;
+	sd->rawdev = rawdev;
+	return rawdev;
+}
+
 static int
 rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_sim_params *p)
 {
@@ -1708,17 +1728,12 @@ rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_
 	if (ep == NULL)
 		goto fail;
 
-	rawdev = rte_rawdev_pmd_allocate(name, sizeof(*sd), rte_socket_id());
+	rawdev = rio_sim_rawdev_alloc(vdev, name);
 	if (rawdev == NULL) {
-		SIM_LOG(ERR, "%s: cannot allocate rawdev", name);
 		ret = -ENOMEM;
 		goto fail;
 	}
-	rawdev->dev_ops = &rio_sim_rawdev_ops;
-	rawdev->device = &vdev->device;
-	rawdev->driver_name = RTE_PMD_RIO_SIM_DRIVER_NAME;
 	sd = rawdev->dev_private;
-	sd->rawdev = rawdev;
 	sd->fabric = f;
 	sd->ep = ep;
 	sd->dev_index = sim_ep_dev_index(ep);
@@ -1812,17 +1827,12 @@ rio_sim_attach_secondary(struct rte_vdev_device *vdev, const char *name)
 		ret = rte_errno > 0 ? -rte_errno : -ENODEV;
 		goto fail;
 	}
-	rawdev = rte_rawdev_pmd_allocate(name, sizeof(*sd), rte_socket_id());
+	rawdev = rio_sim_rawdev_alloc(vdev, name);
 	if (rawdev == NULL) {
-		SIM_LOG(ERR, "%s: cannot allocate rawdev", name);
 		ret = -ENOMEM;
 		goto fail;
 	}
-	rawdev->dev_ops = &rio_sim_rawdev_ops;
-	rawdev->device = &vdev->device;
-	rawdev->driver_name = RTE_PMD_RIO_SIM_DRIVER_NAME;
 	sd = rawdev->dev_private;
-	sd->rawdev = rawdev;
 	sd->secondary = true;
 	sd->fabric = f;
 	sd->ep = ep;
