@@ -27,7 +27,7 @@
 
 #define RS_POLL_TRIES	20000	/* x 100 us at least */
 #define RS_NB_OPS	8
-#define RS_FLOOD	300
+#define RS_FLOOD	1100	/* more than the default mailbox ring (1024 slots) */
 
 static char rs_fabric[40];
 static char rs_name_a[64];

@@ -9,7 +9,7 @@
  *
  *   [fabric]                   ; optional, at most once
  *   devid_size = 16            ; 8 or 16 (default 8)
- *   mbox_entries = 256         ; inbound ring slots, power of two 2..4096
+ *   mbox_entries = 1024        ; inbound ring slots, power of two 2..4096
  *   static_routes = 0          ; 1: program route tables from preset destids
  *   [switch sw0]
  *   ports = 8                  ; 2..32 (required)
