@@ -372,41 +372,50 @@ run_pair() {	# run_pair <transport> <size> <rep>
 		"$t" "$size" "$rep" "$rx_mpps" "$sent" "$recv"
 }
 
-run_lat() {	# run_lat <transport> <rep>
-	local t=$1 rep=$2 lpong lping ppong pping res peer=() vpong vping
+# Scenario 3 measures every transport in one ping and one pong process, each
+# with a port per transport: ping takes the ports in turn, a block of round
+# trips at a time, so that all transports are timed over the same seconds.
+run_lat() {	# run_lat <transports, comma-separated> <rep>
+	local list=$1 rep=$2 lpong lping ppong pping res t peer=() vpong=() vping=() plug=()
 	next_name
-	lpong="$outdir/logs/lat_${t}_${rep}_pong.log"
-	lping="$outdir/logs/lat_${t}_${rep}_ping.log"
-	case $t in
-	rionet) vpong=(-d "$builddir/drivers" --vdev "rio_sim0,fabric=$name,endpoint=ep0")
-		vping=(-d "$builddir/drivers" --vdev "rio_sim0,fabric=$name,endpoint=ep1")
-		peer=(--peer 00:01:00:01:00:00) ;;
-	memif)	vpong=(--vdev "net_memif0,role=server,id=0,socket=/$name.sock")
-		vping=(--vdev "net_memif0,role=client,id=0,socket=/$name.sock") ;;
-	esac
+	lpong="$outdir/logs/lat_${rep}_pong.log"
+	lping="$outdir/logs/lat_${rep}_ping.log"
+	for t in ${list//,/ }; do
+		case $t in
+		rionet) plug=(-d "$builddir/drivers")
+			vpong+=(--vdev "rio_sim0,fabric=$name,endpoint=ep0")
+			vping+=(--vdev "rio_sim0,fabric=$name,endpoint=ep1")
+			peer=(--peer 00:01:00:01:00:00) ;;
+		memif)	vpong+=(--vdev "net_memif0,role=server,id=0,socket=/$name.sock")
+			vping+=(--vdev "net_memif0,role=client,id=0,socket=/$name.sock") ;;
+		esac
+	done
 	start 120 "$lpong" "$benchbin" "${eal_common[@]}" -m 256 --file-prefix="${name}_pong" \
-		--lcores=0@0 "${vpong[@]}" -- pong --timeout-s 100
+		--lcores=0@0 "${plug[@]}" "${vpong[@]}" -- pong --timeout-s 100
 	ppong=$pid
 	if ! wait_for "$lpong" "pong: ready" 1 15 "$ppong"; then
 		stop "$ppong"
-		fail "lat $t run $rep (log: $lpong)"
+		fail "lat run $rep (log: $lpong)"
 		return
 	fi
 	start 110 "$lping" "$benchbin" "${eal_common[@]}" -m 256 --file-prefix="${name}_ping" \
-		--lcores=0@1 "${vping[@]}" -- ping "${peer[@]}" --count "$pings" \
-		--warmup $((pings / 10)) --timeout-s 20
+		--lcores=0@1 "${plug[@]}" "${vping[@]}" -- ping "${peer[@]}" --count "$pings" \
+		--warmup $((pings / 10)) --block 100 --timeout-s 20
 	pping=$pid
 	wait "$pping"
 	forget "$pping"
 	wait_for "$lpong" "RESULT pong" 1 5 "$ppong"
 	stop "$ppong"
-	res=$(grep '^RESULT latency' "$lping" | head -1)
-	if [ -z "$res" ]; then
-		fail "lat $t run $rep (logs: $lping $lpong)"
-		return
-	fi
-	record lat "$t" 64 "$rep" ${res#RESULT latency }
-	echo "  lat  $t run $rep: ${res#RESULT latency }"
+	for t in ${list//,/ }; do
+		res=$(grep "^RESULT latency .*driver=net_$t " "$lping" | head -1)
+		if [ -z "$res" ]; then
+			fail "lat $t run $rep (logs: $lping $lpong)"
+			continue
+		fi
+		res=${res#RESULT latency port=* driver=* }
+		record lat "$t" 64 "$rep" $res
+		echo "  lat  $t run $rep: $res"
+	done
 }
 
 run_enum() {
@@ -449,10 +458,8 @@ for rep in $(seq 1 "$reps"); do
 		done
 	fi
 	if has lat "$scenarios"; then
-		for t in ${transports//,/ }; do
-			[ "$t" = ring ] && continue
-			run_lat "$t" "$rep"
-		done
+		lat_list=$(echo "${transports//,/ }" | tr ' ' '\n' | grep -v '^ring$' | paste -sd,)
+		[ -n "$lat_list" ] && run_lat "$lat_list" "$rep"
 	fi
 done
 has enum "$scenarios" && run_enum

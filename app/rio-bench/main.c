@@ -6,12 +6,19 @@
  * dpdk-rio-bench: the measurements devtools/bench.sh cannot take with the
  * stock dpdk-testpmd.
  *
- *   pong   echo every frame received on ethdev port 0 back to its sender
+ *   pong   echo every frame received on any ethdev port back to its sender
  *          (MACs swapped) until a STOP frame arrives or --timeout-s passes.
- *   ping   send one small frame on port 0, busy-wait for its echo, and time
- *          the round trip with rte_rdtsc; --count times after --warmup
- *          untimed ones. Prints min/p50/p99/max. Works over any ethdev
- *          (rionet, net_memif, ...): the transport comes from the EAL --vdev.
+ *   ping   send one small frame, busy-wait for its echo, and time the round
+ *          trip with rte_rdtsc; --count times per port after --warmup
+ *          untimed ones. Prints min/p50/p99/max per port. Works over any
+ *          ethdev (rionet, net_memif, ...): the transports come from the EAL
+ *          --vdev options. With several ports (pong has the same ports in
+ *          the same order), the round trips go to the ports in turn, --block
+ *          at a time, so that every port is measured over the same span of
+ *          time and a change of machine state (another process, the
+ *          hypervisor moving a vCPU) hits all of them alike. Pong polls
+ *          every port on each turn of its loop, so an idle port's empty
+ *          poll is part of every port's round trip.
  *   enum   for each fabric size, create a 16-bit builtin:star:N fabric with
  *          a host mport (endpoint 0) and an agent mport (last endpoint), both
  *          scan=0, then time rte_rio_mport_scan() on the host (enumeration)
@@ -24,7 +31,7 @@
  * Usage:
  *   dpdk-rio-bench <EAL args> -- pong [--timeout-s S]
  *   dpdk-rio-bench <EAL args> -- ping [--peer MAC] [--size B] [--count N]
- *                                     [--warmup N] [--timeout-s S]
+ *                                     [--warmup N] [--block N] [--timeout-s S]
  *   dpdk-rio-bench <EAL args> -- enum [--sizes N,N,...] [--reps R]
  *                                     [--fabric NAME]
  */
@@ -59,6 +66,7 @@
 #define BENCH_BURST		32
 #define BENCH_REPLY_TIMEOUT_MS	100
 #define BENCH_MAX_SIZES		16
+#define BENCH_MAX_PORTS		4
 
 struct bench_payload {
 	uint32_t magic;
@@ -72,6 +80,7 @@ struct bench_opts {
 	unsigned int size;
 	unsigned int count;
 	unsigned int warmup;
+	unsigned int block;
 	unsigned int timeout_s;
 	unsigned int sizes[BENCH_MAX_SIZES];
 	unsigned int nb_sizes;
@@ -93,7 +102,7 @@ bench_usage(const char *prog)
 {
 	printf("usage: %s <EAL args> -- pong [--timeout-s S]\n"
 	       "       %s <EAL args> -- ping [--peer MAC] [--size B] [--count N] [--warmup N]"
-	       " [--timeout-s S]\n"
+	       " [--block N] [--timeout-s S]\n"
 	       "       %s <EAL args> -- enum [--sizes N,N,...] [--reps R] [--fabric NAME]\n",
 	       prog, prog, prog);
 }
@@ -138,6 +147,7 @@ bench_parse(int argc, char **argv, struct bench_opts *o)
 		{ "size", required_argument, NULL, 's' },
 		{ "count", required_argument, NULL, 'c' },
 		{ "warmup", required_argument, NULL, 'w' },
+		{ "block", required_argument, NULL, 'b' },
 		{ "timeout-s", required_argument, NULL, 't' },
 		{ "sizes", required_argument, NULL, 'S' },
 		{ "reps", required_argument, NULL, 'r' },
@@ -151,6 +161,7 @@ bench_parse(int argc, char **argv, struct bench_opts *o)
 	o->size = 64;
 	o->count = 10000;
 	o->warmup = 1000;
+	o->block = 100;
 	o->timeout_s = 30;
 	o->sizes[0] = 64;
 	o->nb_sizes = 1;
@@ -177,6 +188,9 @@ bench_parse(int argc, char **argv, struct bench_opts *o)
 			break;
 		case 'w':
 			ret = bench_parse_uint(optarg, 0, 10000000, &o->warmup);
+			break;
+		case 'b':
+			ret = bench_parse_uint(optarg, 1, 10000000, &o->block);
 			break;
 		case 't':
 			ret = bench_parse_uint(optarg, 1, 3600, &o->timeout_s);
@@ -206,18 +220,24 @@ bench_parse(int argc, char **argv, struct bench_opts *o)
 /* ------------------------------------------------------------------ */
 /* Ethdev ping-pong                                                   */
 
+/* The ethdev ports of the run, in port ID order, each with its own pool. */
+struct bench_ports {
+	uint16_t id[BENCH_MAX_PORTS];
+	struct rte_mempool *mp[BENCH_MAX_PORTS];
+	struct rte_ether_addr mac[BENCH_MAX_PORTS];
+	unsigned int n;
+};
+
 static int
 bench_port_init(uint16_t port, struct rte_mempool **mp)
 {
+	char name[RTE_MEMPOOL_NAMESIZE];
 	struct rte_eth_conf conf;
 	int ret;
 
-	if (!rte_eth_dev_is_valid_port(port)) {
-		printf("rio-bench: error: no ethdev port %u (give one with --vdev)\n", port);
-		return -ENODEV;
-	}
-	*mp = rte_pktmbuf_pool_create("rio_bench_pool", BENCH_NB_MBUFS, 256, 0,
-				      RTE_MBUF_DEFAULT_BUF_SIZE, rte_socket_id());
+	snprintf(name, sizeof(name), "rio_bench_pool%u", port);
+	*mp = rte_pktmbuf_pool_create(name, BENCH_NB_MBUFS, 256, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
+				      rte_socket_id());
 	if (*mp == NULL)
 		return -rte_errno;
 	memset(&conf, 0, sizeof(conf));
@@ -238,11 +258,47 @@ bench_port_init(uint16_t port, struct rte_mempool **mp)
 }
 
 static void
-bench_port_fini(uint16_t port, struct rte_mempool *mp)
+bench_ports_fini(struct bench_ports *ps)
 {
-	rte_eth_dev_stop(port);
-	rte_eth_dev_close(port);
-	rte_mempool_free(mp);
+	unsigned int i;
+
+	for (i = 0; i < ps->n; i++) {
+		rte_eth_dev_stop(ps->id[i]);
+		rte_eth_dev_close(ps->id[i]);
+		rte_mempool_free(ps->mp[i]);
+	}
+	ps->n = 0;
+}
+
+/* Start every ethdev port. @return 0, or a negative errno (nothing left started). */
+static int
+bench_ports_init(struct bench_ports *ps)
+{
+	uint16_t port;
+	int ret;
+
+	memset(ps, 0, sizeof(*ps));
+	RTE_ETH_FOREACH_DEV(port) {
+		if (ps->n == BENCH_MAX_PORTS) {
+			printf("rio-bench: error: more than %d ethdev ports\n", BENCH_MAX_PORTS);
+			bench_ports_fini(ps);
+			return -E2BIG;
+		}
+		ps->id[ps->n] = port;
+		ret = bench_port_init(port, &ps->mp[ps->n]);
+		if (ret != 0) {
+			rte_mempool_free(ps->mp[ps->n]);
+			bench_ports_fini(ps);
+			return ret;
+		}
+		rte_eth_macaddr_get(port, &ps->mac[ps->n]);
+		ps->n++;
+	}
+	if (ps->n == 0) {
+		printf("rio-bench: error: no ethdev port (give one with --vdev)\n");
+		return -ENODEV;
+	}
+	return 0;
 }
 
 static const struct bench_payload *
@@ -261,51 +317,55 @@ bench_pong(const struct bench_opts *o)
 {
 	struct rte_mbuf *pkts[BENCH_BURST];
 	const struct bench_payload *pl;
-	struct rte_ether_addr own;
+	struct bench_ports ps;
 	struct rte_ether_hdr *eh;
-	struct rte_mempool *mp;
 	uint64_t deadline, echoed = 0;
-	uint16_t nb, sent, i;
+	uint16_t nb, sent, i, port;
+	unsigned int p;
 	bool stop = false;
 	int ret;
 
-	ret = bench_port_init(0, &mp);
+	ret = bench_ports_init(&ps);
 	if (ret != 0)
 		return ret;
-	rte_eth_macaddr_get(0, &own);
 	printf("pong: ready\n");
 	fflush(stdout);
 	deadline = rte_get_timer_cycles() + (uint64_t)o->timeout_s * rte_get_timer_hz();
 	while (!stop && !bench_quit && rte_get_timer_cycles() < deadline) {
-		nb = rte_eth_rx_burst(0, 0, pkts, BENCH_BURST);
-		for (i = 0; i < nb; i++) {
-			pl = bench_payload(pkts[i]);
-			if (pl != NULL && pl->magic == BENCH_MAGIC_STOP)
-				stop = true;
-			eh = rte_pktmbuf_mtod(pkts[i], struct rte_ether_hdr *);
-			rte_ether_addr_copy(&eh->src_addr, &eh->dst_addr);
-			rte_ether_addr_copy(&own, &eh->src_addr);
+		for (p = 0; p < ps.n; p++) {
+			port = ps.id[p];
+			nb = rte_eth_rx_burst(port, 0, pkts, BENCH_BURST);
+			if (nb == 0)
+				continue;
+			for (i = 0; i < nb; i++) {
+				pl = bench_payload(pkts[i]);
+				if (pl != NULL && pl->magic == BENCH_MAGIC_STOP)
+					stop = true;
+				eh = rte_pktmbuf_mtod(pkts[i], struct rte_ether_hdr *);
+				rte_ether_addr_copy(&eh->src_addr, &eh->dst_addr);
+				rte_ether_addr_copy(&ps.mac[p], &eh->src_addr);
+			}
+			sent = rte_eth_tx_burst(port, 0, pkts, nb);
+			if (sent < nb)
+				rte_pktmbuf_free_bulk(&pkts[sent], nb - sent);
+			echoed += sent;
 		}
-		sent = nb > 0 ? rte_eth_tx_burst(0, 0, pkts, nb) : 0;
-		if (sent < nb)
-			rte_pktmbuf_free_bulk(&pkts[sent], nb - sent);
-		echoed += sent;
 	}
 	printf("RESULT pong echoed=%" PRIu64 " stopped=%d\n", echoed, stop ? 1 : 0);
-	bench_port_fini(0, mp);
+	bench_ports_fini(&ps);
 	return stop ? 0 : -ETIMEDOUT;
 }
 
-/* Send one probe; @return 0 when tx_burst accepted it. */
+/* Send one probe on port @p of @ps; @return 0 when tx_burst accepted it. */
 static int
-bench_ping_send(struct rte_mempool *mp, const struct bench_opts *o,
-		const struct rte_ether_addr *own, uint32_t magic, uint32_t seq)
+bench_ping_send(const struct bench_ports *ps, unsigned int p, const struct bench_opts *o,
+		uint32_t magic, uint32_t seq)
 {
 	struct bench_payload *pl;
 	struct rte_ether_hdr *eh;
 	struct rte_mbuf *m;
 
-	m = rte_pktmbuf_alloc(mp);
+	m = rte_pktmbuf_alloc(ps->mp[p]);
 	if (m == NULL)
 		return -ENOMEM;
 	eh = (struct rte_ether_hdr *)rte_pktmbuf_append(m, o->size);
@@ -315,22 +375,22 @@ bench_ping_send(struct rte_mempool *mp, const struct bench_opts *o,
 	}
 	memset(eh, 0, o->size);
 	rte_ether_addr_copy(&o->peer, &eh->dst_addr);
-	rte_ether_addr_copy(own, &eh->src_addr);
+	rte_ether_addr_copy(&ps->mac[p], &eh->src_addr);
 	eh->ether_type = rte_cpu_to_be_16(BENCH_ETHERTYPE);
 	pl = (struct bench_payload *)(eh + 1);
 	pl->magic = magic;
 	pl->seq = seq;
 	pl->tsc = rte_rdtsc();
-	if (rte_eth_tx_burst(0, 0, &m, 1) != 1) {
+	if (rte_eth_tx_burst(ps->id[p], 0, &m, 1) != 1) {
 		rte_pktmbuf_free(m);
 		return -EAGAIN;
 	}
 	return 0;
 }
 
-/* Wait up to @cycles for the echo of @seq; @return 0 or -ETIMEDOUT. */
+/* Wait up to @cycles for the echo of @seq on @port; @return 0 or -ETIMEDOUT. */
 static int
-bench_ping_wait(uint32_t seq, uint64_t cycles)
+bench_ping_wait(uint16_t port, uint32_t seq, uint64_t cycles)
 {
 	struct rte_mbuf *pkts[BENCH_BURST];
 	const struct bench_payload *pl;
@@ -339,7 +399,7 @@ bench_ping_wait(uint32_t seq, uint64_t cycles)
 	bool got = false;
 
 	do {
-		nb = rte_eth_rx_burst(0, 0, pkts, BENCH_BURST);
+		nb = rte_eth_rx_burst(port, 0, pkts, BENCH_BURST);
 		for (i = 0; i < nb; i++) {
 			pl = bench_payload(pkts[i]);
 			if (pl != NULL && pl->magic == BENCH_MAGIC_PING && pl->seq == seq)
@@ -359,68 +419,102 @@ bench_cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Until the first echo on port @p: the peer may still be starting or joining. */
+static int
+bench_ping_first(const struct bench_ports *ps, unsigned int p, const struct bench_opts *o,
+		 uint32_t *seq)
+{
+	uint64_t hz = rte_get_tsc_hz();
+	uint64_t deadline = rte_get_timer_cycles() + (uint64_t)o->timeout_s * rte_get_timer_hz();
+
+	for (;;) {
+		(*seq)++;
+		if (bench_ping_send(ps, p, o, BENCH_MAGIC_PING, *seq) == 0 &&
+		    bench_ping_wait(ps->id[p], *seq, hz / 100) == 0)
+			return 0;
+		if (bench_quit || rte_get_timer_cycles() >= deadline) {
+			printf("rio-bench: error: no echo from the peer on port %u within %u s\n",
+			       ps->id[p], o->timeout_s);
+			return -ETIMEDOUT;
+		}
+	}
+}
+
+static void
+bench_ping_report(const struct bench_ports *ps, unsigned int p, const struct bench_opts *o,
+		  uint64_t *lat, unsigned int n, unsigned int lost)
+{
+	uint64_t hz = rte_get_tsc_hz();
+	struct rte_eth_dev_info info;
+	const char *driver = "unknown";
+
+	if (rte_eth_dev_info_get(ps->id[p], &info) == 0 && info.driver_name != NULL)
+		driver = info.driver_name;
+	qsort(lat, n, sizeof(*lat), bench_cmp_u64);
+#define BENCH_NS(c) ((double)(c) * 1e9 / (double)hz)
+	printf("RESULT latency port=%u driver=%s size=%u n=%u lost=%u min_ns=%.0f p50_ns=%.0f"
+	       " p99_ns=%.0f max_ns=%.0f\n", ps->id[p], driver, o->size, n, lost,
+	       BENCH_NS(lat[0]), BENCH_NS(lat[n / 2]), BENCH_NS(lat[(uint64_t)n * 99 / 100]),
+	       BENCH_NS(lat[n - 1]));
+#undef BENCH_NS
+}
+
 static int
 bench_ping(const struct bench_opts *o)
 {
-	uint64_t hz = rte_get_tsc_hz(), reply = hz * BENCH_REPLY_TIMEOUT_MS / 1000;
-	uint64_t deadline, t0, *lat = NULL;
-	struct rte_ether_addr own;
-	struct rte_mempool *mp;
-	unsigned int i, n = 0, lost = 0;
+	uint64_t reply = rte_get_tsc_hz() * BENCH_REPLY_TIMEOUT_MS / 1000, t0;
+	uint64_t *lat[BENCH_MAX_PORTS] = { NULL };
+	unsigned int n[BENCH_MAX_PORTS] = { 0 }, lost[BENCH_MAX_PORTS] = { 0 };
+	unsigned int done[BENCH_MAX_PORTS] = { 0 }, total = o->warmup + o->count;
+	unsigned int p, k, active;
+	struct bench_ports ps;
 	uint32_t seq = 0;
 	int ret;
 
-	ret = bench_port_init(0, &mp);
+	ret = bench_ports_init(&ps);
 	if (ret != 0)
 		return ret;
-	rte_eth_macaddr_get(0, &own);
-	lat = calloc(o->count, sizeof(*lat));
-	if (lat == NULL) {
-		ret = -ENOMEM;
+	for (p = 0; p < ps.n && ret == 0; p++) {
+		lat[p] = calloc(o->count, sizeof(*lat[p]));
+		if (lat[p] == NULL)
+			ret = -ENOMEM;
+		else
+			ret = bench_ping_first(&ps, p, o, &seq);
+	}
+	if (ret != 0)
 		goto out;
-	}
-	/* Until the first echo: the peer may still be starting or joining. */
-	deadline = rte_get_timer_cycles() + (uint64_t)o->timeout_s * rte_get_timer_hz();
-	for (;;) {
-		seq++;
-		if (bench_ping_send(mp, o, &own, BENCH_MAGIC_PING, seq) == 0 &&
-		    bench_ping_wait(seq, hz / 100) == 0)
-			break;
-		if (bench_quit || rte_get_timer_cycles() >= deadline) {
-			printf("rio-bench: error: no echo from the peer within %u s\n",
-			       o->timeout_s);
-			ret = -ETIMEDOUT;
-			goto out;
+	/* The ports in turn, a block of round trips each, until each has all. */
+	do {
+		active = 0;
+		for (p = 0; p < ps.n && !bench_quit; p++) {
+			for (k = 0; k < o->block && done[p] < total && !bench_quit; k++) {
+				seq++;
+				t0 = rte_rdtsc();
+				if (bench_ping_send(&ps, p, o, BENCH_MAGIC_PING, seq) != 0 ||
+				    bench_ping_wait(ps.id[p], seq, reply) != 0)
+					lost[p]++;
+				else if (done[p] >= o->warmup)
+					lat[p][n[p]++] = rte_rdtsc() - t0;
+				done[p]++;
+			}
+			active += done[p] < total;
 		}
-	}
-	for (i = 0; i < o->warmup + o->count && !bench_quit; i++) {
-		seq++;
-		t0 = rte_rdtsc();
-		if (bench_ping_send(mp, o, &own, BENCH_MAGIC_PING, seq) != 0 ||
-		    bench_ping_wait(seq, reply) != 0) {
-			lost++;
+	} while (active > 0 && !bench_quit);
+	for (p = 0; p < ps.n; p++)
+		for (k = 0; k < 3; k++)
+			bench_ping_send(&ps, p, o, BENCH_MAGIC_STOP, 0);
+	for (p = 0; p < ps.n; p++) {
+		if (n[p] == 0) {
+			printf("rio-bench: error: no round trip measured on port %u\n", ps.id[p]);
+			ret = -EIO;
 			continue;
 		}
-		if (i >= o->warmup)
-			lat[n++] = rte_rdtsc() - t0;
+		bench_ping_report(&ps, p, o, lat[p], n[p], lost[p]);
 	}
-	for (i = 0; i < 3; i++)
-		bench_ping_send(mp, o, &own, BENCH_MAGIC_STOP, 0);
-	if (n == 0) {
-		printf("rio-bench: error: no round trip measured\n");
-		ret = -EIO;
-		goto out;
-	}
-	qsort(lat, n, sizeof(*lat), bench_cmp_u64);
-#define BENCH_NS(c) ((double)(c) * 1e9 / (double)hz)
-	printf("RESULT latency size=%u n=%u lost=%u min_ns=%.0f p50_ns=%.0f p99_ns=%.0f"
-	       " max_ns=%.0f\n", o->size, n, lost, BENCH_NS(lat[0]), BENCH_NS(lat[n / 2]),
-	       BENCH_NS(lat[(uint64_t)n * 99 / 100]), BENCH_NS(lat[n - 1]));
-#undef BENCH_NS
-	ret = 0;
 out:
-	free(lat);
-	bench_port_fini(0, mp);
+	for (p = 0; p < BENCH_MAX_PORTS; p++)
+		free(lat[p]);
+	bench_ports_fini(&ps);
 	return ret;
 }
 
