@@ -230,8 +230,7 @@ fuzz_recv_mbox(struct fuzz_in *in, uint8_t m, uint16_t n)
 	/* Geometry from our creation-time copy: fr.data->ring_off is shared, not trusted. */
 	rh = RTE_PTR_ADD(fr.data, RTE_ALIGN_CEIL(sizeof(struct sim_shm_data_hdr),
 						 RTE_CACHE_LINE_SIZE) +
-			 m * (sizeof(struct sim_shm_mbox_ring) +
-			      FUZZ_RECV_ENTRIES * sizeof(struct sim_shm_msg_slot)));
+			 m * sim_shm_mbox_ring_bytes(FUZZ_RECV_ENTRIES));
 	fuzz_recv_fill(in, &rh->pos, (uint8_t *)(rh + 1), sizeof(struct sim_shm_msg_slot),
 		       FUZZ_RECV_ENTRIES);
 	if (m < FUZZ_RECV_MBOXES)

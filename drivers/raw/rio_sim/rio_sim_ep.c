@@ -186,8 +186,7 @@ sim_ep_data_hdr_size(void)
 static size_t
 sim_ep_ring_bytes(uint32_t entries)
 {
-	return sizeof(struct sim_shm_mbox_ring) +
-		(size_t)entries * sizeof(struct sim_shm_msg_slot);
+	return sim_shm_mbox_ring_bytes(entries);
 }
 
 static size_t
@@ -222,6 +221,8 @@ sim_ep_data_rings(struct sim_shm_data_hdr *data, uint32_t entries,
 		hdrs[m] = rh;
 		sim_ring_attach(&rings[m], &rh->pos, rh + 1, sizeof(struct sim_shm_msg_slot),
 				entries);
+		sim_ring_attach_ovf(&rings[m], RTE_PTR_ADD(rh + 1, (size_t)entries * SIM_SLOT_SIZE),
+				    SIM_SLOT_OVF_SIZE);
 	}
 }
 
@@ -288,7 +289,7 @@ sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
 		goto out;
 	}
 	RTE_BUILD_BUG_ON(SIM_EP_DATA_HINT_STRIDE <
-			 RTE_RIO_MAX_MBOX * (SIM_MBOX_ENTRIES_MAX + 1) * SIM_SLOT_SIZE);
+			 RTE_RIO_MAX_MBOX * sim_shm_mbox_ring_bytes(SIM_MBOX_ENTRIES_MAX + 1));
 	data = mmap((void *)(uintptr_t)(SIM_EP_DATA_HINT_BASE +
 					ep->ep_index * SIM_EP_DATA_HINT_STRIDE),
 		    size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
@@ -452,6 +453,8 @@ sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, size_t errlen)
 	RTE_BUILD_BUG_ON(offsetof(struct sim_shm_pw_slot, seq) != 0);
 	RTE_BUILD_BUG_ON(offsetof(struct sim_shm_msg_slot, data) != SIM_SLOT_HDR_SIZE);
 	RTE_BUILD_BUG_ON(sizeof(struct sim_shm_msg_slot) != SIM_SLOT_SIZE);
+	RTE_BUILD_BUG_ON(SIM_SLOT_INLINE % 8 != 0 || SIM_SLOT_SIZE % RTE_CACHE_LINE_SIZE != 0 ||
+			 SIM_SLOT_OVF_SIZE % RTE_CACHE_LINE_SIZE != 0);
 	RTE_BUILD_BUG_ON(!RTE_IS_POWER_OF_2(SIM_DBELL_RING_SIZE));
 	RTE_BUILD_BUG_ON(!RTE_IS_POWER_OF_2(SIM_PW_RING_SIZE));
 	RTE_BUILD_BUG_ON(SIM_MAX_DEVICES > UINT16_MAX);
@@ -1118,20 +1121,33 @@ sim_ep_copy_to_slot(void *dst, const void *src, uint16_t len)
 		memcpy(dst, src, len);
 }
 
-/* Copy one message into a claimed slot (exact length, zero padding to 8 bytes). */
+/*
+ * Copy one message into a claimed slot and, past SIM_SLOT_INLINE bytes, its
+ * overflow block (exact length, zero padding to 8 bytes).
+ */
 static __rte_always_inline void
-sim_ep_fill_slot(struct sim_shm_msg_slot *s, const struct rte_rio_msg *m, uint16_t src,
-		 uint8_t mbox)
+sim_ep_fill_slot(struct sim_shm_msg_slot *s, uint8_t *ovf, const struct rte_rio_msg *m,
+		 uint16_t src, uint8_t mbox)
 {
 	uint16_t len = m->len;
+	uint8_t *end;
 
 	s->len = len;
 	s->src = src;
 	s->mbox = mbox;
 	s->letter = m->letter;
-	sim_ep_copy_to_slot(s->data, m->buf, len);
+	if (likely(len <= SIM_SLOT_INLINE)) {
+		rte_memcpy(s->data, m->buf, len);
+		end = s->data + len;
+	} else {
+		rte_memcpy(s->data, m->buf, SIM_SLOT_INLINE);
+		sim_ep_copy_to_slot(ovf, (const uint8_t *)m->buf + SIM_SLOT_INLINE,
+				    len - SIM_SLOT_INLINE);
+		end = ovf + len - SIM_SLOT_INLINE;
+	}
+	/* SIM_SLOT_INLINE is a multiple of 8: the padding stays in one part. */
 	if (len & 7)
-		memset(s->data + len, 0, 8 - (len & 7));
+		memset(end, 0, 8 - (len & 7));
 }
 
 uint16_t
@@ -1199,7 +1215,7 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		/* msgs[].mbox and status were set by lib/rio. */
 		for (c = 0; c < k; c++) {
 			s = sim_ring_slot(&r, first + c);
-			sim_ep_fill_slot(s, &msgs[i + c], src, mbox);
+			sim_ep_fill_slot(s, sim_ring_ovf(&r, first + c), &msgs[i + c], src, mbox);
 			bytes += msgs[i + c].len;
 			sim_ring_publish(&r, first + c);
 		}
@@ -1411,7 +1427,13 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 			continue;
 		}
 		buf = bufs[buf_head++ & buf_mask];
-		rte_memcpy(buf, s->data, len);
+		if (likely(len <= SIM_SLOT_INLINE)) {
+			rte_memcpy(buf, s->data, len);
+		} else {
+			rte_memcpy(buf, s->data, SIM_SLOT_INLINE);
+			rte_memcpy((uint8_t *)buf + SIM_SLOT_INLINE, sim_ring_ovf(&ring, ring.cons),
+				   len - SIM_SLOT_INLINE);
+		}
 		msgs[cnt].buf = buf;
 		msgs[cnt].len = len;
 		msgs[cnt].srcid = s->src;

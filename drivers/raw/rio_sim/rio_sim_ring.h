@@ -51,6 +51,8 @@ struct sim_ring {
 	uint32_t slot_size;		/* bytes per slot, seq at offset 0 */
 	uint32_t size;			/* slots, power of two */
 	uint64_t cons;			/* consumer only: next position to read */
+	uint8_t *ovf;			/* mailbox rings: first overflow block */
+	uint32_t ovf_size;		/* bytes per overflow block */
 };
 
 /* Atomic accessors: every caller names the barrier partner. */
@@ -94,12 +96,29 @@ sim_ring_attach(struct sim_ring *r, struct sim_shm_ring_pos *pos, void *slots,
 	r->slot_size = slot_size;
 	r->size = size;
 	r->cons = 0;
+	r->ovf = NULL;
+	r->ovf_size = 0;
+}
+
+/* Mailbox rings: one overflow block of @ovf_size bytes per slot from @ovf on. */
+static __rte_always_inline void
+sim_ring_attach_ovf(struct sim_ring *r, void *ovf, uint32_t ovf_size)
+{
+	r->ovf = ovf;
+	r->ovf_size = ovf_size;
 }
 
 static __rte_always_inline void *
 sim_ring_slot(const struct sim_ring *r, uint64_t p)
 {
 	return r->slots + (size_t)(p & (r->size - 1)) * r->slot_size;
+}
+
+/* The overflow block of the slot at position p. */
+static __rte_always_inline uint8_t *
+sim_ring_ovf(const struct sim_ring *r, uint64_t p)
+{
+	return r->ovf + (size_t)(p & (r->size - 1)) * r->ovf_size;
 }
 
 static __rte_always_inline uint64_t *

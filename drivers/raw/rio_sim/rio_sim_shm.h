@@ -26,7 +26,13 @@
  * Data segment "/rio_sim.<fabric>.ep<index>", created by the endpoint's owner
  * when it claims the endpoint (so a large fabric costs nothing per idle
  * endpoint): struct sim_shm_data_hdr then RTE_RIO_MAX_MBOX inbound mailbox
- * rings of hdr.mbox_entries slots each.
+ * rings of hdr.mbox_entries slots each. A mailbox ring is its header, the
+ * slots (SIM_SLOT_SIZE bytes: message header and the first SIM_SLOT_INLINE
+ * bytes of the message), then one overflow block per slot for the rest of a
+ * longer message (SIM_SLOT_OVF_SIZE bytes each). Short messages thus stay
+ * in a dense array: 1024 slots are 256 KiB, where slots holding whole
+ * 4096-byte messages would spread a 64-byte frame stream over 4 MiB and a
+ * new page per message.
  *
  * Rings are bounded multi-producer single-consumer queues with a sequence
  * number per slot (producers claim slots by CAS on prod_head, fill them and
@@ -34,6 +40,7 @@
  * by storing seq + size). A full ring is a RETRY for the sender.
  */
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <rte_common.h>
@@ -43,7 +50,7 @@
 #define SIM_SHM_PREFIX		"/rio_sim."
 #define SIM_SHM_MAGIC		0x52494f53494d4642ull	/* "RIOSIMFB" */
 #define SIM_SHM_DATA_MAGIC	0x52494f53494d4450ull	/* "RIOSIMDP" */
-#define SIM_SHM_VERSION		2	/* 2: message counters on lines of their own */
+#define SIM_SHM_VERSION		3	/* 3: short messages inline, the rest in overflow blocks */
 #define SIM_SHM_MODE		0600	/* every segment, by default */
 #define SIM_SHM_MODE_GROUP	0660	/* group=1: the creator's group joins too */
 #define SIM_NAME_MAX		32	/* fabric and device names, with NUL */
@@ -59,13 +66,15 @@
  * cores) received at most about 6.7 Mpps with 256 slots and 11 to 13.6 with
  * 1024: a deeper ring rides out the receiver's short stalls (a preempted
  * poll) without refusing the sender. Slots are
- * SIM_SLOT_SIZE bytes, so an owned endpoint maps 4 x 1024 x 4160 bytes
- * (pages are touched as the ring first fills).
+ * SIM_SLOT_SIZE bytes plus an overflow block, so an owned endpoint maps
+ * 4 x 1024 x 4160 bytes (pages are touched as they are first used).
  */
 #define SIM_MBOX_ENTRIES_DEF	1024
 #define SIM_MBOX_ENTRIES_MAX	4096
 #define SIM_SLOT_HDR_SIZE	64
-#define SIM_SLOT_SIZE		(SIM_SLOT_HDR_SIZE + RTE_RIO_MAX_MSG_SIZE)
+#define SIM_SLOT_INLINE		192	/* message bytes in the slot: a 64 to 192-byte frame */
+#define SIM_SLOT_SIZE		(SIM_SLOT_HDR_SIZE + SIM_SLOT_INLINE)
+#define SIM_SLOT_OVF_SIZE	(RTE_RIO_MAX_MSG_SIZE - SIM_SLOT_INLINE)
 
 /* Offsets of the emulated extended-feature blocks. */
 #define SIM_PHYS_EFPTR		0x0100	/* LP-Serial block, always first */
@@ -244,7 +253,7 @@ struct sim_shm_msg_slot {
 	uint16_t rsvd;
 	int32_t writer_pid;	/* producer that claimed the slot */
 	uint8_t pad[SIM_SLOT_HDR_SIZE - 20];
-	uint8_t data[RTE_RIO_MAX_MSG_SIZE];
+	uint8_t data[SIM_SLOT_INLINE];	/* the rest in the slot's overflow block */
 };
 
 struct sim_shm_mbox_ring {
@@ -256,8 +265,16 @@ struct sim_shm_mbox_ring {
 	 */
 	uint64_t rx_msgs __rte_cache_aligned;	/* written by the owner */
 	uint64_t retries __rte_cache_aligned;	/* senders refused because the ring was full */
-	/* then `entries` struct sim_shm_msg_slot */
+	/* then `entries` struct sim_shm_msg_slot, then `entries` overflow blocks */
 } __rte_cache_aligned;
+
+/* Bytes of one mailbox ring of @entries slots (header, slots, overflow blocks). */
+static inline size_t
+sim_shm_mbox_ring_bytes(uint32_t entries)
+{
+	return sizeof(struct sim_shm_mbox_ring) +
+		(size_t)entries * (SIM_SLOT_SIZE + SIM_SLOT_OVF_SIZE);
+}
 
 struct sim_shm_data_hdr {
 	uint64_t magic;		/* SIM_SHM_DATA_MAGIC */
