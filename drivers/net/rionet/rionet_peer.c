@@ -7,8 +7,8 @@
  * JOIN/LEAVE doorbell handshake, and the link state derived from it.
  *
  * Threads: peers are added and removed by device events (the thread that
- * scans or removes an mport), doorbells are polled by an EAL alarm every
- * RIONET_DBELL_PERIOD_US (so the handshake also runs when no lcore calls
+ * scans or removes an mport), doorbells are polled by an EAL alarm (period:
+ * see rionet_alarm_cb(); so the handshake also runs when no lcore calls
  * rx_burst, e.g. a Tx-only application), start/stop run in the control
  * thread. All of them take port->lock; the Rx/Tx lcores only read the peer
  * map and the active flags through the atomic helpers of rte_eth_rionet.h.
@@ -334,10 +334,13 @@ rionet_peer_lost(struct rionet_port *port, uint16_t destid)
 /*
  * Peers whose sends timed out since the last tick are lost; lost peers that
  * are still on the bus are sent JOIN again every RIONET_REJOIN_MS. Under lock.
+ * @return true while a peer on the bus is not active (a handshake may be
+ * under way).
  */
-static void
+static bool
 rionet_liveness_check(struct rionet_port *port)
 {
+	bool joining = false;
 	uint64_t now = rte_get_timer_cycles();
 	struct rionet_peer *p;
 	uint64_t timeouts;
@@ -357,22 +360,31 @@ rionet_liveness_check(struct rionet_port *port)
 			if (rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
 				p->join_sent = 1;
 		}
+		joining |= p->present && !rionet_peer_active(p);
 	}
+	return joining;
 }
 
+/*
+ * The doorbell poll: every RIONET_DBELL_PERIOD_US while doorbells arrive or
+ * a peer on the bus is not active, every RIONET_DBELL_IDLE_PERIOD_US once
+ * every peer is settled. Each tick wakes the EAL interrupt thread, which
+ * preempts whatever lcore shares its core.
+ */
 static void
 rionet_alarm_cb(void *arg)
 {
 	struct rionet_port *port = arg;
-	bool again;
+	bool again, busy;
 
-	rte_rio_dbell_poll(port->mport, 256);
+	busy = rte_rio_dbell_poll(port->mport, 256) > 0;
 	rte_spinlock_lock(&port->lock);
 	again = port->started;
 	if (again)
-		rionet_liveness_check(port);
+		busy |= rionet_liveness_check(port);
 	rte_spinlock_unlock(&port->lock);
-	if (again && rte_eal_alarm_set(RIONET_DBELL_PERIOD_US, rionet_alarm_cb, port) != 0)
+	if (again && rte_eal_alarm_set(busy ? RIONET_DBELL_PERIOD_US : RIONET_DBELL_IDLE_PERIOD_US,
+				       rionet_alarm_cb, port) != 0)
 		RIONET_LOG(ERR, "%s: cannot re-arm the doorbell poll", port->name);
 }
 

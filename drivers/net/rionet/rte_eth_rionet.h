@@ -47,8 +47,10 @@ extern int rionet_logtype;
 #define RIONET_TX_MSGS		64
 /** Linearization buffers of a Tx queue (multi-segment frames). */
 #define RIONET_TX_LIN_BUFS	8
-/** Doorbell poll period. */
+/** Doorbell poll period while a peer joins or doorbells arrive. */
 #define RIONET_DBELL_PERIOD_US	1000
+/** Doorbell poll period once every peer on the bus is active. */
+#define RIONET_DBELL_IDLE_PERIOD_US	10000
 /** Period of the JOINs sent to a lost or returning peer until it answers (ms). */
 #define RIONET_REJOIN_MS	100
 /** How many such JOINs at most (then it has to JOIN itself). */
