@@ -1217,8 +1217,16 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 			s = sim_ring_slot(&r, first + c);
 			sim_ep_fill_slot(s, sim_ring_ovf(&r, first + c), &msgs[i + c], src, mbox);
 			bytes += msgs[i + c].len;
-			sim_ring_publish(&r, first + c);
 		}
+		/*
+		 * Publish the run last slot first. A receiver that keeps up polls
+		 * the first slot of the run; publishing in order would hand it
+		 * the run one slot at a time, each poll pulling the header line
+		 * being written to the other core and back (per message). This
+		 * way it takes the whole run at once: one exchange per run.
+		 */
+		for (c = k; c > 0; c--)
+			sim_ring_publish(&r, first + c - 1);
 		i += k;
 		ret = 0;
 	}
