@@ -38,9 +38,10 @@ extern int rionet_logtype;
  * Default Rx descriptors (posted receive buffers). Arriving messages wait
  * in the fabric's inbound ring, not in posted buffers, and a queue reposts
  * after every burst: more buffers add no capacity, only cache footprint
- * (each posted mbuf is touched again only after all the others).
+ * (each posted mbuf is touched again only after all the others). Two
+ * bursts' worth.
  */
-#define RIONET_DEFAULT_RX_DESC	128
+#define RIONET_DEFAULT_RX_DESC	64
 /** Frames handled per internal step of a burst. */
 #define RIONET_BURST		32
 /** Messages per rte_rio_send_messages() call (multicast fans out). */
