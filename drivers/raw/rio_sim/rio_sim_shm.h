@@ -50,7 +50,8 @@
 #define SIM_SHM_PREFIX		"/rio_sim."
 #define SIM_SHM_MAGIC		0x52494f53494d4642ull	/* "RIOSIMFB" */
 #define SIM_SHM_DATA_MAGIC	0x52494f53494d4450ull	/* "RIOSIMDP" */
-#define SIM_SHM_VERSION		3	/* 3: short messages inline, the rest in overflow blocks */
+/* 3: short messages inline in the slot, the rest in overflow blocks */
+#define SIM_SHM_VERSION		3
 #define SIM_SHM_MODE		0600	/* every segment, by default */
 #define SIM_SHM_MODE_GROUP	0660	/* group=1: the creator's group joins too */
 #define SIM_NAME_MAX		32	/* fabric and device names, with NUL */
@@ -72,7 +73,7 @@
 #define SIM_MBOX_ENTRIES_DEF	1024
 #define SIM_MBOX_ENTRIES_MAX	4096
 #define SIM_SLOT_HDR_SIZE	64
-#define SIM_SLOT_INLINE		192	/* message bytes in the slot: a 64 to 192-byte frame */
+#define SIM_SLOT_INLINE		192	/* message bytes kept in the slot itself */
 #define SIM_SLOT_SIZE		(SIM_SLOT_HDR_SIZE + SIM_SLOT_INLINE)
 #define SIM_SLOT_OVF_SIZE	(RTE_RIO_MAX_MSG_SIZE - SIM_SLOT_INLINE)
 
