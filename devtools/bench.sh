@@ -15,7 +15,9 @@
 #   pair  (2) two stock dpdk-testpmd processes, txonly -> rxonly; received
 #             rate, sent (accepted by tx_burst) and received counts.
 #   lat   (3) round-trip latency of a 64-byte frame between two processes
-#             (dpdk-rio-bench ping/pong): min, p50, p99.
+#             (dpdk-rio-bench ping/pong): min, p50, p99. One ping and one
+#             pong process hold a port of every transport and take them in
+#             turn, 100 round trips at a time: all timed over the same seconds.
 #   enum  (4) host enumeration and agent discovery of 16-bit star fabrics:
 #             time and maintenance transactions (dpdk-rio-bench enum).
 #
