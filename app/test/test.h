@@ -180,6 +180,16 @@ int rio_test_shm_cleanup(const char *prefix);
 /* Count POSIX shared-memory objects whose name starts with prefix. */
 int rio_test_shm_count(const char *prefix);
 
+/* Remove directory @dir with the files in it (no subdirectories). */
+void rio_test_rmdir_files(const char *dir);
+
+/*
+ * Remove the EAL runtime directory (next to ours) that a child run with
+ * --file-prefix=@prefix leaves behind: EAL keeps its config and fbarray
+ * files after the process exits, and a killed child removes nothing.
+ */
+void rio_test_runtime_dir_cleanup(const char *prefix);
+
 /* Path of the running test binary (for spawning). */
 const char *rio_test_self(void);
 

@@ -334,36 +334,6 @@ br_in(char names[][RTE_RIO_NAME_MAX_LEN], unsigned int n, const char *name)
 }
 
 /*
- * Remove the EAL runtime directory (next to ours) that a child run with
- * --file-prefix=@p prefix leaves behind: EAL keeps its config and fbarray
- * files after the process exits.
- */
-static void
-br_runtime_dir_cleanup(const char *prefix)
-{
-	const char *own = rte_eal_get_runtime_dir();
-	const char *slash = strrchr(own, '/');
-	char dir[PATH_MAX], path[PATH_MAX + 256];
-	struct dirent *e;
-	DIR *d;
-
-	if (slash == NULL || prefix[0] == '\0' || strchr(prefix, '/') != NULL)
-		return;
-	snprintf(dir, sizeof(dir), "%.*s/%s", (int)(slash - own), own, prefix);
-	d = opendir(dir);
-	if (d == NULL)
-		return;
-	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		unlink(path);
-	}
-	closedir(d);
-	rmdir(dir);
-}
-
-/*
  * After rte_eal_init() returned @p ret: the application arguments (after
  * the program name and an optional "--"). @return their count.
  */
@@ -988,7 +958,7 @@ test_br_allowlist_eal(void)
 	TEST_ASSERT(pid > 0, "spawn: %d", (int)pid);
 	ret = rio_test_wait(pid, 30000);
 	br_shm_cleanup(fabric);
-	br_runtime_dir_cleanup(prefix);
+	rio_test_runtime_dir_cleanup(prefix);
 	TEST_ASSERT_EQUAL(ret, 0, "child with -a %s", allow);
 	return TEST_SUCCESS;
 }
@@ -1331,7 +1301,7 @@ br_tel_run(const char *topology, int (*checks)(const char *prefix))
 	for (i = 0; i < 3000 && access(ready, F_OK) != 0; i++) {
 		if (waitpid(pid, &status, WNOHANG) == pid) {
 			br_shm_cleanup(fabric);
-			br_runtime_dir_cleanup(prefix);
+			rio_test_runtime_dir_cleanup(prefix);
 			TEST_ASSERT(false, "child exited early (status 0x%x)", status);
 		}
 		usleep(10000);
@@ -1349,7 +1319,7 @@ br_tel_run(const char *topology, int (*checks)(const char *prefix))
 	status = rio_test_wait(pid, 20000);
 	unlink(ready);
 	unlink(stop);
-	br_runtime_dir_cleanup(prefix);
+	rio_test_runtime_dir_cleanup(prefix);
 	if (status != 0)
 		br_shm_cleanup(fabric);
 	TEST_ASSERT_EQUAL(ret, TEST_SUCCESS, "telemetry checks (%s)",

@@ -19,6 +19,8 @@
 #include <sys/prctl.h>
 #include <sys/wait.h>
 
+#include <rte_eal.h>
+
 #include "test.h"
 
 #define TEST_CHILD_ENV		"RIO_TEST_CHILD"
@@ -253,4 +255,37 @@ int
 rio_test_shm_count(const char *prefix)
 {
 	return test_shm_walk(prefix, 0);
+}
+
+void
+rio_test_rmdir_files(const char *dir)
+{
+	char path[PATH_MAX + 256];
+	struct dirent *e;
+	DIR *d;
+
+	d = opendir(dir);
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		unlink(path);
+	}
+	closedir(d);
+	rmdir(dir);
+}
+
+void
+rio_test_runtime_dir_cleanup(const char *prefix)
+{
+	const char *own = rte_eal_get_runtime_dir();
+	const char *slash = strrchr(own, '/');
+	char dir[PATH_MAX];
+
+	if (slash == NULL || prefix[0] == '\0' || strchr(prefix, '/') != NULL)
+		return;
+	snprintf(dir, sizeof(dir), "%.*s/%s", (int)(slash - own), own, prefix);
+	rio_test_rmdir_files(dir);
 }

@@ -871,32 +871,6 @@ out:
 }
 REGISTER_TEST_CHILD(rionet_hotplug_agent, rh_agent_child);
 
-/* Remove the EAL runtime directory a child with file prefix @prefix left. */
-static void
-rh_runtime_dir_cleanup(const char *prefix)
-{
-	const char *own = rte_eal_get_runtime_dir();
-	const char *slash = strrchr(own, '/');
-	char dir[PATH_MAX], path[PATH_MAX + 256];
-	struct dirent *e;
-	DIR *d;
-
-	if (slash == NULL || prefix[0] == '\0' || strchr(prefix, '/') != NULL)
-		return;
-	snprintf(dir, sizeof(dir), "%.*s/%s", (int)(slash - own), own, prefix);
-	d = opendir(dir);
-	if (d == NULL)
-		return;
-	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		unlink(path);
-	}
-	closedir(d);
-	rmdir(dir);
-}
-
 static int
 rh_link_wait(uint16_t port_id, int want, unsigned int ms)
 {
@@ -1077,7 +1051,7 @@ out:
 		rh_port_close(port_id);
 	rte_vdev_uninit(vdev);
 	rte_mempool_free(mp);
-	rh_runtime_dir_cleanup(prefix);
+	rio_test_runtime_dir_cleanup(prefix);
 	if (rio_test_shm_count(shm) != 0) {
 		printf("shared memory left by %s\n", fabric);
 		rio_test_shm_cleanup(shm);

@@ -584,32 +584,6 @@ struct rf_env {
 	struct rf_ctl *ctl;
 };
 
-/* Remove the EAL runtime directory of a child (a killed one leaves it behind). */
-static void
-rf_runtime_dir_cleanup(const char *prefix)
-{
-	const char *own = rte_eal_get_runtime_dir();
-	const char *slash = strrchr(own, '/');
-	char dir[PATH_MAX], path[PATH_MAX + 256];
-	struct dirent *e;
-	DIR *d;
-
-	if (slash == NULL || prefix[0] == '\0' || strchr(prefix, '/') != NULL)
-		return;
-	snprintf(dir, sizeof(dir), "%.*s/%s", (int)(slash - own), own, prefix);
-	d = opendir(dir);
-	if (d == NULL)
-		return;
-	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		unlink(path);
-	}
-	closedir(d);
-	rmdir(dir);
-}
-
 static int
 rf_env_setup(struct rf_env *e, const char *tag)
 {
@@ -719,7 +693,7 @@ rf_env_cleanup(struct rf_env *e)
 		if (e->vdev_up[i])
 			rte_vdev_uninit(e->vdev[i]);
 	for (i = 0; i < RF_NSLOT; i++)
-		rf_runtime_dir_cleanup(e->prefix[i]);
+		rio_test_runtime_dir_cleanup(e->prefix[i]);
 	if (e->ctl != NULL)
 		munmap(e->ctl, sizeof(*e->ctl));
 	e->ctl = NULL;
@@ -1226,34 +1200,63 @@ rf_lsc_steps(struct rf_env *e, uint16_t *port, struct rte_mempool *mp, struct rf
 	return TEST_SUCCESS;
 }
 
+/*
+ * Cases with both ports in this process: the case's files, a pool and
+ * ep0/ep1 with their rionet ports. @return 0, or -1 (said why).
+ */
+static int
+rf_local_pair_setup(struct rf_env *e, const char *tag, const char *pool,
+		    struct rte_mempool **mp, uint16_t *port)
+{
+	unsigned int i;
+
+	*mp = NULL;
+	if (rf_env_setup(e, tag) != 0)
+		return -1;
+	*mp = rf_pool(pool);
+	if (*mp == NULL)
+		return -1;
+	for (i = 0; i < 2; i++) {
+		if (rf_local_port(e, i, &port[i]) != 0) {
+			printf("  cannot create ep%u and its port\n", i);
+			return -1;
+		}
+		e->vdev_up[i] = true;
+	}
+	return 0;
+}
+
+/*
+ * Undo rf_local_pair_setup(); with @check_pool, every mbuf must be back.
+ * @return TEST_SUCCESS when @ret is and nothing was left behind.
+ */
+static int
+rf_local_pair_finish(struct rf_env *e, struct rte_mempool *mp, int ret, bool check_pool)
+{
+	int status[RF_NSLOT], left;
+
+	rf_env_finish(e, status);
+	left = rf_env_cleanup(e);
+	if (check_pool && mp != NULL && rte_mempool_in_use_count(mp) != 0) {
+		printf("  %u mbufs not returned\n", rte_mempool_in_use_count(mp));
+		ret = TEST_FAILED;
+	}
+	rte_mempool_free(mp);
+	return ret == TEST_SUCCESS && left == 0 ? TEST_SUCCESS : TEST_FAILED;
+}
+
 static int
 test_rionet_lsc(void)
 {
 	struct rf_lsc l0 = { 0 }, l1 = { 0 };
-	struct rte_mempool *mp = NULL;
+	struct rte_mempool *mp;
 	uint16_t port[2];
 	struct rf_env e;
-	int status[RF_NSLOT], left, ret = TEST_FAILED;
-	unsigned int i;
+	int ret = TEST_FAILED;
 
-	if (rf_env_setup(&e, "rfl") != 0)
-		goto out;
-	mp = rf_pool("rf_lsc");
-	if (mp == NULL)
-		goto out;
-	for (i = 0; i < 2; i++) {
-		if (rf_local_port(&e, i, &port[i]) != 0) {
-			printf("  cannot create ep%u and its port\n", i);
-			goto out;
-		}
-		e.vdev_up[i] = true;
-	}
-	ret = rf_lsc_steps(&e, port, mp, &l0, &l1);
-out:
-	rf_env_finish(&e, status);
-	left = rf_env_cleanup(&e);
-	rte_mempool_free(mp);
-	return ret == TEST_SUCCESS && left == 0 ? TEST_SUCCESS : TEST_FAILED;
+	if (rf_local_pair_setup(&e, "rfl", "rf_lsc", &mp, port) == 0)
+		ret = rf_lsc_steps(&e, port, mp, &l0, &l1);
+	return rf_local_pair_finish(&e, mp, ret, false);
 }
 
 REGISTER_TEST_COMMAND(rionet_lsc_autotest, test_rionet_lsc);
@@ -1291,30 +1294,14 @@ rf_error_steps(uint16_t *port, struct rte_mempool *mp)
 static int
 test_rionet_peer_error(void)
 {
-	struct rte_mempool *mp = NULL;
+	struct rte_mempool *mp;
 	uint16_t port[2];
 	struct rf_env e;
-	int status[RF_NSLOT], left, ret = TEST_FAILED;
-	unsigned int i;
+	int ret = TEST_FAILED;
 
-	if (rf_env_setup(&e, "rfe") != 0)
-		goto out;
-	mp = rf_pool("rf_err");
-	if (mp == NULL)
-		goto out;
-	for (i = 0; i < 2; i++) {
-		if (rf_local_port(&e, i, &port[i]) != 0) {
-			printf("  cannot create ep%u and its port\n", i);
-			goto out;
-		}
-		e.vdev_up[i] = true;
-	}
-	ret = rf_error_steps(port, mp);
-out:
-	rf_env_finish(&e, status);
-	left = rf_env_cleanup(&e);
-	rte_mempool_free(mp);
-	return ret == TEST_SUCCESS && left == 0 ? TEST_SUCCESS : TEST_FAILED;
+	if (rf_local_pair_setup(&e, "rfe", "rf_err", &mp, port) == 0)
+		ret = rf_error_steps(port, mp);
+	return rf_local_pair_finish(&e, mp, ret, false);
 }
 
 REGISTER_TEST_COMMAND(rionet_peer_error_autotest, test_rionet_peer_error);
@@ -1579,35 +1566,15 @@ rf_flap_steps(struct rf_env *e, uint16_t *port, struct rte_mempool *mp, struct r
 static int
 test_rionet_link_flap(void)
 {
-	struct rte_mempool *mp = NULL;
+	struct rte_mempool *mp;
 	struct rf_lsc l0 = { 0 };
 	uint16_t port[2];
 	struct rf_env e;
-	int status[RF_NSLOT], left, ret = TEST_FAILED;
-	unsigned int i;
+	int ret = TEST_FAILED;
 
-	if (rf_env_setup(&e, "rff") != 0)
-		goto out;
-	mp = rf_pool("rf_flap");
-	if (mp == NULL)
-		goto out;
-	for (i = 0; i < 2; i++) {
-		if (rf_local_port(&e, i, &port[i]) != 0) {
-			printf("  cannot create ep%u and its port\n", i);
-			goto out;
-		}
-		e.vdev_up[i] = true;
-	}
-	ret = rf_flap_steps(&e, port, mp, &l0);
-out:
-	rf_env_finish(&e, status);
-	left = rf_env_cleanup(&e);
-	if (mp != NULL && rte_mempool_in_use_count(mp) != 0) {
-		printf("  %u mbufs not returned\n", rte_mempool_in_use_count(mp));
-		ret = TEST_FAILED;
-	}
-	rte_mempool_free(mp);
-	return ret == TEST_SUCCESS && left == 0 ? TEST_SUCCESS : TEST_FAILED;
+	if (rf_local_pair_setup(&e, "rff", "rf_flap", &mp, port) == 0)
+		ret = rf_flap_steps(&e, port, mp, &l0);
+	return rf_local_pair_finish(&e, mp, ret, true);
 }
 
 REGISTER_TEST_COMMAND(rionet_link_flap_autotest, test_rionet_link_flap);

@@ -889,52 +889,18 @@ rn_mp_case_init(struct rn_mp_case *c)
 	return 0;
 }
 
-/* Remove directory base/name and the files in it. */
-static void
-rn_mp_rmdir_files(const char *base, const char *name)
-{
-	char dir[PATH_MAX], path[PATH_MAX + 256];
-	struct dirent *de;
-	DIR *d;
-
-	snprintf(dir, sizeof(dir), "%s/%s", base, name);
-	d = opendir(dir);
-	if (d == NULL)
-		return;
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-		unlink(path);
-	}
-	closedir(d);
-	rmdir(dir);
-}
-
 /* Remove the markers, the directory, and what the fabric left in /dev/shm; count it. */
 static int
 rn_mp_case_fini(struct rn_mp_case *c)
 {
-	char prefix[64], path[PATH_MAX];
-	struct dirent *de;
-	DIR *d;
+	char prefix[64];
 	int left;
 
-	d = opendir(c->dir);
-	if (d != NULL) {
-		while ((de = readdir(d)) != NULL) {
-			if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-				continue;
-			snprintf(path, sizeof(path), "%s/%s", c->dir, de->d_name);
-			unlink(path);
-		}
-		closedir(d);
-	}
-	rmdir(c->dir);
+	rio_test_rmdir_files(c->dir);
 	rn_mp_hugepages_clean();
 	/* EAL runtime directories of the case's two process groups. */
-	rn_mp_rmdir_files("/var/run/dpdk", c->pfx_p + strlen("--file-prefix="));
-	rn_mp_rmdir_files("/var/run/dpdk", c->pfx_b + strlen("--file-prefix="));
+	rio_test_runtime_dir_cleanup(c->pfx_p + strlen("--file-prefix="));
+	rio_test_runtime_dir_cleanup(c->pfx_b + strlen("--file-prefix="));
 	snprintf(prefix, sizeof(prefix), "rio_sim.%s", c->fabric);
 	left = rio_test_shm_count(prefix);
 	if (left != 0)
