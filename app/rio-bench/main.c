@@ -180,7 +180,8 @@ bench_parse(int argc, char **argv, struct bench_opts *o)
 			ret = rte_ether_unformat_addr(optarg, &o->peer);
 			break;
 		case 's':
-			ret = bench_parse_uint(optarg, RTE_ETHER_HDR_LEN + sizeof(struct bench_payload),
+			ret = bench_parse_uint(optarg,
+					       RTE_ETHER_HDR_LEN + sizeof(struct bench_payload),
 					       4096, &o->size);
 			break;
 		case 'c':

@@ -1493,7 +1493,8 @@ soak_flap(struct soak_ctl *ctl, uint64_t total)
 	ctl->flaps_done++;
 	ctl->flap_refused += refused;
 	printf("  t=%7.2fs %5.1f%%  flap %u: %s down %" PRIu64 " ms, %" PRIu64
-	       " sends refused (-ETIMEDOUT)\n", t, 100.0 * (double)soak_progress(ctl) / (double)total,
+	       " sends refused (-ETIMEDOUT)\n", t,
+	       100.0 * (double)soak_progress(ctl) / (double)total,
 	       ctl->flaps_done, soak_flap_links[l].desc, ctl->o.flap_ms, refused);
 	fflush(stdout);
 	return 0;

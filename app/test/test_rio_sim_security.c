@@ -1268,7 +1268,8 @@ sec_garbage_child(pid_t dead)
 		case 10:	/* doorbell slot: garbage or plausible sequence, any content */
 			d->info = (uint16_t)v;
 			d->src = (uint16_t)(v >> 16);
-			__atomic_store_n(&d->seq, v % 2 ? v : dhead + (v >> 8) % 3, __ATOMIC_RELEASE);
+			__atomic_store_n(&d->seq, v % 2 ? v : dhead + (v >> 8) % 3,
+					 __ATOMIC_RELEASE);
 			break;
 		case 11:	/* doorbell producer head */
 			__atomic_store_n(&senv.ep1->dbell_pos.prod_head, v % 3 == 0 ? v :

@@ -556,13 +556,14 @@ static __rte_always_inline uint16_t
 rionet_tx_send_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n,
 		       bool one_peer, uint64_t staged_bytes)
 {
+	struct rte_rio_mport *mport = rionet_port_mport(txq->port);
 	struct rte_rio_msg *msgs = txq->msgs;
 	struct rionet_peer_qstats *ps;
 	uint16_t off = 0, sent, k;
 	uint64_t bytes = 0, b;
 
 	while (off < n) {
-		sent = rte_rio_send_messages(rionet_port_mport(txq->port), txq->mbox[0], &msgs[off], n - off);
+		sent = rte_rio_send_messages(mport, txq->mbox[0], &msgs[off], n - off);
 		if (likely(one_peer)) {
 			/* Every frame of the step goes to the same peer. */
 			if (likely(off == 0 && sent == n))

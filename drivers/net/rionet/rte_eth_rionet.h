@@ -135,7 +135,7 @@ struct rionet_peer {
 	uint64_t leave_rx;
 	uint64_t join_tx;
 	uint64_t leave_tx;
-	uint8_t rejoin;		/* JOINs left to send it every RIONET_REJOIN_MS until it answers */
+	uint8_t rejoin;		/* JOINs left to send every RIONET_REJOIN_MS until it answers */
 	uint64_t rejoin_tsc;	/* timer cycles: next JOIN to the lost peer */
 	uint64_t lost;		/* deactivated because sends to it got no response */
 	uint64_t tx_timeouts_seen;	/* Tx timeouts to it at the last liveness check */

@@ -114,7 +114,7 @@ struct rio_sim_rawdev {
 	uint32_t ep_index;
 	uint32_t dev_index;
 	int32_t host_destid;
-	bool secondary;			/* a secondary process's view of the primary's endpoint */
+	bool secondary;			/* a secondary's view of the primary's endpoint */
 	const struct rte_memzone *mz;	/* primary: what secondaries attach to, or NULL */
 
 	struct rte_pmd_rio_sim_conf conf;
