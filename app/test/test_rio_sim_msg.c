@@ -571,7 +571,9 @@ test_msg_retry(void)
 static int
 msg_case_lengths(void)
 {
-	static const uint16_t lens[] = { 8, 9, 15, 16, 61, 64, 255, 256, 257, 1000,
+	/* Each side of the wire padding and of the slot's inline/overflow split. */
+	static const uint16_t lens[] = { 8, 9, 15, 16, 61, 64, 191, 192, 193, 255, 256, 257,
+					 1000, 1514, 1518, 1535, 1536, 1537, 1543, 1544, 2048,
 					 4088, 4095, 4096 };
 	static uint8_t tx_buf[RTE_RIO_MAX_MSG_SIZE + 8];
 	struct rte_rio_msg tx[2], rx[4];

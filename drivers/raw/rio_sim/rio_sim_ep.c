@@ -1100,12 +1100,12 @@ sim_ep_close_inb_mbox(struct sim_ep *ep, uint8_t mbox)
 }
 
 /*
- * Copy the part of a message past SIM_SLOT_INLINE into the slot's overflow
- * block (the sender's emulated DMA). rte_memcpy() is inlined and wins for
- * short copies, but it is bound at build time to the ISA of the DPDK
- * headers' -march (corei7: 16-byte SSE moves with Debian's DPDK); the C
- * library's memcpy() picks the widest vector unit of the machine at run
- * time, which halves the moves of a long message on AVX2 machines. The
+ * Copy message bytes into a claimed slot or its overflow block (the sender's
+ * emulated DMA). rte_memcpy() is inlined and wins for short copies, but it is
+ * bound at build time to the ISA of the DPDK headers' -march (corei7: 16-byte
+ * SSE moves with Debian's DPDK); the C library's memcpy() picks the widest
+ * vector unit of the machine at run time, which halves the moves of a long
+ * message on AVX2 machines. The
  * receiver keeps rte_memcpy(): it copies out of lines another core has just
  * written, and there glibc's AVX2 copy measured slower (two testpmd
  * processes, 1500-byte frames: about 20% fewer frames received).
@@ -1113,7 +1113,7 @@ sim_ep_close_inb_mbox(struct sim_ep *ep, uint8_t mbox)
 #define SIM_EP_LONG_COPY	256
 
 static __rte_always_inline void
-sim_ep_copy_to_ovf(void *dst, const void *src, uint16_t len)
+sim_ep_copy_to_ring(void *dst, const void *src, uint16_t len)
 {
 	if (len < SIM_EP_LONG_COPY)
 		rte_memcpy(dst, src, len);
@@ -1137,12 +1137,12 @@ sim_ep_fill_slot(struct sim_shm_msg_slot *s, uint8_t *ovf, const struct rte_rio_
 	s->mbox = mbox;
 	s->letter = m->letter;
 	if (likely(len <= SIM_SLOT_INLINE)) {
-		rte_memcpy(s->data, m->buf, len);
+		sim_ep_copy_to_ring(s->data, m->buf, len);
 		end = s->data + len;
 	} else {
-		rte_memcpy(s->data, m->buf, SIM_SLOT_INLINE);
-		sim_ep_copy_to_ovf(ovf, (const uint8_t *)m->buf + SIM_SLOT_INLINE,
-				   len - SIM_SLOT_INLINE);
+		sim_ep_copy_to_ring(s->data, m->buf, SIM_SLOT_INLINE);
+		sim_ep_copy_to_ring(ovf, (const uint8_t *)m->buf + SIM_SLOT_INLINE,
+				    len - SIM_SLOT_INLINE);
 		end = ovf + len - SIM_SLOT_INLINE;
 	}
 	/* SIM_SLOT_INLINE is a multiple of 8: the padding stays in one part. */
