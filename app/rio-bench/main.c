@@ -24,6 +24,12 @@
  *          scan=0, then time rte_rio_mport_scan() on the host (enumeration)
  *          and on the agent (discovery) and read their maintenance
  *          transaction counters. Needs no --vdev.
+ *   corelat  bounce one cache line between the main lcore and the first
+ *          worker lcore (give them different cores with --lcores) and
+ *          time the round trip: --samples samples of --ms milliseconds,
+ *          min/p50/max ns. On a VM this shows where the hypervisor has put
+ *          the two vCPUs at that moment (the same cache or not), which sets
+ *          the cost of every line two processes share. Needs no --vdev.
  *
  * Every result is one line starting with "RESULT " (key=value pairs) so that
  * scripts can parse it.
@@ -34,6 +40,7 @@
  *                                     [--warmup N] [--block N] [--timeout-s S]
  *   dpdk-rio-bench <EAL args> -- enum [--sizes N,N,...] [--reps R]
  *                                     [--fabric NAME]
+ *   dpdk-rio-bench <EAL args> -- corelat [--samples N] [--ms M]
  */
 
 #include <errno.h>
@@ -67,6 +74,7 @@
 #define BENCH_REPLY_TIMEOUT_MS	100
 #define BENCH_MAX_SIZES		16
 #define BENCH_MAX_PORTS		4
+#define BENCH_MAX_SAMPLES	1000
 
 struct bench_payload {
 	uint32_t magic;
@@ -85,6 +93,8 @@ struct bench_opts {
 	unsigned int sizes[BENCH_MAX_SIZES];
 	unsigned int nb_sizes;
 	unsigned int reps;
+	unsigned int samples;
+	unsigned int sample_ms;
 	char fabric[64];
 };
 
@@ -103,8 +113,9 @@ bench_usage(const char *prog)
 	printf("usage: %s <EAL args> -- pong [--timeout-s S]\n"
 	       "       %s <EAL args> -- ping [--peer MAC] [--size B] [--count N] [--warmup N]"
 	       " [--block N] [--timeout-s S]\n"
-	       "       %s <EAL args> -- enum [--sizes N,N,...] [--reps R] [--fabric NAME]\n",
-	       prog, prog, prog);
+	       "       %s <EAL args> -- enum [--sizes N,N,...] [--reps R] [--fabric NAME]\n"
+	       "       %s <EAL args> -- corelat [--samples N] [--ms M]\n",
+	       prog, prog, prog, prog);
 }
 
 static int
@@ -152,6 +163,8 @@ bench_parse(int argc, char **argv, struct bench_opts *o)
 		{ "sizes", required_argument, NULL, 'S' },
 		{ "reps", required_argument, NULL, 'r' },
 		{ "fabric", required_argument, NULL, 'f' },
+		{ "samples", required_argument, NULL, 'n' },
+		{ "ms", required_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt, ret = 0;
@@ -166,12 +179,14 @@ bench_parse(int argc, char **argv, struct bench_opts *o)
 	o->sizes[0] = 64;
 	o->nb_sizes = 1;
 	o->reps = 3;
+	o->samples = 5;
+	o->sample_ms = 100;
 	snprintf(o->fabric, sizeof(o->fabric), "rio_bench_%d", (int)getpid());
 	if (argc < 2)
 		return -EINVAL;
 	o->mode = argv[1];
 	if (strcmp(o->mode, "ping") != 0 && strcmp(o->mode, "pong") != 0 &&
-	    strcmp(o->mode, "enum") != 0)
+	    strcmp(o->mode, "enum") != 0 && strcmp(o->mode, "corelat") != 0)
 		return -EINVAL;
 	optind = 2;
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -207,6 +222,12 @@ bench_parse(int argc, char **argv, struct bench_opts *o)
 				ret = -EINVAL;
 			else
 				snprintf(o->fabric, sizeof(o->fabric), "%s", optarg);
+			break;
+		case 'n':
+			ret = bench_parse_uint(optarg, 1, BENCH_MAX_SAMPLES, &o->samples);
+			break;
+		case 'm':
+			ret = bench_parse_uint(optarg, 1, 10000, &o->sample_ms);
 			break;
 		default:
 			ret = -EINVAL;
@@ -665,6 +686,81 @@ bench_enum(const struct bench_opts *o)
 	return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* Core-to-core cache line round trip                                 */
+
+/* Main lcore makes it odd, the worker makes it even again. */
+static uint64_t corelat_line __rte_cache_aligned;
+static bool corelat_stop __rte_cache_aligned;
+
+static int
+bench_corelat_echo(void *arg)
+{
+	uint64_t v;
+
+	RTE_SET_USED(arg);
+	/* No rte_pause(): it would be part of every round trip timed. */
+	while (!__atomic_load_n(&corelat_stop, __ATOMIC_RELAXED)) {
+		v = __atomic_load_n(&corelat_line, __ATOMIC_ACQUIRE);
+		if (v & 1)
+			__atomic_store_n(&corelat_line, v + 1, __ATOMIC_RELEASE);
+	}
+	return 0;
+}
+
+static int
+bench_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int
+bench_corelat(const struct bench_opts *o)
+{
+	static double ns[BENCH_MAX_SAMPLES];
+	unsigned int worker = rte_get_next_lcore(-1, 1, 0), i;
+	uint64_t hz = rte_get_tsc_hz(), len, t0, now, trips, v;
+
+	if (worker >= RTE_MAX_LCORE) {
+		printf("rio-bench: error: corelat needs two lcores (--lcores=0@0,1@1)\n");
+		return -EINVAL;
+	}
+	__atomic_store_n(&corelat_line, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&corelat_stop, false, __ATOMIC_RELAXED);
+	if (rte_eal_remote_launch(bench_corelat_echo, NULL, worker) != 0) {
+		printf("rio-bench: error: cannot launch lcore %u\n", worker);
+		return -EBUSY;
+	}
+	len = hz / 1000 * o->sample_ms;
+	v = 0;
+	for (i = 0; i < o->samples && !bench_quit; i++) {
+		trips = 0;
+		t0 = rte_rdtsc();
+		do {
+			__atomic_store_n(&corelat_line, v + 1, __ATOMIC_RELEASE);
+			while (__atomic_load_n(&corelat_line, __ATOMIC_ACQUIRE) == v + 1)
+				;
+			v += 2;
+			trips++;
+			now = rte_rdtsc();
+		} while (now - t0 < len);
+		ns[i] = (double)(now - t0) * 1e9 / hz / trips;
+	}
+	__atomic_store_n(&corelat_stop, true, __ATOMIC_RELAXED);
+	rte_eal_mp_wait_lcore();
+	if (i < o->samples)
+		return -EINTR;
+	for (i = 0; i < o->samples; i++)
+		printf("corelat sample %u: %.0f ns\n", i, ns[i]);
+	qsort(ns, o->samples, sizeof(ns[0]), bench_cmp_double);
+	printf("RESULT corelat lcores=%u,%u samples=%u min_ns=%.0f p50_ns=%.0f max_ns=%.0f\n",
+	       rte_get_main_lcore(), worker, o->samples, ns[0], ns[o->samples / 2],
+	       ns[o->samples - 1]);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -689,6 +785,8 @@ main(int argc, char **argv)
 		ret = bench_pong(&opts);
 	else if (strcmp(opts.mode, "ping") == 0)
 		ret = bench_ping(&opts);
+	else if (strcmp(opts.mode, "corelat") == 0)
+		ret = bench_corelat(&opts);
 	else
 		ret = bench_enum(&opts);
 	rte_eal_cleanup();
