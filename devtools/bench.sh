@@ -306,6 +306,30 @@ run_fwd() {	# run_fwd <transport> <size> <rep>
 	printf '  fwd  %-6s %4s B run %d: %8.3f Mpps\n' "$t" "$size" "$rep" "$mpps"
 }
 
+# core_probe <when>: the round trip of a cache line between cores 0 and 1
+# (dpdk-rio-bench corelat, 10 samples of 50 ms). Two processes on those
+# cores share lines at this cost; on a VM it changes as the hypervisor moves
+# the vCPUs, and the two-process scenarios with it.
+core_probe() {
+	local log min p50 max
+	next_name
+	log="$outdir/logs/corelat_$1.log"
+	start 30 "$log" "$benchbin" "${eal_common[@]}" -m 64 --file-prefix="$name" \
+		--lcores=0@0,1@1 -- corelat --samples 10 --ms 50
+	wait "$pid" 2>/dev/null
+	forget "$pid"
+	read -r min p50 max < <(sed -n \
+		's/^RESULT corelat .*min_ns=\([0-9]*\) p50_ns=\([0-9]*\) max_ns=\([0-9]*\).*/\1 \2 \3/p' \
+		"$log")
+	if [ -z "$max" ]; then
+		fail "core-to-core probe ($1, log: $log)"
+		return
+	fi
+	record corelat "$1" 64 1 "min_ns=$min" "p50_ns=$p50" "max_ns=$max"
+	printf '  core-to-core round trip (%s): min %s, p50 %s, max %s ns\n' "$1" "$min" "$p50" \
+		"$max"
+}
+
 # Scenario 2 runs both testpmd interactively, fed through a FIFO each, so
 # that the sender stops before either side closes its port (a memif server
 # clears its counters when the client disconnects) and the rates come from
@@ -441,6 +465,7 @@ echo "bench: $(date -u '+%Y-%m-%d %H:%M:%S UTC'), $cpu, $(nproc) cores, no hugep
 echo "bench: scenarios $scenarios; transports $transports; sizes $sizes; reps $reps;" \
 	"warm-up $warmup s + $duration s per run"
 start_s=$SECONDS
+core_probe start
 
 for rep in $(seq 1 "$reps"); do
 	# Rounds interleave transports so that drift hits all of them alike.
@@ -465,6 +490,7 @@ for rep in $(seq 1 "$reps"); do
 	fi
 done
 has enum "$scenarios" && run_enum
+core_probe end
 
 elapsed=$((SECONDS - start_s))
 python3 - "$raw" "$outdir" "$cpu" "$(nproc)" "$elapsed" "$reps" "$scenarios" "$transports" \
@@ -508,6 +534,18 @@ out = []
 P = out.append
 P(f"Machine: {cpu}, {ncpu} cores, no hugepages. Runs per cell: {reps}; "
   f"cells show median (min..max). Total time {elapsed} s.")
+ends = [runs[k][0] for k in (("corelat", "start", 64), ("corelat", "end", 64)) if k in runs]
+if ends:
+    lo, hi = min(e["min_ns"] for e in ends), max(e["max_ns"] for e in ends)
+    P("Cache line round trip between cores 0 and 1 (dpdk-rio-bench corelat, at start and "
+      f"end): {lo:.0f} to {hi:.0f} ns, p50 " + " / ".join(f"{e['p50_ns']:.0f}" for e in ends)
+      + " ns.")
+    if hi > 2 * lo:
+        P("It varied more than 2x: the vCPUs move between caches, and two-process results "
+          "(scenarios 2 and 3) vary with it.")
+    for k, e in zip(("start", "end"), ends):
+        add("corelat", k, 64, "p50_ns", {"median": e["p50_ns"], "min": e["min_ns"],
+                                        "max": e["max_ns"], "runs": 10}, "ns")
 sizes = sorted({k[2] for k in runs if k[0] in ("fwd", "pair")})
 transports = [t for t in ("rionet", "memif", "ring") if any(k[1] == t for k in runs)]
 
@@ -634,6 +672,7 @@ for sc in scens.split(","):
     if sc == "enum":
         want += [(sc, "star", int(n), m) for n in esizes.split(",")
                  for m in ("host_ms", "host_maint", "agent_ms", "agent_maint")]
+want += [("corelat", k, 64, "p50_ns") for k in ("start", "end")]
 missing = [w for w in want if w not in have]
 for m in missing:
     print("bench: missing result: %s %s %s %s" % m, file=sys.stderr)
