@@ -184,15 +184,9 @@ sim_ep_data_hdr_size(void)
 }
 
 static size_t
-sim_ep_ring_bytes(uint32_t entries)
-{
-	return sim_shm_mbox_ring_bytes(entries);
-}
-
-static size_t
 sim_ep_ring_off(uint32_t entries, unsigned int mbox)
 {
-	return sim_ep_data_hdr_size() + mbox * sim_ep_ring_bytes(entries);
+	return sim_ep_data_hdr_size() + mbox * sim_shm_mbox_ring_bytes(entries);
 }
 
 static size_t
@@ -1105,10 +1099,10 @@ sim_ep_close_inb_mbox(struct sim_ep *ep, uint8_t mbox)
  * bound at build time to the ISA of the DPDK headers' -march (corei7: 16-byte
  * SSE moves with Debian's DPDK); the C library's memcpy() picks the widest
  * vector unit of the machine at run time, which halves the moves of a long
- * message on AVX2 machines. The
- * receiver keeps rte_memcpy(): it copies out of lines another core has just
- * written, and there glibc's AVX2 copy measured slower (two testpmd
- * processes, 1500-byte frames: about 20% fewer frames received).
+ * message on AVX2 machines. The receiver keeps rte_memcpy(): it copies out of
+ * lines another core has just written, and there glibc's AVX2 copy measured
+ * slower (two testpmd processes, 1500-byte frames: about 20% fewer frames
+ * received).
  */
 #define SIM_EP_LONG_COPY	256
 
@@ -1122,15 +1116,16 @@ sim_ep_copy_to_ring(void *dst, const void *src, uint16_t len)
 }
 
 /*
- * Copy one message into a claimed slot and, past SIM_SLOT_INLINE bytes, its
- * overflow block (exact length, zero padding to 8 bytes).
+ * Copy one message into the claimed slot s at position p of ring r and, past
+ * SIM_SLOT_INLINE bytes, the slot's overflow block (exact length, zero
+ * padding to 8 bytes).
  */
 static __rte_always_inline void
-sim_ep_fill_slot(struct sim_shm_msg_slot *s, uint8_t *ovf, const struct rte_rio_msg *m,
-		 uint16_t src, uint8_t mbox)
+sim_ep_fill_slot(const struct sim_ring *r, uint64_t p, struct sim_shm_msg_slot *s,
+		 const struct rte_rio_msg *m, uint16_t src, uint8_t mbox)
 {
 	uint16_t len = m->len;
-	uint8_t *end;
+	uint8_t *end, *ovf;
 
 	s->len = len;
 	s->src = src;
@@ -1141,6 +1136,7 @@ sim_ep_fill_slot(struct sim_shm_msg_slot *s, uint8_t *ovf, const struct rte_rio_
 		end = s->data + len;
 	} else {
 		sim_ep_copy_to_ring(s->data, m->buf, SIM_SLOT_INLINE);
+		ovf = sim_ring_ovf(r, p);
 		sim_ep_copy_to_ring(ovf, (const uint8_t *)m->buf + SIM_SLOT_INLINE,
 				    len - SIM_SLOT_INLINE);
 		end = ovf + len - SIM_SLOT_INLINE;
@@ -1215,7 +1211,7 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		/* msgs[].mbox and status were set by lib/rio. */
 		for (c = 0; c < k; c++) {
 			s = sim_ring_slot(&r, first + c);
-			sim_ep_fill_slot(s, sim_ring_ovf(&r, first + c), &msgs[i + c], src, mbox);
+			sim_ep_fill_slot(&r, first + c, s, &msgs[i + c], src, mbox);
 			bytes += msgs[i + c].len;
 		}
 		/*
