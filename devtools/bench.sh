@@ -20,6 +20,8 @@
 #             turn, 100 round trips at a time: all timed over the same seconds.
 #   enum  (4) host enumeration and agent discovery of 16-bit star fabrics:
 #             time and maintenance transactions (dpdk-rio-bench enum).
+# Before and after: the cache line round trip between cores 0 and 1
+# (dpdk-rio-bench corelat), printed in the table's header; see the guide.
 #
 # Each cell is the median of --reps runs, shown with min..max. Rates are
 # testpmd's own per-second Rx-pps samples (TSC based), averaged over
