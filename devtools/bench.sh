@@ -14,6 +14,13 @@
 #             enqueue and one dequeue per hop, like the other transports).
 #   pair  (2) two stock dpdk-testpmd processes, txonly -> rxonly; received
 #             rate, sent (accepted by tx_burst) and received counts.
+#   stream (2, same seconds) two dpdk-rio-bench processes, stream -> sink,
+#             each with a port of every transport: the sender takes the
+#             transports in turn, 50 ms at a time, so all are timed over the
+#             same seconds and the rionet/memif ratio of one run does not
+#             depend on the machine's mode in that run (see the guide).
+#             Mpps accepted by the sender's tx_burst; every accepted frame
+#             must reach the sink.
 #   lat   (3) round-trip latency of a 64-byte frame between two processes
 #             (dpdk-rio-bench ping/pong): min, p50, p99. One ping and one
 #             pong process hold a port of every transport and take them in
@@ -30,14 +37,15 @@
 #
 # Lcores (2 cores): fwd runs testpmd with --lcores=0@0,1@1 (main lcore on
 # core 0, mostly asleep printing stats; the forwarding lcore alone on core
-# 1). pair and lat run one process per core: --lcores=0@0,1@0 (receiver /
-# pong) and --lcores=0@1,1@1 (sender / ping).
+# 1). pair, stream and lat run one process per core: testpmd with
+# --lcores=0@0,1@0 (receiver) and --lcores=0@1,1@1 (sender); dpdk-rio-bench
+# with --lcores=0@0 (sink / pong) and --lcores=0@1 (stream / ping).
 #
 # Output: the table on stdout and in <out>/table.txt, <out>/results.csv,
 # <out>/results.json, raw per-run lines in <out>/raw.tsv, logs in <out>/logs.
 #
 # Usage: devtools/bench.sh [options]
-#   --scenarios LIST  fwd,pair,lat,enum or 1,2,3,4 (default: all)
+#   --scenarios LIST  fwd,pair,stream,lat,enum or 1,2,3,4 (default: all)
 #   --transports LIST rionet,memif,ring (default: all; ring only runs fwd)
 #   --sizes LIST      frame sizes (default: 64,512,1500,4096)
 #   --enum-sizes LIST endpoints (default: 64,256,1024,4096)
@@ -58,7 +66,7 @@ builddir=${RIO_BUILD_DIR:-build}
 testpmd=${RIO_TESTPMD:-$(command -v dpdk-testpmd || echo /usr/bin/dpdk-testpmd)}
 benchbin="$builddir/app/rio-bench/dpdk-rio-bench"
 
-scenarios="fwd,pair,lat,enum"
+scenarios="fwd,pair,stream,lat,enum"
 transports="rionet,memif,ring"
 sizes="64,512,1500,4096"
 enum_sizes="64,256,1024,4096"
@@ -109,7 +117,9 @@ for n in reps duration pings; do
 done
 [[ $warmup =~ ^[0-9]+$ ]] || die "--warmup must be an integer >= 0"
 for s in ${scenarios//,/ }; do
-	case $s in fwd|pair|lat|enum) ;; *) die "unknown scenario '$s' (fwd,pair,lat,enum)" ;; esac
+	case $s in fwd|pair|stream|lat|enum) ;;
+	*) die "unknown scenario '$s' (fwd,pair,stream,lat,enum)" ;;
+	esac
 done
 for t in ${transports//,/ }; do
 	case $t in rionet|memif|ring) ;; *) die "unknown transport '$t' (rionet,memif,ring)" ;; esac
@@ -400,26 +410,82 @@ run_pair() {	# run_pair <transport> <size> <rep>
 		"$t" "$size" "$rep" "$rx_mpps" "$sent" "$recv"
 }
 
+# bench_vdevs <transports>: the EAL options of the two dpdk-rio-bench
+# processes, a port of every transport each (fabric and socket named $name):
+# vrecv (sink / pong: rionet ep0, memif server), vsend (stream / ping: ep1,
+# memif client), plug (-d for rionet) and peer (the receiver's rionet MAC).
+bench_vdevs() {
+	local t
+	vrecv=(); vsend=(); plug=(); peer=()
+	for t in ${1//,/ }; do
+		case $t in
+		rionet) plug=(-d "$builddir/drivers")
+			vrecv+=(--vdev "rio_sim0,fabric=$name,endpoint=ep0")
+			vsend+=(--vdev "rio_sim0,fabric=$name,endpoint=ep1")
+			peer=(--peer 00:01:00:01:00:00) ;;
+		memif)	vrecv+=(--vdev "net_memif0,role=server,id=0,socket=/$name.sock")
+			vsend+=(--vdev "net_memif0,role=client,id=0,socket=/$name.sock") ;;
+		esac
+	done
+}
+
+# Scenario 2 over the same seconds: one sink and one stream process hold a
+# port of every transport; the sender sends on each in turn, 50 ms at a time
+# (--warmup s, then --duration s per transport), then a STOP frame on each.
+# The sink counts what arrived before the STOP: every frame the sender's
+# tx_burst accepted must be there.
+run_stream() {	# run_stream <transports, comma-separated> <size> <rep>
+	local list=$1 size=$2 rep=$3 lsink lsend psink psend res t drv sent recv limit
+	next_name
+	lsink="$outdir/logs/stream_${size}_${rep}_sink.log"
+	lsend="$outdir/logs/stream_${size}_${rep}_send.log"
+	bench_vdevs "$list"
+	limit=$((2 * (warmup + duration) + 40))
+	start $((limit + 10)) "$lsink" "$benchbin" "${eal_common[@]}" -m 256 \
+		--file-prefix="${name}_sink" --lcores=0@0 "${plug[@]}" "${vrecv[@]}" -- sink \
+		--size "$size" --timeout-s "$limit"
+	psink=$pid
+	if ! wait_for "$lsink" "sink: ready" 1 15 "$psink"; then
+		stop "$psink"
+		fail "stream ${size}B run $rep (log: $lsink)"
+		return
+	fi
+	start "$limit" "$lsend" "$benchbin" "${eal_common[@]}" -m 256 --file-prefix="${name}_send" \
+		--lcores=0@1 "${plug[@]}" "${vsend[@]}" -- stream "${peer[@]}" --size "$size" \
+		--window-ms 50 --warmup-ms $((warmup * 1000)) --run-ms $((duration * 1000)) \
+		--timeout-s 20
+	psend=$pid
+	wait "$psend"
+	forget "$psend"
+	wait_for "$lsink" "RESULT sink" 1 10 "$psink"
+	stop "$psink"
+	for t in ${list//,/ }; do
+		drv="driver=net_$t"
+		res=$(grep "^RESULT stream .*$drv " "$lsend" | head -1)
+		recv=$(sed -n "s/^RESULT sink .*$drv received=\([0-9]*\) .*stopped=1.*/\1/p" "$lsink")
+		sent=$(echo "$res" | sed -n 's/.* sent_all=\([0-9]*\) .*/\1/p')
+		if [ -z "$res" ] || [ -z "$recv" ] || [ -z "$sent" ]; then
+			fail "stream $t ${size}B run $rep (logs: $lsend $lsink)"
+			continue
+		fi
+		res=$(echo "$res" | sed 's/^RESULT stream port=[0-9]* driver=[^ ]* size=[0-9]* //')
+		record stream "$t" "$size" "$rep" $res "received=$recv" "lost=$((sent - recv))"
+		printf '  strm %-6s %4s B run %d: %s received=%s\n' "$t" "$size" "$rep" "$res" \
+			"$recv"
+	done
+}
+
 # Scenario 3 measures every transport in one ping and one pong process, each
 # with a port per transport: ping takes the ports in turn, a block of round
 # trips at a time, so that all transports are timed over the same seconds.
 run_lat() {	# run_lat <transports, comma-separated> <rep>
-	local list=$1 rep=$2 lpong lping ppong pping res t peer=() vpong=() vping=() plug=()
+	local list=$1 rep=$2 lpong lping ppong pping res t
 	next_name
 	lpong="$outdir/logs/lat_${rep}_pong.log"
 	lping="$outdir/logs/lat_${rep}_ping.log"
-	for t in ${list//,/ }; do
-		case $t in
-		rionet) plug=(-d "$builddir/drivers")
-			vpong+=(--vdev "rio_sim0,fabric=$name,endpoint=ep0")
-			vping+=(--vdev "rio_sim0,fabric=$name,endpoint=ep1")
-			peer=(--peer 00:01:00:01:00:00) ;;
-		memif)	vpong+=(--vdev "net_memif0,role=server,id=0,socket=/$name.sock")
-			vping+=(--vdev "net_memif0,role=client,id=0,socket=/$name.sock") ;;
-		esac
-	done
+	bench_vdevs "$list"
 	start 120 "$lpong" "$benchbin" "${eal_common[@]}" -m 256 --file-prefix="${name}_pong" \
-		--lcores=0@0 "${plug[@]}" "${vpong[@]}" -- pong --timeout-s 100
+		--lcores=0@0 "${plug[@]}" "${vrecv[@]}" -- pong --timeout-s 100
 	ppong=$pid
 	if ! wait_for "$lpong" "pong: ready" 1 15 "$ppong"; then
 		stop "$ppong"
@@ -427,7 +493,7 @@ run_lat() {	# run_lat <transports, comma-separated> <rep>
 		return
 	fi
 	start 110 "$lping" "$benchbin" "${eal_common[@]}" -m 256 --file-prefix="${name}_ping" \
-		--lcores=0@1 "${plug[@]}" "${vping[@]}" -- ping "${peer[@]}" --count "$pings" \
+		--lcores=0@1 "${plug[@]}" "${vsend[@]}" -- ping "${peer[@]}" --count "$pings" \
 		--warmup $((pings / 10)) --block 100 --timeout-s 20
 	pping=$pid
 	wait "$pping"
@@ -486,9 +552,15 @@ for rep in $(seq 1 "$reps"); do
 			done
 		done
 	fi
-	if has lat "$scenarios"; then
-		lat_list=$(echo "${transports//,/ }" | tr ' ' '\n' | grep -v '^ring$' | paste -sd,)
-		[ -n "$lat_list" ] && run_lat "$lat_list" "$rep"
+	# Transports that two processes can share (net_ring cannot).
+	two_list=$(echo "${transports//,/ }" | tr ' ' '\n' | grep -v '^ring$' | paste -sd,)
+	if has stream "$scenarios" && [ -n "$two_list" ]; then
+		for size in ${sizes//,/ }; do
+			run_stream "$two_list" "$size" "$rep"
+		done
+	fi
+	if has lat "$scenarios" && [ -n "$two_list" ]; then
+		run_lat "$two_list" "$rep"
 	fi
 done
 has enum "$scenarios" && run_enum
@@ -507,7 +579,9 @@ for line in open(raw):
         continue
     key = (f[0], f[1], int(f[2]))
     vals = dict(kv.split("=", 1) for kv in f[4:])
-    runs.setdefault(key, []).append({k: float(v) for k, v in vals.items()})
+    run = {k: float(v) for k, v in vals.items()}
+    run["_rep"] = int(f[3])
+    runs.setdefault(key, []).append(run)
 
 def cell(key, metric):
     vs = [r[metric] for r in runs.get(key, []) if metric in r]
@@ -548,7 +622,7 @@ if ends:
     for k, e in zip(("start", "end"), ends):
         add("corelat", k, 64, "p50_ns", {"median": e["p50_ns"], "min": e["min_ns"],
                                         "max": e["max_ns"], "runs": 10}, "ns")
-sizes = sorted({k[2] for k in runs if k[0] in ("fwd", "pair")})
+sizes = sorted({k[2] for k in runs if k[0] in ("fwd", "pair", "stream")})
 transports = [t for t in ("rionet", "memif", "ring") if any(k[1] == t for k in runs)]
 
 if any(k[0] == "fwd" for k in runs):
@@ -606,6 +680,43 @@ if any(k[0] == "pair" for k in runs):
                          "metric": "ratio", "unit": "", "median": r, "min": r, "max": r,
                          "runs": int(reps)})
         line += f"| {r:.2f}" if r is not None else "| -"
+        P(line)
+    P("(lost = most frames lost in any run: accepted by the sender's tx_burst, "
+      "never received)")
+
+if any(k[0] == "stream" for k in runs):
+    P("")
+    P("Scenario 2, same seconds: dpdk-rio-bench stream -> sink, the transports in turn every "
+      "50 ms; Mpps accepted by the sender")
+    pts = [t for t in transports if t != "ring"]
+    hdr = "size  " + "".join(f"| {t + ' Mpps':>24} | {'Gbit/s':>6} | {'lost':>6} " for t in pts)
+    P(hdr + "| rionet/memif, per run: median (min..max)")
+    for s in sizes:
+        line = f"{s:>4}  "
+        for t in pts:
+            key = ("stream", t, s)
+            c = cell(key, "mpps")
+            add("stream", t, s, "mpps", c, "Mpps")
+            for m in ("win_p50", "sent_all", "received", "lost", "tx_errors"):
+                add("stream", t, s, m, cell(key, m),
+                    "Mpps" if m == "win_p50" else "frames")
+            if c is None:
+                line += f"| {'-':>24} | {'-':>6} | {'-':>6} "
+                continue
+            lost_max = max(r["lost"] for r in runs[key])
+            line += f"| {fmt(c):>24} | {c['median'] * s * 8 / 1000:>6.2f} | {int(lost_max):>6} "
+        # Both transports of one run met the same machine: compare within runs.
+        a = {r["_rep"]: r["mpps"] for r in runs.get(("stream", "rionet", s), [])}
+        b = {r["_rep"]: r["mpps"] for r in runs.get(("stream", "memif", s), [])}
+        rs = [a[k] / b[k] for k in a if k in b and b[k] > 0]
+        if rs:
+            rc = {"median": statistics.median(rs), "min": min(rs), "max": max(rs),
+                  "runs": len(rs)}
+            rows.append({"scenario": "stream", "transport": "rionet/memif", "size": s,
+                         "metric": "ratio", "unit": "", **rc})
+            line += "| " + fmt(rc, 2)
+        else:
+            line += "| -"
         P(line)
     P("(lost = most frames lost in any run: accepted by the sender's tx_burst, "
       "never received)")
@@ -669,6 +780,9 @@ for sc in scens.split(","):
         elif sc == "pair" and t != "ring":
             want += [(sc, t, int(s), m) for s in fsizes.split(",")
                      for m in ("mpps", "sent", "received", "lost")]
+        elif sc == "stream" and t != "ring":
+            want += [(sc, t, int(s), m) for s in fsizes.split(",")
+                     for m in ("mpps", "received", "lost")]
         elif sc == "lat" and t != "ring":
             want += [(sc, t, 64, m) for m in ("min_ns", "p50_ns", "p99_ns")]
     if sc == "enum":
