@@ -1095,16 +1095,23 @@ sim_ep_close_inb_mbox(struct sim_ep *ep, uint8_t mbox)
 
 /*
  * Copy message bytes into a claimed slot or its overflow block (the sender's
- * emulated DMA). rte_memcpy() is inlined and wins for short copies, but it is
- * bound at build time to the ISA of the DPDK headers' -march (corei7: 16-byte
- * SSE moves with Debian's DPDK); the C library's memcpy() picks the widest
- * vector unit of the machine at run time, which halves the moves of a long
- * message on AVX2 machines. The receiver keeps rte_memcpy(): it copies out of
- * lines another core has just written, and there glibc's AVX2 copy measured
- * slower (two testpmd processes, 1500-byte frames: about 20% fewer frames
- * received).
+ * emulated DMA). rte_memcpy() is inlined, but bound at build time to the ISA
+ * of the DPDK headers' -march (corei7: 16-byte SSE moves with Debian's
+ * DPDK); the C library's memcpy() picks the widest vector unit at run time,
+ * which halves the instructions of a long copy. Which one is faster depends
+ * on where the slot's lines are. In one process (testpmd forwarding between
+ * two ports) they are in the local cache, and glibc's copy is the faster:
+ * 1500-byte frames, alternating runs, median 8.5 against 8.0 Mpps with
+ * rte_memcpy(). Between two processes the receiver's core last read them,
+ * and for a 512-byte message rte_memcpy() is the faster: rionet/memif
+ * within runs of the same seconds (bench.sh stream) 0.96 to 1.10 against
+ * 0.67 to 0.99 with glibc's copy, 6 of 6 alternating rounds. From 1024 bytes
+ * on the two copies measured alike between processes. The receiver keeps
+ * rte_memcpy(): it copies out of lines another core has just written, and
+ * there glibc's copy measured slower (two testpmd processes, 1500-byte
+ * frames: about 20% fewer frames received).
  */
-#define SIM_EP_LONG_COPY	256
+#define SIM_EP_LONG_COPY	1024
 
 static __rte_always_inline void
 sim_ep_copy_to_ring(void *dst, const void *src, uint16_t len)
