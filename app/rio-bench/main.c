@@ -430,8 +430,38 @@ bench_pong(const struct bench_opts *o)
 		}
 	}
 	printf("RESULT pong echoed=%" PRIu64 " stopped=%d\n", echoed, stop ? 1 : 0);
+	fflush(stdout);
 	bench_ports_fini(&ps);
 	return stop ? 0 : -ETIMEDOUT;
+}
+
+/*
+ * Wait (up to 2 s) until every port's link is down: the receiver (sink,
+ * pong) has closed its ports after the STOP frames. net_memif 22.11 can
+ * crash when both ends disconnect at once (the local stop frees the control
+ * channel while the interrupt thread handles the peer's disconnect); the
+ * sender leaves last, so that each side meets the other's disconnect while
+ * idle. Results are flushed before: a crash must not take them along.
+ */
+static void
+bench_leave_last(const struct bench_ports *ps)
+{
+	uint64_t end = rte_get_timer_cycles() + 2 * rte_get_timer_hz();
+	struct rte_eth_link link;
+	unsigned int p, up;
+
+	do {
+		up = 0;
+		for (p = 0; p < ps->n; p++)
+			if (rte_eth_link_get_nowait(ps->id[p], &link) == 0 &&
+			    link.link_status == RTE_ETH_LINK_UP)
+				up++;
+		if (up == 0)
+			break;
+		rte_delay_us_sleep(10000);
+	} while (rte_get_timer_cycles() < end && !bench_quit);
+	/* The peer's disconnect is handled by the interrupt thread: let it finish. */
+	rte_delay_us_sleep(100000);
 }
 
 /* Send one probe on port @p of @ps; @return 0 when tx_burst accepted it. */
@@ -597,6 +627,8 @@ bench_ping(const struct bench_opts *o)
 		}
 		bench_ping_report(&ps, p, o, lat[p], n[p], lost[p]);
 	}
+	fflush(stdout);
+	bench_leave_last(&ps);
 out:
 	for (p = 0; p < BENCH_MAX_PORTS; p++)
 		free(lat[p]);
@@ -672,6 +704,8 @@ bench_sink(const struct bench_opts *o)
 		       " stopped=%d\n", ps.id[p], info.driver_name, received[p], bytes[p],
 		       stopped[p] ? 1 : 0);
 	}
+	/* Out before the ports close: see bench_leave_last(). */
+	fflush(stdout);
 	bench_ports_fini(&ps);
 	return left == 0 ? 0 : -ETIMEDOUT;
 }
@@ -830,6 +864,8 @@ bench_stream(const struct bench_opts *o)
 	bench_stream_stop(&ps, o);
 	for (p = 0; p < ps.n; p++)
 		bench_stream_report(&ps, p, o, &st[p]);
+	fflush(stdout);
+	bench_leave_last(&ps);
 out:
 	for (p = 0; p < ps.n; p++) {
 		if (st[p].nb_pend > 0)
