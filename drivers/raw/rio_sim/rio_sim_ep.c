@@ -1094,27 +1094,25 @@ sim_ep_close_inb_mbox(struct sim_ep *ep, uint8_t mbox)
 }
 
 /*
- * Copy message bytes into a claimed slot or its overflow block (the sender's
- * emulated DMA). rte_memcpy() is inlined, but bound at build time to the ISA
+ * Copy message bytes between a buffer and a slot or its overflow block: the
+ * sender's emulated DMA into the target's ring and the receiver's into its
+ * posted buffer. rte_memcpy() is inlined, but bound at build time to the ISA
  * of the DPDK headers' -march (corei7: 16-byte SSE moves with Debian's
  * DPDK); the C library's memcpy() picks the widest vector unit at run time,
- * which halves the instructions of a long copy. Which one is faster depends
- * on where the slot's lines are. In one process (testpmd forwarding between
- * two ports) they are in the local cache, and glibc's copy is the faster:
- * 1500-byte frames, alternating runs, median 8.5 against 8.0 Mpps with
- * rte_memcpy(). Between two processes the receiver's core last read them,
- * and for a 512-byte message rte_memcpy() is the faster: rionet/memif
- * within runs of the same seconds (bench.sh stream) 0.96 to 1.10 against
- * 0.67 to 0.99 with glibc's copy, 6 of 6 alternating rounds. From 1024 bytes
- * on the two copies measured alike between processes. The receiver keeps
- * rte_memcpy(): it copies out of lines another core has just written, and
- * there glibc's copy measured slower (two testpmd processes, 1500-byte
- * frames: about 20% fewer frames received).
+ * which halves the instructions of a long copy. Measured (alternating
+ * rounds, rionet/memif in the same round; doc/guides/perf):
+ *  - between two processes, 512 bytes, sender: rte_memcpy() 0.96 to 1.10,
+ *    glibc 0.67 to 0.99 (6 of 6 rounds); the slot's lines were last read
+ *    by the other core. From 1024 bytes on, both alike.
+ *  - one testpmd forwarding, 1500 bytes: glibc for both copies from 1024
+ *    bytes on was ahead of rte_memcpy() for the receiver's in 9 of 10
+ *    rounds (median ratio 1.09 against 1.01); between two processes it
+ *    measured alike at 1500 bytes and ahead in 3 of 4 rounds at 4096.
  */
 #define SIM_EP_LONG_COPY	1024
 
 static __rte_always_inline void
-sim_ep_copy_to_ring(void *dst, const void *src, uint16_t len)
+sim_ep_msg_copy(void *dst, const void *src, uint16_t len)
 {
 	if (len < SIM_EP_LONG_COPY)
 		rte_memcpy(dst, src, len);
@@ -1139,12 +1137,12 @@ sim_ep_fill_slot(const struct sim_ring *r, uint64_t p, struct sim_shm_msg_slot *
 	s->mbox = mbox;
 	s->letter = m->letter;
 	if (likely(len <= SIM_SLOT_INLINE)) {
-		sim_ep_copy_to_ring(s->data, m->buf, len);
+		sim_ep_msg_copy(s->data, m->buf, len);
 		end = s->data + len;
 	} else {
-		sim_ep_copy_to_ring(s->data, m->buf, SIM_SLOT_INLINE);
+		sim_ep_msg_copy(s->data, m->buf, SIM_SLOT_INLINE);
 		ovf = sim_ring_ovf(r, p);
-		sim_ep_copy_to_ring(ovf, (const uint8_t *)m->buf + SIM_SLOT_INLINE,
+		sim_ep_msg_copy(ovf, (const uint8_t *)m->buf + SIM_SLOT_INLINE,
 				    len - SIM_SLOT_INLINE);
 		end = ovf + len - SIM_SLOT_INLINE;
 	}
@@ -1439,11 +1437,11 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		}
 		buf = bufs[buf_head++ & buf_mask];
 		if (likely(len <= SIM_SLOT_INLINE)) {
-			rte_memcpy(buf, s->data, len);
+			sim_ep_msg_copy(buf, s->data, len);
 		} else {
-			rte_memcpy(buf, s->data, SIM_SLOT_INLINE);
-			rte_memcpy((uint8_t *)buf + SIM_SLOT_INLINE, sim_ring_ovf(&ring, ring.cons),
-				   len - SIM_SLOT_INLINE);
+			sim_ep_msg_copy(buf, s->data, SIM_SLOT_INLINE);
+			sim_ep_msg_copy((uint8_t *)buf + SIM_SLOT_INLINE,
+					sim_ring_ovf(&ring, ring.cons), len - SIM_SLOT_INLINE);
 		}
 		msgs[cnt].buf = buf;
 		msgs[cnt].len = len;
