@@ -462,7 +462,9 @@ run_stream() {	# run_stream <transports, comma-separated> <size> <rep>
 	for t in ${list//,/ }; do
 		drv="driver=net_$t"
 		res=$(grep "^RESULT stream .*$drv " "$lsend" | head -1)
-		recv=$(sed -n "s/^RESULT sink .*$drv received=\([0-9]*\) .*stopped=1.*/\1/p" "$lsink")
+		# Only a port that got its STOP frame has a final count.
+		recv=$(sed -n "s/^RESULT sink .*$drv received=\([0-9]*\) .*stopped=1.*/\1/p" \
+			"$lsink")
 		sent=$(echo "$res" | sed -n 's/.* sent_all=\([0-9]*\) .*/\1/p')
 		if [ -z "$res" ] || [ -z "$recv" ] || [ -z "$sent" ]; then
 			fail "stream $t ${size}B run $rep (logs: $lsend $lsink)"
@@ -601,6 +603,14 @@ def fmt(c, digits=3, scale=1.0):
     m, lo, hi = c["median"] * scale, c["min"] * scale, c["max"] * scale
     return f"{m:.{digits}f} ({lo:.{digits}f}..{hi:.{digits}f})"
 
+def add_rate_cells(key, counts):
+    """Rows for the Mpps cell of key and its other metrics (rates in Mpps, or frames)."""
+    c = cell(key, "mpps")
+    add(*key, "mpps", c, "Mpps")
+    for m in counts:
+        add(*key, m, cell(key, m), "Mpps" if m.endswith("mpps") or m == "win_p50" else "frames")
+    return c
+
 def ratio(a, b):
     if a is None or b is None or b["median"] == 0:
         return None
@@ -661,10 +671,7 @@ if any(k[0] == "pair" for k in runs):
         line = f"{s:>4}  "
         for t in pts:
             key = ("pair", t, s)
-            c = cell(key, "mpps")
-            add("pair", t, s, "mpps", c, "Mpps")
-            for m in ("tx_mpps", "sent", "received", "lost", "tx_errors"):
-                add("pair", t, s, m, cell(key, m), "Mpps" if m == "tx_mpps" else "frames")
+            c = add_rate_cells(key, ("tx_mpps", "sent", "received", "lost", "tx_errors"))
             if c is None:
                 line += f"| {'-':>24} | {'-':>6} | {'-':>10} | {'-':>10} | {'-':>6} "
                 continue
@@ -695,11 +702,7 @@ if any(k[0] == "stream" for k in runs):
         line = f"{s:>4}  "
         for t in pts:
             key = ("stream", t, s)
-            c = cell(key, "mpps")
-            add("stream", t, s, "mpps", c, "Mpps")
-            for m in ("win_p50", "sent_all", "received", "lost", "tx_errors"):
-                add("stream", t, s, m, cell(key, m),
-                    "Mpps" if m == "win_p50" else "frames")
+            c = add_rate_cells(key, ("win_p50", "sent_all", "received", "lost", "tx_errors"))
             if c is None:
                 line += f"| {'-':>24} | {'-':>6} | {'-':>6} "
                 continue

@@ -303,8 +303,10 @@ bench_port_init(uint16_t port, struct rte_mempool **mp, unsigned int size, uint1
 	char name[RTE_MEMPOOL_NAMESIZE];
 	struct rte_eth_dev_info info;
 	struct rte_eth_conf conf;
-	uint16_t room = RTE_MAX((unsigned int)RTE_MBUF_DEFAULT_BUF_SIZE, RTE_PKTMBUF_HEADROOM + size);
+	uint16_t room;
 	int ret;
+
+	room = RTE_MAX((unsigned int)RTE_MBUF_DEFAULT_BUF_SIZE, RTE_PKTMBUF_HEADROOM + size);
 
 	snprintf(name, sizeof(name), "rio_bench_pool%u", port);
 	*mp = rte_pktmbuf_pool_create(name, BENCH_NB_MBUFS, 256, 0, room, rte_socket_id());
@@ -390,13 +392,33 @@ bench_payload(struct rte_mbuf *m)
 	return (const struct bench_payload *)(eh + 1);
 }
 
+/* Turn a received frame around: back to its sender, from port @p's MAC. */
+static void
+bench_reply_addr(struct rte_mbuf *m, const struct bench_ports *ps, unsigned int p)
+{
+	struct rte_ether_hdr *eh = rte_pktmbuf_mtod(m, struct rte_ether_hdr *);
+
+	rte_ether_addr_copy(&eh->src_addr, &eh->dst_addr);
+	rte_ether_addr_copy(&ps->mac[p], &eh->src_addr);
+}
+
+/* The driver of @port, for RESULT lines. */
+static const char *
+bench_driver_name(uint16_t port)
+{
+	struct rte_eth_dev_info info;
+
+	if (rte_eth_dev_info_get(port, &info) == 0 && info.driver_name != NULL)
+		return info.driver_name;
+	return "unknown";
+}
+
 static int
 bench_pong(const struct bench_opts *o)
 {
 	struct rte_mbuf *pkts[BENCH_BURST];
 	const struct bench_payload *pl;
 	struct bench_ports ps;
-	struct rte_ether_hdr *eh;
 	uint64_t deadline, echoed = 0;
 	uint16_t nb, sent, i, port;
 	unsigned int p;
@@ -419,9 +441,7 @@ bench_pong(const struct bench_opts *o)
 				pl = bench_payload(pkts[i]);
 				if (pl != NULL && pl->magic == BENCH_MAGIC_STOP)
 					stop = true;
-				eh = rte_pktmbuf_mtod(pkts[i], struct rte_ether_hdr *);
-				rte_ether_addr_copy(&eh->src_addr, &eh->dst_addr);
-				rte_ether_addr_copy(&ps.mac[p], &eh->src_addr);
+				bench_reply_addr(pkts[i], &ps, p);
 			}
 			sent = rte_eth_tx_burst(port, 0, pkts, nb);
 			if (sent < nb)
@@ -561,15 +581,12 @@ bench_ping_report(const struct bench_ports *ps, unsigned int p, const struct ben
 		  uint64_t *lat, unsigned int n, unsigned int lost)
 {
 	uint64_t hz = rte_get_tsc_hz();
-	struct rte_eth_dev_info info;
-	const char *driver = "unknown";
 
-	if (rte_eth_dev_info_get(ps->id[p], &info) == 0 && info.driver_name != NULL)
-		driver = info.driver_name;
 	qsort(lat, n, sizeof(*lat), bench_cmp_u64);
 #define BENCH_NS(c) ((double)(c) * 1e9 / (double)hz)
 	printf("RESULT latency port=%u driver=%s size=%u n=%u lost=%u min_ns=%.0f p50_ns=%.0f"
-	       " p99_ns=%.0f max_ns=%.0f\n", ps->id[p], driver, o->size, n, lost,
+	       " p99_ns=%.0f max_ns=%.0f\n", ps->id[p], bench_driver_name(ps->id[p]), o->size, n,
+	       lost,
 	       BENCH_NS(lat[0]), BENCH_NS(lat[n / 2]), BENCH_NS(lat[(uint64_t)n * 99 / 100]),
 	       BENCH_NS(lat[n - 1]));
 #undef BENCH_NS
@@ -646,8 +663,6 @@ bench_sink(const struct bench_opts *o)
 	struct rte_mbuf *pkts[BENCH_BURST], *echo[BENCH_BURST], *drop[BENCH_BURST];
 	bool stopped[BENCH_MAX_PORTS] = { false };
 	const struct bench_payload *pl;
-	struct rte_eth_dev_info info;
-	struct rte_ether_hdr *eh;
 	unsigned int p, left;
 	uint16_t nb, i, ne, nd, sent;
 	struct bench_ports ps;
@@ -670,9 +685,7 @@ bench_sink(const struct bench_opts *o)
 			for (i = 0; i < nb; i++) {
 				pl = bench_payload(pkts[i]);
 				if (pl != NULL && pl->magic == BENCH_MAGIC_PING) {
-					eh = rte_pktmbuf_mtod(pkts[i], struct rte_ether_hdr *);
-					rte_ether_addr_copy(&eh->src_addr, &eh->dst_addr);
-					rte_ether_addr_copy(&ps.mac[p], &eh->src_addr);
+					bench_reply_addr(pkts[i], &ps, p);
 					echo[ne++] = pkts[i];
 					continue;
 				}
@@ -697,13 +710,10 @@ bench_sink(const struct bench_opts *o)
 			}
 		}
 	}
-	for (p = 0; p < ps.n; p++) {
-		if (rte_eth_dev_info_get(ps.id[p], &info) != 0 || info.driver_name == NULL)
-			info.driver_name = "unknown";
+	for (p = 0; p < ps.n; p++)
 		printf("RESULT sink port=%u driver=%s received=%" PRIu64 " bytes=%" PRIu64
-		       " stopped=%d\n", ps.id[p], info.driver_name, received[p], bytes[p],
-		       stopped[p] ? 1 : 0);
-	}
+		       " stopped=%d\n", ps.id[p], bench_driver_name(ps.id[p]), received[p],
+		       bytes[p], stopped[p] ? 1 : 0);
 	/* Out before the ports close: see bench_leave_last(). */
 	fflush(stdout);
 	bench_ports_fini(&ps);
@@ -722,17 +732,15 @@ struct bench_stream {
 	unsigned int nb_win;
 };
 
-/* Top the pending burst up with new frames from the template. */
-static int
+/* Top the pending burst up with new frames from the template (if the pool has them). */
+static void
 bench_stream_fill(struct bench_stream *st, struct rte_mempool *mp, unsigned int size)
 {
 	uint16_t k = BENCH_BURST - st->nb_pend, i;
 	struct rte_mbuf *m;
 
-	if (k == 0)
-		return 0;
-	if (rte_pktmbuf_alloc_bulk(mp, &st->pend[st->nb_pend], k) != 0)
-		return -ENOMEM;
+	if (k == 0 || rte_pktmbuf_alloc_bulk(mp, &st->pend[st->nb_pend], k) != 0)
+		return;
 	for (i = st->nb_pend; i < BENCH_BURST; i++) {
 		m = st->pend[i];
 		/* Like testpmd txonly: headers written, the payload as it is. */
@@ -741,7 +749,6 @@ bench_stream_fill(struct bench_stream *st, struct rte_mempool *mp, unsigned int 
 		m->pkt_len = size;
 	}
 	st->nb_pend = BENCH_BURST;
-	return 0;
 }
 
 /* Send on port @p for @cycles; @return frames accepted, *used: cycles taken. */
@@ -753,7 +760,8 @@ bench_stream_window(const struct bench_ports *ps, unsigned int p, struct bench_s
 	uint16_t k;
 
 	do {
-		if (bench_stream_fill(st, ps->mp[p], size) == 0 || st->nb_pend > 0) {
+		bench_stream_fill(st, ps->mp[p], size);
+		if (st->nb_pend > 0) {
 			k = rte_eth_tx_burst(ps->id[p], 0, st->pend, st->nb_pend);
 			if (k > 0 && k < st->nb_pend)
 				memmove(st->pend, &st->pend[k],
@@ -787,18 +795,15 @@ bench_stream_report(const struct bench_ports *ps, unsigned int p, const struct b
 		    struct bench_stream *st)
 {
 	double hz = (double)rte_get_tsc_hz();
-	struct rte_eth_dev_info info;
 	struct rte_eth_stats stats;
-	const char *driver = "unknown";
 
-	if (rte_eth_dev_info_get(ps->id[p], &info) == 0 && info.driver_name != NULL)
-		driver = info.driver_name;
 	if (rte_eth_stats_get(ps->id[p], &stats) != 0)
 		memset(&stats, 0, sizeof(stats));
 	qsort(st->win_mpps, st->nb_win, sizeof(st->win_mpps[0]), bench_cmp_double);
 	printf("RESULT stream port=%u driver=%s size=%u windows=%u sent=%" PRIu64
 	       " sent_all=%" PRIu64 " tx_errors=%" PRIu64 " mpps=%.6f win_min=%.6f"
-	       " win_p50=%.6f win_max=%.6f\n", ps->id[p], driver, o->size, st->nb_win,
+	       " win_p50=%.6f win_max=%.6f\n", ps->id[p], bench_driver_name(ps->id[p]), o->size,
+	       st->nb_win,
 	       st->sent, st->sent_all, stats.oerrors,
 	       (double)st->sent * hz / (double)st->cycles / 1e6, st->win_mpps[0],
 	       st->win_mpps[st->nb_win / 2], st->win_mpps[st->nb_win - 1]);
@@ -855,18 +860,13 @@ bench_stream(const struct bench_opts *o)
 		ret = -EINTR;
 		goto out;
 	}
-	/* Frames never accepted were never sent: not part of the count. */
-	for (p = 0; p < ps.n; p++) {
-		if (st[p].nb_pend > 0)
-			rte_pktmbuf_free_bulk(st[p].pend, st[p].nb_pend);
-		st[p].nb_pend = 0;
-	}
 	bench_stream_stop(&ps, o);
 	for (p = 0; p < ps.n; p++)
 		bench_stream_report(&ps, p, o, &st[p]);
 	fflush(stdout);
 	bench_leave_last(&ps);
 out:
+	/* Frames tx_burst never accepted were never sent: not part of any count. */
 	for (p = 0; p < ps.n; p++) {
 		if (st[p].nb_pend > 0)
 			rte_pktmbuf_free_bulk(st[p].pend, st[p].nb_pend);
