@@ -1108,16 +1108,24 @@ sim_ep_close_inb_mbox(struct sim_ep *ep, uint8_t mbox)
  *    bytes on was ahead of rte_memcpy() for the receiver's in 9 of 10
  *    rounds (median ratio 1.09 against 1.01); between two processes it
  *    measured alike at 1500 bytes and ahead in 3 of 4 rounds at 4096.
+ * From 32 to 64 bytes (minimum-size frames) two overlapping 32-byte moves
+ * skip rte_memcpy()'s dispatch on size and alignment: 9 instructions less
+ * per sent 64-byte frame (devtools/callgrind-fwd.sh). The copy writes
+ * exactly len bytes: a posted buffer is never written past the message.
  */
 #define SIM_EP_LONG_COPY	1024
 
 static __rte_always_inline void
 sim_ep_msg_copy(void *dst, const void *src, uint16_t len)
 {
-	if (len < SIM_EP_LONG_COPY)
+	if (len >= 32 && len <= 64) {
+		rte_mov32(dst, src);
+		rte_mov32(RTE_PTR_ADD(dst, len - 32), RTE_PTR_ADD(src, len - 32));
+	} else if (len < SIM_EP_LONG_COPY) {
 		rte_memcpy(dst, src, len);
-	else
+	} else {
 		memcpy(dst, src, len);
+	}
 }
 
 /*
@@ -1151,6 +1159,9 @@ sim_ep_fill_slot(const struct sim_ring *r, uint64_t p, struct sim_shm_msg_slot *
 		memset(end, 0, 8 - (len & 7));
 }
 
+/* Slots claimed with one CAS at most: their addresses are kept on the stack. */
+#define SIM_EP_SEND_CLAIM	64
+
 uint16_t
 sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n)
 {
@@ -1158,9 +1169,9 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	struct sim_ep_tx *tx;
 	struct sim_ep_peer *peer = NULL;
 	struct sim_ring *ring, r;
-	struct sim_shm_msg_slot *s;
+	struct sim_shm_msg_slot *s, *slots[SIM_EP_SEND_CLAIM];
 	uint16_t i = 0, run, src, destid;
-	uint32_t k, c, walked;
+	uint32_t k, c, idx, walked;
 	uint64_t first, bytes = 0;
 	int32_t pid = ep->pid;
 	int t, ret = 0;
@@ -1194,7 +1205,7 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 			break;
 		}
 		ring = &peer->rings[mbox];
-		k = sim_ring_claim(ring, run, &first);
+		k = sim_ring_claim(ring, RTE_MIN(run, (uint16_t)SIM_EP_SEND_CLAIM), &first);
 		if (unlikely(k == 0)) {
 			sim_ep_count_path(ep, route, 1 - walked);
 			ret = sim_ep_peer_full(ep, peer, t);
@@ -1208,15 +1219,25 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		 * copies (char stores) would make the compiler reload it.
 		 */
 		r = *ring;
-		/* Mark the slots ours before filling them: a dead writer can be skipped. */
+		/*
+		 * Mark the slots ours before filling them: a dead writer can be
+		 * skipped. Their addresses are computed here once.
+		 */
+		idx = first & (r.size - 1);
+		s = sim_ring_slot(&r, first);
 		for (c = 0; c < k; c++) {
-			s = sim_ring_slot(&r, first + c);
+			slots[c] = s;
 			__atomic_store_n(&s->writer_pid, pid, __ATOMIC_RELAXED);
+			if (unlikely(++idx == r.size)) {
+				idx = 0;
+				s = (struct sim_shm_msg_slot *)r.slots;
+			} else {
+				s = RTE_PTR_ADD(s, r.slot_size);
+			}
 		}
 		/* msgs[].mbox and status were set by lib/rio. */
 		for (c = 0; c < k; c++) {
-			s = sim_ring_slot(&r, first + c);
-			sim_ep_fill_slot(&r, first + c, s, &msgs[i + c], src, mbox);
+			sim_ep_fill_slot(&r, first + c, slots[c], &msgs[i + c], src, mbox);
 			bytes += msgs[i + c].len;
 		}
 		/*
@@ -1227,7 +1248,7 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		 * way it takes the whole run at once: one exchange per run.
 		 */
 		for (c = k; c > 0; c--)
-			sim_ring_publish(&r, first + c - 1);
+			sim_ring_publish_at(slots[c - 1], first + c - 1);
 		i += k;
 		ret = 0;
 	}
@@ -1374,11 +1395,13 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	struct sim_shm_msg_slot *s;
 	enum sim_ring_state state;
 	uint32_t budget, avail;
-	uint16_t cnt = 0, len, dst;
+	struct rte_rio_msg *o = msgs, *o_end;
+	uint16_t cnt, len, dst;
 	uint64_t cons0, bytes = 0;
 	uint32_t buf_head, buf_mask;
 	uint8_t letter;
 	void *slot, *buf, **bufs;
+	uint16_t max_len;
 
 	if (unlikely(mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open))
 		return 0;
@@ -1399,8 +1422,10 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	bufs = rx->bufs;
 	buf_head = rx->buf_head;
 	buf_mask = rx->buf_size - 1;
+	max_len = rx->buf_len - RTE_RIO_MIN_MSG_SIZE;
+	o_end = msgs + n;
 	/* Bad slots are skipped, but never more than one lap per call. */
-	for (budget = ring.size + n; cnt < n && budget > 0; budget--) {
+	for (budget = ring.size + n; o < o_end && budget > 0; budget--) {
 		state = sim_ring_peek(&ring, &slot);
 		s = slot;
 		if (state == SIM_RING_EMPTY) {
@@ -1409,30 +1434,31 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 				break;
 			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
 			ep->st.msg_rx_bad++;
-			sim_ring_free_slot(&ring);
+			sim_ring_free_slot_at(&ring, s);
 			continue;
 		}
 		if (unlikely(state == SIM_RING_BAD)) {
 			ep->st.msg_rx_bad++;
-			sim_ring_free_slot(&ring);
+			sim_ring_free_slot_at(&ring, s);
 			continue;
 		}
-		/* Read each shared field once, then check the local copies. */
+		/*
+		 * Read each shared field once, then check the local copies.
+		 * buf_len is within the message size bounds: one unsigned
+		 * compare covers the minimum and the posted buffers' size.
+		 */
 		len = s->len;
 		letter = s->letter;
-		if (unlikely((uint16_t)(len - RTE_RIO_MIN_MSG_SIZE) >
-			     RTE_RIO_MAX_MSG_SIZE - RTE_RIO_MIN_MSG_SIZE ||
+		if (unlikely((uint16_t)(len - RTE_RIO_MIN_MSG_SIZE) > max_len ||
 			     s->mbox != mbox || letter >= RTE_RIO_MAX_LETTER)) {
-			ep->st.msg_rx_bad++;
+			if (len > rx->buf_len && len <= RTE_RIO_MAX_MSG_SIZE &&
+			    s->mbox == mbox && letter < RTE_RIO_MAX_LETTER)
+				/* Longer than the posted buffers: the buffer stays posted. */
+				ep->st.msg_rx_too_long++;
+			else
+				ep->st.msg_rx_bad++;
 			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
-			sim_ring_free_slot(&ring);
-			continue;
-		}
-		if (unlikely(len > rx->buf_len)) {
-			/* Longer than the posted buffers: dropped, the buffer stays posted. */
-			ep->st.msg_rx_too_long++;
-			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
-			sim_ring_free_slot(&ring);
+			sim_ring_free_slot_at(&ring, s);
 			continue;
 		}
 		buf = bufs[buf_head++ & buf_mask];
@@ -1443,18 +1469,19 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 			sim_ep_msg_copy((uint8_t *)buf + SIM_SLOT_INLINE,
 					sim_ring_ovf(&ring, ring.cons), len - SIM_SLOT_INLINE);
 		}
-		msgs[cnt].buf = buf;
-		msgs[cnt].len = len;
-		msgs[cnt].srcid = s->src;
-		msgs[cnt].destid = dst;
-		msgs[cnt].mbox = mbox;
-		msgs[cnt].letter = letter;
-		msgs[cnt].status = 0;
+		o->buf = buf;
+		o->len = len;
+		o->destid = dst;
+		o->srcid = s->src;
+		o->mbox = mbox;
+		o->letter = letter;
+		o->status = 0;
 		bytes += len;
 		__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
-		sim_ring_free_slot(&ring);
-		cnt++;
+		sim_ring_free_slot_at(&ring, s);
+		o++;
 	}
+	cnt = o - msgs;
 	rx->ring.cons = ring.cons;
 	rx->buf_head = buf_head;
 	if (ring.cons != cons0)

@@ -195,12 +195,19 @@ sim_ring_claim(struct sim_ring *r, uint32_t n, uint64_t *first)
 	return 0;
 }
 
+/* Producer: publish the filled slot at position p, found at @slot. */
+static __rte_always_inline void
+sim_ring_publish_at(void *slot, uint64_t p)
+{
+	/* Pairs with the consumer's acquire load in sim_ring_peek(). */
+	sim_ring_store_release((uint64_t *)slot, p + 1);
+}
+
 /* Producer: publish the filled slot at position p. */
 static __rte_always_inline void
 sim_ring_publish(struct sim_ring *r, uint64_t p)
 {
-	/* Pairs with the consumer's acquire load in sim_ring_peek(). */
-	sim_ring_store_release(sim_ring_seq(r, p), p + 1);
+	sim_ring_publish_at(sim_ring_slot(r, p), p);
 }
 
 /* Consumer: state of the slot at the consumer position; *slot set when READY or BAD. */
@@ -250,6 +257,15 @@ sim_ring_repair_prod_head(struct sim_ring *r)
 	return true;
 }
 
+/* Consumer: sim_ring_free_slot() of the slot at the consumer position, found at @slot. */
+static __rte_always_inline void
+sim_ring_free_slot_at(struct sim_ring *r, void *slot)
+{
+	/* Pairs with the producers' acquire load in sim_ring_claim(). */
+	sim_ring_store_release((uint64_t *)slot, r->cons + r->size);
+	r->cons++;
+}
+
 /*
  * Consumer: free the slot at the consumer position and move on, without
  * updating the shared cons_head (call sim_ring_cons_sync() after a batch).
@@ -257,9 +273,7 @@ sim_ring_repair_prod_head(struct sim_ring *r)
 static __rte_always_inline void
 sim_ring_free_slot(struct sim_ring *r)
 {
-	/* Pairs with the producers' acquire load in sim_ring_claim(). */
-	sim_ring_store_release(sim_ring_seq(r, r->cons), r->cons + r->size);
-	r->cons++;
+	sim_ring_free_slot_at(r, sim_ring_slot(r, r->cons));
 }
 
 /* Consumer: publish the consumer position (once per batch: its line is shared). */
