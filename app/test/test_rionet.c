@@ -188,16 +188,24 @@ rn_env_teardown(void)
 	return left;
 }
 
-/* Configure and start port i with nb_rxq/nb_txq queues, MTU mtu. */
+/*
+ * Configure and start port i with nb_rxq/nb_txq queues, MTU mtu, Tx offloads
+ * port_tx for the port and q0_tx for its Tx queue 0 alone.
+ */
 static int
-rn_port_start(unsigned int i, uint16_t nb_rxq, uint16_t nb_txq, uint16_t mtu,
-	      struct rte_mempool *mp)
+rn_port_start_offloads(unsigned int i, uint16_t nb_rxq, uint16_t nb_txq, uint16_t mtu,
+		       struct rte_mempool *mp, uint64_t port_tx, uint64_t q0_tx)
 {
-	struct rte_eth_conf conf = { .rxmode = { .mtu = mtu } };
+	struct rte_eth_conf conf = { .rxmode = { .mtu = mtu }, .txmode = { .offloads = port_tx } };
+	struct rte_eth_dev_info info;
+	struct rte_eth_txconf txconf;
 	uint16_t q;
 	int ret;
 
 	ret = rte_eth_dev_configure(env.port[i], nb_rxq, nb_txq, &conf);
+	if (ret < 0)
+		return ret;
+	ret = rte_eth_dev_info_get(env.port[i], &info);
 	if (ret < 0)
 		return ret;
 	for (q = 0; q < nb_rxq; q++) {
@@ -206,7 +214,9 @@ rn_port_start(unsigned int i, uint16_t nb_rxq, uint16_t nb_txq, uint16_t mtu,
 			return ret;
 	}
 	for (q = 0; q < nb_txq; q++) {
-		ret = rte_eth_tx_queue_setup(env.port[i], q, RN_DESC, SOCKET_ID_ANY, NULL);
+		txconf = info.default_txconf;
+		txconf.offloads = port_tx | (q == 0 ? q0_tx : 0);
+		ret = rte_eth_tx_queue_setup(env.port[i], q, RN_DESC, SOCKET_ID_ANY, &txconf);
 		if (ret < 0)
 			return ret;
 	}
@@ -214,6 +224,14 @@ rn_port_start(unsigned int i, uint16_t nb_rxq, uint16_t nb_txq, uint16_t mtu,
 	if (ret < 0)
 		return ret;
 	return rte_eth_dev_start(env.port[i]);
+}
+
+/* Configure and start port i with nb_rxq/nb_txq queues, MTU mtu. */
+static int
+rn_port_start(unsigned int i, uint16_t nb_rxq, uint16_t nb_txq, uint16_t mtu,
+	      struct rte_mempool *mp)
+{
+	return rn_port_start_offloads(i, nb_rxq, nb_txq, mtu, mp, 0, 0);
 }
 
 static int
@@ -548,6 +566,87 @@ test_rionet_multiseg_tx(void)
 	TEST_ASSERT(rn_frame_check(rx[0], 2500, 5), "chained frame corrupted");
 	rte_pktmbuf_free(rx[0]);
 	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_linearized"), 1, "linearized count");
+	return TEST_SUCCESS;
+}
+
+/* Frames of one tx_burst in test_rionet_tx_fast_free(). */
+#define RN_FF_BURST	32
+
+static int
+rn_txq_offloads(unsigned int i, uint16_t q, uint64_t *offloads)
+{
+	struct rte_eth_txq_info qinfo;
+	int ret;
+
+	ret = rte_eth_tx_queue_info_get(env.port[i], q, &qinfo);
+	if (ret == 0)
+		*offloads = qinfo.conf.offloads;
+	return ret;
+}
+
+/*
+ * RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE is offered per queue. A queue with it
+ * returns sent frames to their pool in bulk, and still frees every segment
+ * of a chained frame.
+ */
+static int
+test_rionet_tx_fast_free(void)
+{
+	const uint64_t ff = RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+	struct rte_mbuf *tx[RN_FF_BURST], *rx[RN_FF_BURST], *m, *m2;
+	struct rte_eth_dev_info info;
+	struct rte_ether_addr dst;
+	unsigned int avail, k, tries;
+	uint64_t offl;
+	uint16_t sent;
+	uint8_t *p;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(2), "setup");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_info_get(env.port[0], &info), "info");
+	TEST_ASSERT((info.tx_offload_capa & ff) != 0 && (info.tx_queue_offload_capa & ff) != 0,
+		    "fast free not offered");
+	/* Port 0: on its queue 0 only; port 1: on the whole port. */
+	TEST_ASSERT_SUCCESS(rn_port_start_offloads(0, 2, 2, 1500, rn_pool_big, 0, ff), "start 0");
+	TEST_ASSERT_SUCCESS(rn_port_start_offloads(1, 2, 2, 1500, rn_pool_big, ff, 0), "start 1");
+	TEST_ASSERT_SUCCESS(rn_txq_offloads(0, 0, &offl), "txq info");
+	TEST_ASSERT_EQUAL(offl & ff, ff, "port 0 queue 0 without fast free");
+	TEST_ASSERT_SUCCESS(rn_txq_offloads(0, 1, &offl), "txq info");
+	TEST_ASSERT_EQUAL(offl & ff, 0, "port 0 queue 1 with fast free");
+	TEST_ASSERT_SUCCESS(rn_txq_offloads(1, 1, &offl), "txq info");
+	TEST_ASSERT_EQUAL(offl & ff, ff, "port 1 queue 1 without the port's fast free");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "peers");
+
+	rionet_mac_from_destid(1, &dst);
+	avail = rte_mempool_avail_count(rn_pool_small);
+	for (k = 0; k < RN_FF_BURST; k++) {
+		tx[k] = rn_frame(rn_pool_small, &dst, 0, 64, k);
+		TEST_ASSERT_NOT_NULL(tx[k], "alloc");
+	}
+	for (sent = 0, tries = 0; sent < RN_FF_BURST && tries < 1000; tries++)
+		sent += rte_eth_tx_burst(env.port[0], 0, tx + sent, RN_FF_BURST - sent);
+	TEST_ASSERT_EQUAL(sent, RN_FF_BURST, "burst not taken");
+	TEST_ASSERT_EQUAL(rte_mempool_avail_count(rn_pool_small), avail,
+			  "sent frames not back in their pool");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, RN_FF_BURST, 1000), RN_FF_BURST, "frames lost");
+	for (k = 0; k < RN_FF_BURST; k++) {
+		TEST_ASSERT(rn_frame_check(rx[k], 64, k), "frame %u corrupted", k);
+		rte_pktmbuf_free(rx[k]);
+	}
+
+	/* A chained frame takes the general path: both segments freed. */
+	m = rn_frame(rn_pool_small, &dst, 0, 1000, 40);
+	m2 = rte_pktmbuf_alloc(rn_pool_small);
+	TEST_ASSERT(m != NULL && m2 != NULL, "alloc");
+	p = (uint8_t *)rte_pktmbuf_append(m2, 100);
+	for (k = 0; k < 100; k++)
+		p[k] = (uint8_t)(40 * 7 + 1000 + k);
+	TEST_ASSERT_SUCCESS(rte_pktmbuf_chain(m, m2), "chain");
+	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "chained frame not taken");
+	TEST_ASSERT_EQUAL(rte_mempool_avail_count(rn_pool_small), avail,
+			  "segments of the chained frame not freed");
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 1000), 1, "chained frame lost");
+	TEST_ASSERT(rn_frame_check(rx[0], 1100, 40), "chained frame corrupted");
+	rte_pktmbuf_free(rx[0]);
 	return TEST_SUCCESS;
 }
 
@@ -1238,6 +1337,7 @@ RN_CASE(test_rionet_handshake_three)
 RN_CASE(test_rionet_unicast_direct)
 RN_CASE(test_rionet_unicast_bounce)
 RN_CASE(test_rionet_multiseg_tx)
+RN_CASE(test_rionet_tx_fast_free)
 RN_CASE(test_rionet_bcast_mcast)
 RN_CASE(test_rionet_mtu)
 RN_CASE(test_rionet_rx_mode)
@@ -1286,6 +1386,7 @@ static struct unit_test_suite rionet_suite = {
 		TEST_CASE_NAMED("unicast_direct", test_rionet_unicast_direct_run),
 		TEST_CASE_NAMED("unicast_bounce", test_rionet_unicast_bounce_run),
 		TEST_CASE_NAMED("multiseg_tx", test_rionet_multiseg_tx_run),
+		TEST_CASE_NAMED("tx_fast_free", test_rionet_tx_fast_free_run),
 		TEST_CASE_NAMED("bcast_mcast", test_rionet_bcast_mcast_run),
 		TEST_CASE_NAMED("mtu", test_rionet_mtu_run),
 		TEST_CASE_NAMED("rx_mode", test_rionet_rx_mode_run),

@@ -603,7 +603,11 @@ rionet_tx_send_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint
 		off++;
 	}
 	txq->bytes += bytes;
-	rionet_tx_free(pkts, off);
+	/* Staged frames are single segments: the offload's contract does the rest. */
+	if (txq->fast_free && off > 0)
+		rte_mempool_put_bulk(pkts[0]->pool, (void **)pkts, off);
+	else
+		rionet_tx_free(pkts, off);
 	return off;
 }
 
@@ -764,9 +768,9 @@ rionet_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->max_rx_queues = port->max_queues;
 	info->max_tx_queues = port->max_queues;
 	info->rx_offload_capa = RTE_ETH_RX_OFFLOAD_SCATTER;
-	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
+	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS | RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
 	info->rx_queue_offload_capa = 0;
-	info->tx_queue_offload_capa = 0;
+	info->tx_queue_offload_capa = RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
 	info->flow_type_rss_offloads = 0;
 	info->speed_capa = RTE_ETH_LINK_SPEED_FIXED | RTE_ETH_LINK_SPEED_20G;
 	info->rx_desc_lim.nb_max = RIONET_MAX_DESC;
@@ -1133,7 +1137,6 @@ rionet_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	struct rionet_port *port = dev->data->dev_private;
 	struct rionet_tx_queue *txq;
 
-	RTE_SET_USED(conf);
 	if (nb_desc < RIONET_MIN_DESC || nb_desc > RIONET_MAX_DESC)
 		return -EINVAL;
 	rionet_tx_queue_release(dev, qid);
@@ -1143,6 +1146,9 @@ rionet_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	txq->port = port;
 	txq->qid = qid;
 	txq->nb_desc = nb_desc;
+	/* ethdev passes the queue's own offloads; the port's apply to every queue. */
+	txq->offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
+	txq->fast_free = !!(txq->offloads & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE);
 	txq->nb_mbox = 1;
 	txq->mbox[0] = port->mbox_base + qid;
 	dev->data->tx_queues[qid] = txq;
@@ -1167,7 +1173,7 @@ rionet_txq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_txq_in
 	struct rionet_tx_queue *txq = dev->data->tx_queues[qid];
 
 	qinfo->nb_desc = txq->nb_desc;
-	qinfo->conf.offloads = dev->data->dev_conf.txmode.offloads;
+	qinfo->conf.offloads = txq->offloads;
 }
 
 static int

@@ -105,6 +105,8 @@ struct rionet_tx_queue {
 	struct rionet_port *port;
 	uint16_t qid;
 	uint16_t nb_desc;
+	uint64_t offloads;			/* RTE_ETH_TX_OFFLOAD_*: queue's and port's */
+	bool fast_free;				/* RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE */
 	uint8_t nb_mbox;			/* outbound mailboxes owned */
 	uint8_t mbox[RIONET_MAX_QUEUES];	/* their numbers */
 	struct rte_rio_msg msgs[RIONET_TX_MSGS];
