@@ -1169,9 +1169,9 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	struct sim_ep_tx *tx;
 	struct sim_ep_peer *peer = NULL;
 	struct sim_ring *ring, r;
-	struct sim_shm_msg_slot *s, *slots[SIM_EP_SEND_CLAIM];
+	struct sim_shm_msg_slot *slots[SIM_EP_SEND_CLAIM];
 	uint16_t i = 0, run, src, destid;
-	uint32_t k, c, idx, walked;
+	uint32_t k, c, walked;
 	uint64_t first, bytes = 0;
 	int32_t pid = ep->pid;
 	int t, ret = 0;
@@ -1223,17 +1223,9 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		 * Mark the slots ours before filling them: a dead writer can be
 		 * skipped. Their addresses are computed here once.
 		 */
-		idx = first & (r.size - 1);
-		s = sim_ring_slot(&r, first);
 		for (c = 0; c < k; c++) {
-			slots[c] = s;
-			__atomic_store_n(&s->writer_pid, pid, __ATOMIC_RELAXED);
-			if (unlikely(++idx == r.size)) {
-				idx = 0;
-				s = (struct sim_shm_msg_slot *)r.slots;
-			} else {
-				s = RTE_PTR_ADD(s, r.slot_size);
-			}
+			slots[c] = sim_ring_slot(&r, first + c);
+			__atomic_store_n(&slots[c]->writer_pid, pid, __ATOMIC_RELAXED);
 		}
 		/* msgs[].mbox and status were set by lib/rio. */
 		for (c = 0; c < k; c++) {
@@ -1399,7 +1391,7 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	uint16_t cnt, len, dst;
 	uint64_t cons0, bytes = 0;
 	uint32_t buf_head, buf_mask;
-	uint8_t letter;
+	uint8_t letter, slot_mbox;
 	void *slot, *buf, **bufs;
 	uint16_t max_len;
 
@@ -1434,12 +1426,12 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 				break;
 			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
 			ep->st.msg_rx_bad++;
-			sim_ring_free_slot_at(&ring, s);
+			sim_ring_free_slot(&ring);
 			continue;
 		}
 		if (unlikely(state == SIM_RING_BAD)) {
 			ep->st.msg_rx_bad++;
-			sim_ring_free_slot_at(&ring, s);
+			sim_ring_free_slot(&ring);
 			continue;
 		}
 		/*
@@ -1449,16 +1441,17 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		 */
 		len = s->len;
 		letter = s->letter;
+		slot_mbox = s->mbox;
 		if (unlikely((uint16_t)(len - RTE_RIO_MIN_MSG_SIZE) > max_len ||
-			     s->mbox != mbox || letter >= RTE_RIO_MAX_LETTER)) {
+			     slot_mbox != mbox || letter >= RTE_RIO_MAX_LETTER)) {
 			if (len > rx->buf_len && len <= RTE_RIO_MAX_MSG_SIZE &&
-			    s->mbox == mbox && letter < RTE_RIO_MAX_LETTER)
+			    slot_mbox == mbox && letter < RTE_RIO_MAX_LETTER)
 				/* Longer than the posted buffers: the buffer stays posted. */
 				ep->st.msg_rx_too_long++;
 			else
 				ep->st.msg_rx_bad++;
 			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
-			sim_ring_free_slot_at(&ring, s);
+			sim_ring_free_slot(&ring);
 			continue;
 		}
 		buf = bufs[buf_head++ & buf_mask];
@@ -1478,7 +1471,7 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		o->status = 0;
 		bytes += len;
 		__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
-		sim_ring_free_slot_at(&ring, s);
+		sim_ring_free_slot(&ring);
 		o++;
 	}
 	cnt = o - msgs;

@@ -257,15 +257,6 @@ sim_ring_repair_prod_head(struct sim_ring *r)
 	return true;
 }
 
-/* Consumer: sim_ring_free_slot() of the slot at the consumer position, found at @slot. */
-static __rte_always_inline void
-sim_ring_free_slot_at(struct sim_ring *r, void *slot)
-{
-	/* Pairs with the producers' acquire load in sim_ring_claim(). */
-	sim_ring_store_release((uint64_t *)slot, r->cons + r->size);
-	r->cons++;
-}
-
 /*
  * Consumer: free the slot at the consumer position and move on, without
  * updating the shared cons_head (call sim_ring_cons_sync() after a batch).
@@ -273,7 +264,9 @@ sim_ring_free_slot_at(struct sim_ring *r, void *slot)
 static __rte_always_inline void
 sim_ring_free_slot(struct sim_ring *r)
 {
-	sim_ring_free_slot_at(r, sim_ring_slot(r, r->cons));
+	/* Pairs with the producers' acquire load in sim_ring_claim(). */
+	sim_ring_store_release(sim_ring_seq(r, r->cons), r->cons + r->size);
+	r->cons++;
 }
 
 /* Consumer: publish the consumer position (once per batch: its line is shared). */
