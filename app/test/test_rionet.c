@@ -328,6 +328,30 @@ rn_frame_check(struct rte_mbuf *m, uint32_t len, uint32_t seq)
 		memcmp(p + sizeof(struct rte_ether_hdr), &seq, 4) == 0;
 }
 
+/*
+ * rn_frame() of head_len bytes chained to a second segment of tail_len
+ * bytes that continues the pattern: rn_frame_check() of head_len + tail_len
+ * bytes passes on it.
+ */
+static struct rte_mbuf *
+rn_frame_chained(struct rte_mempool *mp, const struct rte_ether_addr *dst,
+		 uint16_t src_destid, uint32_t head_len, uint32_t tail_len, uint32_t seq)
+{
+	struct rte_mbuf *m = rn_frame(mp, dst, src_destid, head_len, seq);
+	struct rte_mbuf *tail = rte_pktmbuf_alloc(mp);
+	uint8_t *p = tail != NULL ? (uint8_t *)rte_pktmbuf_append(tail, tail_len) : NULL;
+	uint32_t k;
+
+	if (m == NULL || p == NULL || rte_pktmbuf_chain(m, tail) != 0) {
+		rte_pktmbuf_free(m);
+		rte_pktmbuf_free(tail);
+		return NULL;
+	}
+	for (k = 0; k < tail_len; k++)
+		p[k] = (uint8_t)(seq * 7 + head_len + k);
+	return m;
+}
+
 /* Receive up to n frames on port i queue q within the wait time. */
 static uint16_t
 rn_rx(unsigned int i, uint16_t q, struct rte_mbuf **pkts, uint16_t n, unsigned int wait_ms)
@@ -548,19 +572,12 @@ static int
 test_rionet_multiseg_tx(void)
 {
 	struct rte_ether_addr dst;
-	struct rte_mbuf *m, *m2, *rx[1];
-	uint8_t *p;
-	uint32_t k;
+	struct rte_mbuf *m, *rx[1];
 
 	TEST_ASSERT_SUCCESS(rn_start_pair(RIONET_MAX_MTU, rn_pool_big), "pair");
 	rionet_mac_from_destid(1, &dst);
-	m = rn_frame(rn_pool_small, &dst, 0, 1000, 5);
-	m2 = rte_pktmbuf_alloc(rn_pool_small);
-	TEST_ASSERT(m != NULL && m2 != NULL, "alloc");
-	p = (uint8_t *)rte_pktmbuf_append(m2, 1500);
-	for (k = 0; k < 1500; k++)
-		p[k] = (uint8_t)(5 * 7 + 1000 + k);
-	TEST_ASSERT_SUCCESS(rte_pktmbuf_chain(m, m2), "chain");
+	m = rn_frame_chained(rn_pool_small, &dst, 0, 1000, 1500, 5);
+	TEST_ASSERT_NOT_NULL(m, "chained frame");
 	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "chained frame not taken");
 	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 1000), 1, "chained frame lost");
 	TEST_ASSERT(rn_frame_check(rx[0], 2500, 5), "chained frame corrupted");
@@ -593,13 +610,12 @@ static int
 test_rionet_tx_fast_free(void)
 {
 	const uint64_t ff = RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
-	struct rte_mbuf *tx[RN_FF_BURST], *rx[RN_FF_BURST], *m, *m2;
+	struct rte_mbuf *tx[RN_FF_BURST], *rx[RN_FF_BURST], *m;
 	struct rte_eth_dev_info info;
 	struct rte_ether_addr dst;
 	unsigned int avail, k, tries;
 	uint64_t offl;
 	uint16_t sent;
-	uint8_t *p;
 
 	TEST_ASSERT_SUCCESS(rn_env_setup(2), "setup");
 	TEST_ASSERT_SUCCESS(rte_eth_dev_info_get(env.port[0], &info), "info");
@@ -634,13 +650,8 @@ test_rionet_tx_fast_free(void)
 	}
 
 	/* A chained frame takes the general path: both segments freed. */
-	m = rn_frame(rn_pool_small, &dst, 0, 1000, 40);
-	m2 = rte_pktmbuf_alloc(rn_pool_small);
-	TEST_ASSERT(m != NULL && m2 != NULL, "alloc");
-	p = (uint8_t *)rte_pktmbuf_append(m2, 100);
-	for (k = 0; k < 100; k++)
-		p[k] = (uint8_t)(40 * 7 + 1000 + k);
-	TEST_ASSERT_SUCCESS(rte_pktmbuf_chain(m, m2), "chain");
+	m = rn_frame_chained(rn_pool_small, &dst, 0, 1000, 100, 40);
+	TEST_ASSERT_NOT_NULL(m, "chained frame");
 	TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "chained frame not taken");
 	TEST_ASSERT_EQUAL(rte_mempool_avail_count(rn_pool_small), avail,
 			  "segments of the chained frame not freed");
