@@ -616,6 +616,14 @@ def ratio(a, b):
         return None
     return a["median"] / b["median"]
 
+def median_ratio_cell(scen, s):
+    """rionet/memif of the median Mpps of scen at size s: adds its row, returns its column."""
+    r = ratio(cell((scen, "rionet", s), "mpps"), cell((scen, "memif", s), "mpps"))
+    if r is None:
+        return "| -"
+    add(scen, "rionet/memif", s, "ratio", {"median": r, "min": r, "max": r, "runs": int(reps)}, "")
+    return f"| {r:.2f}"
+
 out = []
 P = out.append
 P(f"Machine: {cpu}, {ncpu} cores, no hugepages. Runs per cell: {reps}; "
@@ -651,12 +659,7 @@ if any(k[0] == "fwd" for k in runs):
             add("fwd", t, s, "gbps", g, "Gbit/s")
             gs = "-" if g is None else "%.2f" % g["median"]
             line += f"| {fmt(c):>24} | {gs:>6} "
-        r = ratio(cell(("fwd", "rionet", s), "mpps"), cell(("fwd", "memif", s), "mpps"))
-        if r is not None:
-            rows.append({"scenario": "fwd", "transport": "rionet/memif", "size": s,
-                         "metric": "ratio", "unit": "", "median": r, "min": r, "max": r,
-                         "runs": int(reps)})
-        line += f"| {r:.2f}" if r is not None else "| -"
+        line += median_ratio_cell("fwd", s)
         P(line)
 
 if any(k[0] == "pair" for k in runs):
@@ -681,12 +684,7 @@ if any(k[0] == "pair" for k in runs):
             lost_max = max(r["lost"] for r in runs[key])
             line += (f"| {fmt(c):>24} | {g:>6.2f} | {int(med['sent']):>10} "
                      f"| {int(med['received']):>10} | {int(lost_max):>6} ")
-        r = ratio(cell(("pair", "rionet", s), "mpps"), cell(("pair", "memif", s), "mpps"))
-        if r is not None:
-            rows.append({"scenario": "pair", "transport": "rionet/memif", "size": s,
-                         "metric": "ratio", "unit": "", "median": r, "min": r, "max": r,
-                         "runs": int(reps)})
-        line += f"| {r:.2f}" if r is not None else "| -"
+        line += median_ratio_cell("pair", s)
         P(line)
     P("(lost = most frames lost in any run: accepted by the sender's tx_burst, "
       "never received)")
@@ -715,8 +713,7 @@ if any(k[0] == "stream" for k in runs):
         if rs:
             rc = {"median": statistics.median(rs), "min": min(rs), "max": max(rs),
                   "runs": len(rs)}
-            rows.append({"scenario": "stream", "transport": "rionet/memif", "size": s,
-                         "metric": "ratio", "unit": "", **rc})
+            add("stream", "rionet/memif", s, "ratio", rc, "")
             line += "| " + fmt(rc, 2)
         else:
             line += "| -"
