@@ -86,6 +86,13 @@ rio_mport_conf_check(const struct rte_rio_mport_conf *conf)
 		RIO_LOG(ERR, "mport %s: missing mandatory op", conf->name);
 		return -EINVAL;
 	}
+	if ((conf->inb_inplace_max != 0) != (ops->get_inb_messages_inplace != NULL) ||
+	    (conf->inb_inplace_max != 0 && conf->inb_inplace_max < RTE_RIO_MIN_MSG_SIZE) ||
+	    conf->inb_inplace_max > RTE_RIO_MAX_MSG_SIZE) {
+		RIO_LOG(ERR, "mport %s: in-place receive of up to %u bytes without its op, or the reverse",
+			conf->name, conf->inb_inplace_max);
+		return -EINVAL;
+	}
 	if (conf->devid_size != 8 && conf->devid_size != 16) {
 		RIO_LOG(ERR, "mport %s: device ID size %u is not 8 or 16",
 			conf->name, conf->devid_size);
@@ -133,6 +140,7 @@ rte_rio_mport_register(const struct rte_rio_mport_conf *conf)
 	mport->devid_size = conf->devid_size;
 	mport->host_destid = conf->host_destid;
 	mport->port_index = conf->port_index;
+	mport->inb_inplace_max = conf->inb_inplace_max;
 	rte_spinlock_init(&mport->config_lock);
 	rio_mport_res_init(mport);
 
@@ -302,6 +310,7 @@ rte_rio_mport_info_get(struct rte_rio_mport *mport, struct rte_rio_mport_info *i
 	info->phys_efptr = mport->phys_efptr;
 	info->phys_rmap = mport->phys_rmap;
 	info->port_index = mport->port_index;
+	info->inb_inplace_max = mport->inb_inplace_max;
 	info->maint_count = rte_rio_mport_maint_count(mport);
 
 	/* Live state: a failing local read leaves the field at 0/false. */

@@ -65,6 +65,13 @@ struct rte_rio_mport_ops {
 	/** Fill up to n received messages into posted buffers; returns count. */
 	uint16_t (*get_inb_messages)(struct rte_rio_mport *mport, uint8_t mbox,
 				     struct rte_rio_msg *msgs, uint16_t n);
+	/**
+	 * Receive up to n messages in place (optional, with conf.inb_inplace_max
+	 * non-zero): see rte_rio_recv_messages_inplace(). mbox already checked.
+	 */
+	uint16_t (*get_inb_messages_inplace)(struct rte_rio_mport *mport, uint8_t mbox,
+					     struct rte_rio_msg *msgs,
+					     struct rte_mbuf_ext_shared_info **shinfo, uint16_t n);
 	/** Fetch port-writes (optional: NULL means not supported). */
 	int (*pw_fetch)(struct rte_rio_mport *mport, struct rte_rio_pw_msg *msgs, uint16_t n);
 	/**
@@ -94,6 +101,8 @@ struct rte_rio_mport_conf {
 	uint8_t devid_size;                 /**< 8 or 16 */
 	int32_t host_destid;                /**< >= 0 host with this ID; RTE_RIO_NO_HOST agent */
 	uint8_t port_index;                 /**< own port number in the LP-Serial block */
+	/** longest message received in place (get_inb_messages_inplace); 0: none */
+	uint16_t inb_inplace_max;
 };
 
 /** @internal inbound doorbell range. */
@@ -117,6 +126,7 @@ struct rte_rio_mport {
 	uint8_t devid_size;
 	int32_t host_destid;
 	uint8_t port_index;
+	uint16_t inb_inplace_max;
 	uint32_t phys_efptr;    /**< found by the library at registration */
 	uint8_t phys_rmap;
 

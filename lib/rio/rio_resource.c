@@ -456,6 +456,17 @@ rte_rio_recv_messages(struct rte_rio_mport *mport, uint8_t mbox,
 	return mport->ops->get_inb_messages(mport, mbox, msgs, n);
 }
 
+uint16_t
+rte_rio_recv_messages_inplace(struct rte_rio_mport *mport, uint8_t mbox,
+			      struct rte_rio_msg *msgs, struct rte_mbuf_ext_shared_info **shinfo,
+			      uint16_t n)
+{
+	if (unlikely(msgs == NULL || shinfo == NULL || n == 0 ||
+		     !rio_mbox_open(mport, false, mbox) || mport->inb_inplace_max == 0))
+		return 0;
+	return mport->ops->get_inb_messages_inplace(mport, mbox, msgs, shinfo, n);
+}
+
 void *
 rte_rio_get_inb_message(struct rte_rio_mport *mport, uint8_t mbox, size_t *len,
 			uint16_t *src)

@@ -39,6 +39,7 @@
 #include <stdint.h>
 
 #include <rte_compat.h>
+#include <rte_mbuf.h>
 
 #include "rte_rio_regs.h"
 
@@ -81,6 +82,8 @@ struct rte_rio_mport_info {
 	uint8_t port_index;     /**< local port number in that block */
 	bool link_up;           /**< local Port OK */
 	uint64_t maint_count;   /**< maintenance transactions issued so far */
+	/** longest message rte_rio_recv_messages_inplace() delivers; 0: not supported */
+	uint16_t inb_inplace_max;
 };
 
 /** One mailbox message, used for bursts in both directions. */
@@ -426,6 +429,45 @@ void *rte_rio_get_inb_message(struct rte_rio_mport *mport, uint8_t mbox, size_t 
 __rte_experimental
 uint16_t rte_rio_recv_messages(struct rte_rio_mport *mport, uint8_t mbox,
 			       struct rte_rio_msg *msgs, uint16_t n);
+
+/**
+ * Receive up to @p n messages in place, without copying them: msgs[i].buf
+ * points into the mport's own receive memory, and shinfo[i] describes that
+ * memory as an external mbuf buffer (reference count 1), ready for
+ * rte_pktmbuf_attach_extbuf(). The message stays in the inbound mailbox, and
+ * keeps its place there, until its last reference is dropped: by freeing
+ * the mbuf it was attached to, or with rte_rio_inb_message_release(). While
+ * messages are held, fewer places are left for new ones, and senders get
+ * RETRY sooner: hold them for the time of a burst, not longer.
+ *
+ * No posted buffer is used. Messages longer than the declared receive buffer
+ * size (rte_rio_set_inb_buf_size()) or than rte_rio_mport_info.inb_inplace_max
+ * are dropped and counted by the mport, as in rte_rio_recv_messages(). Once
+ * this call has held messages, rte_rio_recv_messages() on the mailbox
+ * delivers nothing until every one of them is released.
+ *
+ * The memory is not DMA-capable (the IOVA to give is RTE_BAD_IOVA), and it
+ * must be released in the process that received it.
+ *
+ * @return number of messages filled in @p msgs and @p shinfo; 0 also when the
+ *         mport cannot receive in place (inb_inplace_max 0).
+ */
+__rte_experimental
+uint16_t rte_rio_recv_messages_inplace(struct rte_rio_mport *mport, uint8_t mbox,
+				       struct rte_rio_msg *msgs,
+				       struct rte_mbuf_ext_shared_info **shinfo, uint16_t n);
+
+/**
+ * Drop one reference to a message received in place (without an mbuf): the
+ * last one gives its place in the inbound mailbox back. Safe from any thread
+ * of the receiving process.
+ */
+static inline void
+rte_rio_inb_message_release(void *buf, struct rte_mbuf_ext_shared_info *shinfo)
+{
+	if (rte_mbuf_ext_refcnt_update(shinfo, -1) == 0)
+		shinfo->free_cb(buf, shinfo->fcb_opaque);
+}
 
 /* ---------------------------------------------------------------------- */
 /* Port-writes                                                            */

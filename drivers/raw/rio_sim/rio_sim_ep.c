@@ -91,11 +91,29 @@ struct sim_ep_tx {
 	uint64_t reported;
 };
 
+/*
+ * A ring slot handed up in place (sim_ep_recv_inplace()): the mbuf shared
+ * info of its message, and whether the message is still held. The release
+ * callback clears held (any thread); the consumer gives the slots back to
+ * the senders, in ring order, from the first one still held on.
+ */
+struct sim_ep_held {
+	struct rte_mbuf_ext_shared_info shinfo;	/* fcb_opaque: this entry */
+	uint8_t held;
+};
+
 /* Receiver state of one inbound mailbox. */
 struct sim_ep_rx {
 	bool open;
 	struct sim_ring ring;		/* own data segment */
 	struct sim_shm_mbox_ring *ring_hdr;
+	/*
+	 * In-place receive: one entry per ring slot, allocated at the first
+	 * in-place call; kept while the endpoint lives, so that a message
+	 * released after the mailbox closed still finds its entry.
+	 */
+	struct sim_ep_held *held;
+	uint64_t held_pos;		/* first position consumed, not yet given back */
 	void **bufs;			/* FIFO of posted buffers */
 	uint32_t buf_size;		/* power of two */
 	uint32_t buf_len;		/* bytes per posted buffer (declared size) */
@@ -152,6 +170,8 @@ struct sim_ep_shared {
 	size_t data_size;
 	struct sim_ep_rx rx[RTE_RIO_MAX_MBOX];
 };
+
+static uint32_t sim_ep_rx_held_count(struct sim_ep_rx *rx);
 
 /* ------------------------------------------------------------------ */
 /* Small atomic helpers for 32-bit shared words                       */
@@ -524,6 +544,7 @@ fail:
 void
 sim_ep_release(struct sim_ep *ep)
 {
+	uint32_t held = 0;
 	unsigned int m;
 
 	if (ep == NULL)
@@ -536,8 +557,26 @@ sim_ep_release(struct sim_ep *ep)
 		sim_ep_close_outb_mbox(ep, m);
 	}
 	sim_ep_tx_free(ep, &ep->dbell_tx);
-	if (ep->data != NULL)
-		munmap(ep->data, ep->data_size);
+	for (m = 0; m < RTE_RIO_MAX_MBOX; m++)
+		held += sim_ep_rx_held_count(&ep->rx[m]);
+	if (held > 0) {
+		/*
+		 * Mbufs still point into the data segment and at the in-place
+		 * entries: both stay, and leak, rather than be freed under them.
+		 */
+		SIM_LOG(WARNING, "%s: %u messages received in place are still held: their memory stays mapped",
+			ep->data_name, held);
+	} else {
+		for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
+			if (ep->sh != NULL)
+				rte_free(ep->rx[m].held);
+			else
+				free(ep->rx[m].held);
+			ep->rx[m].held = NULL;
+		}
+		if (ep->data != NULL)
+			munmap(ep->data, ep->data_size);
+	}
 	if (ep->owner)
 		sim_ep_give_up(ep);
 	free(ep);
@@ -1027,6 +1066,44 @@ sim_ep_close_outb_mbox(struct sim_ep *ep, uint8_t mbox)
 	sim_ep_tx_free(ep, &ep->tx[mbox]);
 }
 
+/*
+ * Give back to the senders, in ring order, the slots consumed since
+ * held_pos whose messages are no longer held. @return true when none is
+ * held any more.
+ */
+static __rte_always_inline bool
+sim_ep_rx_reclaim(struct sim_ep_rx *rx, struct sim_ring *ring)
+{
+	uint64_t p = rx->held_pos;
+
+	while (p != ring->cons) {
+		/* Pairs with the release store in sim_ep_inplace_free(). */
+		if (__atomic_load_n(&rx->held[p & (ring->size - 1)].held, __ATOMIC_ACQUIRE))
+			break;
+		/* Pairs with the producers' acquire load in sim_ring_claim(). */
+		sim_ring_store_release(sim_ring_seq(ring, p), p + ring->size);
+		p++;
+	}
+	rx->held_pos = p;
+	return p == ring->cons;
+}
+
+/*
+ * Consumer: done with the slot at the consumer position, nothing of it
+ * held. With held slots before it, it waits for them (ring order).
+ */
+static __rte_always_inline void
+sim_ep_rx_skip(struct sim_ep_rx *rx, struct sim_ring *ring)
+{
+	if (likely(rx->held_pos == ring->cons)) {
+		sim_ring_free_slot(ring);
+		rx->held_pos = ring->cons;
+	} else {
+		rx->held[ring->cons & (ring->size - 1)].held = 0;
+		ring->cons++;
+	}
+}
+
 /* Discard whatever is left in an inbound ring (mailbox being opened or closed). */
 static void
 sim_ep_rx_drain(struct sim_ep_rx *rx)
@@ -1034,11 +1111,29 @@ sim_ep_rx_drain(struct sim_ep_rx *rx)
 	uint32_t i;
 	void *slot;
 
+	if (rx->held != NULL)
+		sim_ep_rx_reclaim(rx, &rx->ring);
 	for (i = 0; i < rx->ring.size; i++) {
 		if (sim_ring_peek(&rx->ring, &slot) == SIM_RING_EMPTY)
 			break;
-		sim_ring_free(&rx->ring);
+		sim_ep_rx_skip(rx, &rx->ring);
 	}
+	sim_ring_cons_sync(&rx->ring);
+}
+
+/* Messages received in place and not yet released (slow: walks the ring). */
+static uint32_t
+sim_ep_rx_held_count(struct sim_ep_rx *rx)
+{
+	uint32_t n = 0;
+	uint64_t p;
+
+	if (rx->held == NULL)
+		return 0;
+	sim_ep_rx_reclaim(rx, &rx->ring);
+	for (p = rx->held_pos; p != rx->ring.cons; p++)
+		n += __atomic_load_n(&rx->held[p & (rx->ring.size - 1)].held, __ATOMIC_ACQUIRE);
+	return n;
 }
 
 int
@@ -1398,6 +1493,9 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	if (unlikely(mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open))
 		return 0;
 	rx = &ep->rx[mbox];
+	/* Slots are freed in ring order: not past a message still held in place. */
+	if (unlikely(rx->held_pos != rx->ring.cons) && !sim_ep_rx_reclaim(rx, &rx->ring))
+		return 0;
 	avail = rx->buf_tail - rx->buf_head;
 	if (n > avail)
 		n = avail;
@@ -1476,7 +1574,132 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	}
 	cnt = o - msgs;
 	rx->ring.cons = ring.cons;
+	rx->held_pos = ring.cons;
 	rx->buf_head = buf_head;
+	if (ring.cons != cons0)
+		sim_ring_cons_sync(&ring);
+	if (cnt > 0) {
+		ep->st.msg_rx += cnt;
+		ep->st.msg_rx_bytes += bytes;
+		sim_ring_counter_add(&rx->ring_hdr->rx_msgs, cnt);
+	}
+	return cnt;
+}
+
+/* Release callback of a message received in place: its slot may be given back. */
+static void
+sim_ep_inplace_free(void *addr, void *opaque)
+{
+	struct sim_ep_held *h = opaque;
+
+	RTE_SET_USED(addr);
+	/* Pairs with the consumer's acquire load in sim_ep_rx_reclaim(). */
+	__atomic_store_n(&h->held, 0, __ATOMIC_RELEASE);
+}
+
+/* The in-place entries of a mailbox, allocated at its first in-place receive. */
+static int
+sim_ep_rx_held_init(struct sim_ep *ep, struct sim_ep_rx *rx)
+{
+	size_t size = (size_t)rx->ring.size * sizeof(rx->held[0]);
+	uint32_t i;
+
+	/* Shared receive state: every process of the group reaches the entries. */
+	if (ep->sh != NULL)
+		rx->held = rte_zmalloc("rio_sim_rx_held", size, RTE_CACHE_LINE_SIZE);
+	else
+		rx->held = calloc(1, size);
+	if (rx->held == NULL)
+		return -ENOMEM;
+	for (i = 0; i < rx->ring.size; i++)
+		rx->held[i].shinfo.fcb_opaque = &rx->held[i];
+	return 0;
+}
+
+/*
+ * Receive in place: the message stays in its slot (its first SIM_SLOT_INLINE
+ * bytes, so no longer than that) and the slot stays the receiver's until
+ * the message is released through its shared info. Same checks and counters
+ * as sim_ep_recv(); the declared buffer size applies too.
+ */
+uint16_t
+sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
+		    struct rte_mbuf_ext_shared_info **shinfo, uint16_t n)
+{
+	struct sim_ep_rx *rx;
+	struct sim_ring ring;
+	struct sim_shm_msg_slot *s;
+	enum sim_ring_state state;
+	struct rte_rio_msg *o = msgs, *o_end;
+	struct sim_ep_held *h;
+	uint16_t cnt, len, dst, max_len;
+	uint64_t cons0, bytes = 0;
+	uint8_t letter, slot_mbox;
+	uint32_t budget;
+	void *slot;
+
+	if (unlikely(mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open || n == 0))
+		return 0;
+	rx = &ep->rx[mbox];
+	if (unlikely(rx->held == NULL) && sim_ep_rx_held_init(ep, rx) < 0)
+		return 0;
+	dst = sim_ep_own_destid(ep);
+	ring = rx->ring;
+	cons0 = ring.cons;
+	sim_ep_rx_reclaim(rx, &ring);
+	max_len = RTE_MIN(rx->buf_len, (uint32_t)SIM_SLOT_INLINE) - RTE_RIO_MIN_MSG_SIZE;
+	o_end = msgs + n;
+	for (budget = ring.size + n; o < o_end && budget > 0; budget--) {
+		state = sim_ring_peek(&ring, &slot);
+		s = slot;
+		if (state == SIM_RING_EMPTY) {
+			rx->ring.cons = ring.cons;
+			if (likely(!sim_ep_rx_stalled_dead(ep, rx, s)))
+				break;
+			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
+			ep->st.msg_rx_bad++;
+			sim_ep_rx_skip(rx, &ring);
+			continue;
+		}
+		if (unlikely(state == SIM_RING_BAD)) {
+			ep->st.msg_rx_bad++;
+			sim_ep_rx_skip(rx, &ring);
+			continue;
+		}
+		len = s->len;
+		letter = s->letter;
+		slot_mbox = s->mbox;
+		if (unlikely((uint16_t)(len - RTE_RIO_MIN_MSG_SIZE) > max_len ||
+			     slot_mbox != mbox || letter >= RTE_RIO_MAX_LETTER)) {
+			if (len > max_len + RTE_RIO_MIN_MSG_SIZE && len <= RTE_RIO_MAX_MSG_SIZE &&
+			    slot_mbox == mbox && letter < RTE_RIO_MAX_LETTER)
+				ep->st.msg_rx_too_long++;
+			else
+				ep->st.msg_rx_bad++;
+			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
+			sim_ep_rx_skip(rx, &ring);
+			continue;
+		}
+		h = &rx->held[ring.cons & (ring.size - 1)];
+		h->held = 1;
+		/* Set at each receive: the callback's address is this process's. */
+		h->shinfo.free_cb = sim_ep_inplace_free;
+		rte_mbuf_ext_refcnt_set(&h->shinfo, 1);
+		*shinfo++ = &h->shinfo;
+		o->buf = s->data;
+		o->len = len;
+		o->destid = dst;
+		o->srcid = s->src;
+		o->mbox = mbox;
+		o->letter = letter;
+		o->status = 0;
+		bytes += len;
+		__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
+		ring.cons++;
+		o++;
+	}
+	cnt = o - msgs;
+	rx->ring.cons = ring.cons;
 	if (ring.cons != cons0)
 		sim_ring_cons_sync(&ring);
 	if (cnt > 0) {

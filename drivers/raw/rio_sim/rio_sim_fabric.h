@@ -283,6 +283,8 @@ int sim_ep_set_inb_buf_size(struct sim_ep *ep, uint8_t mbox, uint16_t size);
 uint16_t sim_ep_add_inb_buffers(struct sim_ep *ep, uint8_t mbox, void * const *bufs,
 				uint16_t n);
 uint16_t sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n);
+uint16_t sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
+			     struct rte_mbuf_ext_shared_info **shinfo, uint16_t n);
 
 int sim_ep_pw_fetch(struct sim_ep *ep, struct rte_rio_pw_msg *msgs, uint16_t n);
 /* Deliver a port-write to the endpoint with Base Device ID @destid (used by switches). */

@@ -499,6 +499,14 @@ rio_sim_get_inb_messages(struct rte_rio_mport *mport, uint8_t mbox,
 	return sim_ep_recv(rio_sim_mport_ep(mport), mbox, msgs, n);
 }
 
+static uint16_t
+rio_sim_get_inb_messages_inplace(struct rte_rio_mport *mport, uint8_t mbox,
+				 struct rte_rio_msg *msgs,
+				 struct rte_mbuf_ext_shared_info **shinfo, uint16_t n)
+{
+	return sim_ep_recv_inplace(rio_sim_mport_ep(mport), mbox, msgs, shinfo, n);
+}
+
 static int
 rio_sim_pw_fetch(struct rte_rio_mport *mport, struct rte_rio_pw_msg *msgs, uint16_t n)
 {
@@ -520,6 +528,7 @@ static const struct rte_rio_mport_ops rio_sim_mport_ops = {
 	.outb_completion = rio_sim_outb_completion,
 	.add_inb_buffers = rio_sim_add_inb_buffers,
 	.get_inb_messages = rio_sim_get_inb_messages,
+	.get_inb_messages_inplace = rio_sim_get_inb_messages_inplace,
 	.pw_fetch = rio_sim_pw_fetch,
 	.cread_block = rio_sim_cread_block,
 	.cwrite_block = rio_sim_cwrite_block,
@@ -1756,6 +1765,7 @@ rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_
 	conf.devid_size = f->devid_size;
 	conf.host_destid = sd->host_destid;
 	conf.port_index = 0;
+	conf.inb_inplace_max = SIM_SLOT_INLINE;
 	sd->mport = rte_rio_mport_register(&conf);
 	if (sd->mport == NULL) {
 		ret = -rte_errno;
@@ -1854,6 +1864,7 @@ rio_sim_attach_secondary(struct rte_vdev_device *vdev, const char *name)
 	conf.devid_size = f->devid_size;
 	conf.host_destid = sd->host_destid;
 	conf.port_index = 0;
+	conf.inb_inplace_max = SIM_SLOT_INLINE;
 	sd->mport = rte_rio_mport_register(&conf);
 	if (sd->mport == NULL) {
 		ret = -rte_errno;
