@@ -32,11 +32,19 @@
 
 #include "rte_eth_rionet.h"
 
-#define RIONET_DEVARG_MBOX	"mbox"
+#define RIONET_DEVARG_MBOX		"mbox"
+#define RIONET_DEVARG_RX_ZERO_COPY	"rx_zero_copy"
 
 static const char * const rionet_valid_args[] = {
 	RIONET_DEVARG_MBOX,
+	RIONET_DEVARG_RX_ZERO_COPY,
 	NULL,
+};
+
+/* What the devargs of a port ask for. */
+struct rionet_devargs {
+	uint8_t mbox;
+	bool rx_zero_copy;
 };
 
 struct rte_rio_mport *rionet_proc_mport[RTE_MAX_ETHPORTS];
@@ -247,13 +255,18 @@ rionet_rx_copy(struct rionet_rx_queue *rxq, struct rte_mbuf *head, const uint8_t
 static __rte_always_inline uint16_t
 rionet_rx_stash_fill(struct rionet_rx_queue *rxq)
 {
-	uint16_t k = RIONET_BURST - rxq->nb_stash;
+	uint16_t k = RIONET_BURST - rxq->nb_stash, i;
 
 	if (k >= RIONET_BURST / 2) {
-		if (likely(rte_pktmbuf_alloc_bulk(rxq->mp, &rxq->stash[rxq->nb_stash], k) == 0))
+		/* As rte_pktmbuf_alloc_bulk(), less what the pool's invariants give. */
+		if (likely(rte_mempool_get_bulk(rxq->mp, (void **)&rxq->stash[rxq->nb_stash],
+						k) == 0)) {
+			for (i = 0; i < k; i++)
+				rionet_rx_mbuf_init(rxq->stash[rxq->nb_stash + i]);
 			rxq->nb_stash += k;
-		else if (rxq->nb_stash == 0)
+		} else if (rxq->nb_stash == 0) {
 			rxq->nombuf++;
+		}
 	}
 	return rxq->nb_stash;
 }
@@ -312,6 +325,59 @@ rionet_rx_bounce(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t w
 	return nb;
 }
 
+/* rx_zero_copy: frames up to this length are copied into the mbuf all the same. */
+#define RIONET_RX_ZC_COPY_MAX	256
+
+/*
+ * rx_zero_copy: the frames stay where the mport received them, each attached
+ * to a stashed mbuf as its external buffer; freeing the mbuf gives the place
+ * back to the mailbox. No more messages are taken than the stash holds.
+ */
+static uint16_t
+rionet_rx_inplace(struct rionet_rx_queue *rxq, struct rte_mbuf **pkts, uint16_t want,
+		  uint16_t *nb_msgs)
+{
+	struct rte_mbuf_ext_shared_info *shinfo[RIONET_BURST];
+	struct rte_rio_msg *msgs = rxq->msgs;
+	struct rionet_rx_ctx c;
+	uint64_t bytes = 0;
+	struct rte_mbuf *m;
+	uint16_t got, i, nb = 0, port_id;
+
+	*nb_msgs = 0;
+	want = RTE_MIN(want, rionet_rx_stash_fill(rxq));
+	if (unlikely(want == 0))
+		return 0;	/* The messages wait in the inbound ring: nothing is lost. */
+	got = rte_rio_recv_messages_inplace(rionet_port_mport(rxq->port), rxq->mbox, msgs,
+					    shinfo, want);
+	rionet_rx_ctx_init(rxq, &c);
+	port_id = c.data->port_id;
+	for (i = 0; i < got; i++) {
+		if (unlikely(!rionet_rx_accept(rxq, &c, &msgs[i]))) {
+			rte_rio_inb_message_release(msgs[i].buf, shinfo[i]);
+			continue;
+		}
+		m = rxq->stash[--rxq->nb_stash];
+		if (msgs[i].len <= RIONET_RX_ZC_COPY_MAX) {
+			/* Short: a copy costs less than an external buffer's life. */
+			rte_memcpy(rte_pktmbuf_mtod(m, void *), msgs[i].buf, msgs[i].len);
+			rte_rio_inb_message_release(msgs[i].buf, shinfo[i]);
+		} else {
+			rte_pktmbuf_attach_extbuf(m, msgs[i].buf, RTE_BAD_IOVA, msgs[i].len,
+						  shinfo[i]);
+		}
+		m->data_len = msgs[i].len;
+		m->pkt_len = msgs[i].len;
+		m->port = port_id;
+		bytes += msgs[i].len;
+		pkts[nb++] = m;
+	}
+	rionet_rx_ctx_flush(&c);
+	rxq->bytes += bytes;
+	*nb_msgs = got;
+	return nb;
+}
+
 static uint16_t
 rionet_rx_burst(void *queue, struct rte_mbuf **pkts, uint16_t nb_pkts)
 {
@@ -320,7 +386,9 @@ rionet_rx_burst(void *queue, struct rte_mbuf **pkts, uint16_t nb_pkts)
 
 	while (nb < nb_pkts) {
 		want = RTE_MIN(nb_pkts - nb, RIONET_BURST);
-		if (rxq->direct)
+		if (rxq->inplace)
+			got = rionet_rx_inplace(rxq, pkts + nb, want, &nb_msgs);
+		else if (rxq->direct)
 			got = rionet_rx_direct(rxq, pkts + nb, want, &nb_msgs);
 		else
 			got = rionet_rx_bounce(rxq, pkts + nb, want, &nb_msgs);
@@ -507,13 +575,14 @@ rionet_tx_mac_destid(const uint8_t *mac, uint16_t *destid)
  */
 static __rte_always_inline bool
 rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n,
-			bool *one_peer, uint64_t *bytes)
+			bool *one_peer, bool *external, uint64_t *bytes)
 {
 	struct rionet_port *port = txq->port;
 	uint32_t max_frame = rionet_max_frame(port);
 	uint16_t i, destid, s = 0, peer_destid = 0, peers = 0;
 	uint32_t last = UINT32_MAX;	/* no device ID: the first frame looks its peer up */
 	uint64_t sum = 0;
+	uint64_t ext = 0;
 	struct rte_rio_msg *msg;
 	const uint8_t *data;
 	struct rte_mbuf *m;
@@ -524,6 +593,7 @@ rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uin
 		if (unlikely(m->nb_segs != 1 ||
 			     m->pkt_len - RTE_ETHER_HDR_LEN > max_frame - RTE_ETHER_HDR_LEN))
 			return false;
+		ext |= m->ol_flags;
 		data = rte_pktmbuf_mtod(m, const uint8_t *);
 		/* The rionet prefix is unicast: multicast takes the general path. */
 		if (unlikely(!rionet_tx_mac_destid(data, &destid)))
@@ -548,13 +618,20 @@ rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uin
 	}
 	*one_peer = peers == 1;
 	*bytes = sum;
+	/*
+	 * Frames an rx_zero_copy queue received carry an external buffer, which
+	 * only rte_pktmbuf_free() gives back: no fast free for such a step, even
+	 * when the application enabled the offload (stock testpmd enables it
+	 * whenever the port offers it).
+	 */
+	*external = (ext & RTE_MBUF_F_EXTERNAL) != 0;
 	return true;
 }
 
 /* Fast path, sending what rionet_tx_stage_unicast() staged. @return frames consumed. */
 static __rte_always_inline uint16_t
 rionet_tx_send_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n,
-		       bool one_peer, uint64_t staged_bytes)
+		       bool one_peer, bool external, uint64_t staged_bytes)
 {
 	struct rte_rio_mport *mport = rionet_port_mport(txq->port);
 	struct rte_rio_msg *msgs = txq->msgs;
@@ -604,7 +681,7 @@ rionet_tx_send_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint
 	}
 	txq->bytes += bytes;
 	/* Staged frames are single segments: the offload's contract does the rest. */
-	if (txq->fast_free && off > 0)
+	if (txq->fast_free && !external && off > 0)
 		rte_mempool_put_bulk(pkts[0]->pool, (void **)pkts, off);
 	else
 		rionet_tx_free(pkts, off);
@@ -734,14 +811,15 @@ rionet_tx_burst(void *queue, struct rte_mbuf **pkts, uint16_t nb_pkts)
 {
 	struct rionet_tx_queue *txq = queue;
 	uint16_t nb = 0, want, done;
+	bool one_peer, external;
 	uint64_t bytes;
-	bool one_peer;
 
 	while (nb < nb_pkts) {
 		want = RTE_MIN(nb_pkts - nb, RIONET_BURST);
 		if (likely(txq->nb_mbox == 1) &&
-		    rionet_tx_stage_unicast(txq, pkts + nb, want, &one_peer, &bytes))
-			done = rionet_tx_send_unicast(txq, pkts + nb, want, one_peer, bytes);
+		    rionet_tx_stage_unicast(txq, pkts + nb, want, &one_peer, &external, &bytes))
+			done = rionet_tx_send_unicast(txq, pkts + nb, want, one_peer, external,
+						      bytes);
 		else
 			done = rionet_tx_step(txq, pkts + nb, want);
 		nb += done;
@@ -863,6 +941,18 @@ rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
 	port->in_mbox_open |= 1u << rxq->mbox;
 	rxq->head = 0;
 	rxq->tail = 0;
+	rxq->inplace = port->rx_zero_copy;
+	if (rxq->inplace) {
+		rxq->direct = false;
+		if (rionet_max_frame(port) > port->inplace_max) {
+			RIONET_LOG(ERR, "%s: rx_zero_copy takes frames up to %u bytes, MTU %u needs %u",
+				   port->name, port->inplace_max, port->data->mtu,
+				   rionet_max_frame(port));
+			return -EINVAL;
+		}
+		/* Longer messages are dropped by the mport, as too long. */
+		return rte_rio_set_inb_buf_size(port->mport, rxq->mbox, port->inplace_max);
+	}
 	/*
 	 * Direct mode when an mbuf holds the largest frame the port accepts:
 	 * the mailbox is told the buffer size, drops longer messages itself
@@ -1084,6 +1174,11 @@ rionet_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 	/* A started queue in direct mode posts mbufs: the frame must fit them. */
 	for (q = 0; dev->data->dev_started && q < dev->data->nb_rx_queues; q++) {
 		rxq = dev->data->rx_queues[q];
+		if (rxq != NULL && rxq->inplace && frame > port->inplace_max) {
+			RIONET_LOG(ERR, "%s: MTU %u needs %u-byte frames, rx_zero_copy takes up to %u",
+				   port->name, mtu, frame, port->inplace_max);
+			return -EINVAL;
+		}
 		if (rxq != NULL && rxq->direct && frame > rxq->mbuf_room) {
 			RIONET_LOG(ERR, "%s: MTU %u needs %u-byte buffers, Rx queue %u posts %u-byte mbufs: stop the port first",
 				   port->name, mtu, frame, q, rxq->mbuf_room);
@@ -1539,21 +1634,41 @@ rionet_parse_mbox(const char *key, const char *value, void *arg)
 }
 
 static int
-rionet_parse_devargs(struct rte_devargs *devargs, uint8_t *mbox)
+rionet_parse_bool(const char *key, const char *value, void *arg)
+{
+	bool *flag = arg;
+
+	if (strcmp(value, "0") == 0) {
+		*flag = false;
+	} else if (strcmp(value, "1") == 0) {
+		*flag = true;
+	} else {
+		RIONET_LOG(ERR, "%s=%s: 0 or 1", key, value);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int
+rionet_parse_devargs(struct rte_devargs *devargs, struct rionet_devargs *da)
 {
 	struct rte_kvargs *kvlist;
 	int ret = 0;
 
-	*mbox = RIONET_DEFAULT_MBOX;
+	da->mbox = RIONET_DEFAULT_MBOX;
+	da->rx_zero_copy = false;
 	if (devargs == NULL || devargs->args == NULL || devargs->args[0] == '\0')
 		return 0;
 	kvlist = rte_kvargs_parse(devargs->args, rionet_valid_args);
 	if (kvlist == NULL) {
-		RIONET_LOG(ERR, "invalid devargs \"%s\" (valid: " RIONET_DEVARG_MBOX ")",
-			   devargs->args);
+		RIONET_LOG(ERR, "invalid devargs \"%s\" (valid: " RIONET_DEVARG_MBOX ", "
+			   RIONET_DEVARG_RX_ZERO_COPY ")", devargs->args);
 		return -EINVAL;
 	}
-	ret = rte_kvargs_process(kvlist, RIONET_DEVARG_MBOX, rionet_parse_mbox, mbox);
+	ret = rte_kvargs_process(kvlist, RIONET_DEVARG_MBOX, rionet_parse_mbox, &da->mbox);
+	if (ret == 0)
+		ret = rte_kvargs_process(kvlist, RIONET_DEVARG_RX_ZERO_COPY, rionet_parse_bool,
+					 &da->rx_zero_copy);
 	rte_kvargs_free(kvlist);
 	return ret < 0 ? -EINVAL : 0;
 }
@@ -1583,7 +1698,7 @@ rionet_rio_probe(struct rte_rio_driver *drv, struct rte_rio_device *rdev,
 	struct rionet_port *port;
 	struct rte_eth_dev *dev;
 	char name[RTE_ETH_NAME_MAX_LEN];
-	uint8_t mbox;
+	struct rionet_devargs da;
 	int ret;
 
 	RTE_SET_USED(drv);
@@ -1603,9 +1718,14 @@ rionet_rio_probe(struct rte_rio_driver *drv, struct rte_rio_device *rdev,
 		RIONET_LOG(ERR, "%s: mport name too long for a port name", minfo.name);
 		return -ENAMETOOLONG;
 	}
-	ret = rionet_parse_devargs(rdev->device.devargs, &mbox);
+	ret = rionet_parse_devargs(rdev->device.devargs, &da);
 	if (ret < 0)
 		return ret;
+	if (da.rx_zero_copy && minfo.inb_inplace_max == 0) {
+		RIONET_LOG(ERR, "%s: rx_zero_copy: mport %s cannot receive in place", rdev->name,
+			   minfo.name);
+		return -ENOTSUP;
+	}
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
 		return rionet_probe_secondary(rdev, name);
 
@@ -1632,8 +1752,10 @@ rionet_rio_probe(struct rte_rio_driver *drv, struct rte_rio_device *rdev,
 	strlcpy(port->name, name, sizeof(port->name));
 	port->destid = info.destid;
 	port->max_destids = RTE_RIO_MAX_DESTIDS(minfo.devid_size);
-	port->mbox_base = mbox;
-	port->max_queues = RTE_MIN(RIONET_MAX_QUEUES, RTE_RIO_MAX_MBOX - mbox);
+	port->mbox_base = da.mbox;
+	port->max_queues = RTE_MIN(RIONET_MAX_QUEUES, RTE_RIO_MAX_MBOX - da.mbox);
+	port->rx_zero_copy = da.rx_zero_copy;
+	port->inplace_max = minfo.inb_inplace_max;
 	rionet_mac_from_destid(port->destid, &port->mac);
 	rte_ether_addr_copy(&port->mac, &dev->data->mac_addrs[0]);
 	rionet_dev_init(dev);
@@ -1642,9 +1764,9 @@ rionet_rio_probe(struct rte_rio_driver *drv, struct rte_rio_device *rdev,
 		goto fail;
 	rdev->driver_data = dev;
 	rte_eth_dev_probing_finish(dev);
-	RIONET_LOG(INFO, "%s: port %u on %s, MAC " RTE_ETHER_ADDR_PRT_FMT ", mailbox %u",
+	RIONET_LOG(INFO, "%s: port %u on %s, MAC " RTE_ETHER_ADDR_PRT_FMT ", mailbox %u%s",
 		   name, dev->data->port_id, rdev->name, RTE_ETHER_ADDR_BYTES(&port->mac),
-		   mbox);
+		   da.mbox, da.rx_zero_copy ? ", zero-copy receive" : "");
 	return 0;
 fail:
 	rionet_proc_mport[dev->data->port_id] = NULL;
@@ -1687,5 +1809,6 @@ static struct rte_rio_driver rionet_rio_driver = {
 };
 
 RTE_PMD_REGISTER_RIO(net_rionet, rionet_rio_driver);
-RTE_PMD_REGISTER_PARAM_STRING(net_rionet, RIONET_DEVARG_MBOX "=<0-3>");
+RTE_PMD_REGISTER_PARAM_STRING(net_rionet, RIONET_DEVARG_MBOX "=<0-3> "
+			      RIONET_DEVARG_RX_ZERO_COPY "=<0|1>");
 RTE_LOG_REGISTER_DEFAULT(rionet_logtype, NOTICE);

@@ -77,6 +77,7 @@ struct rionet_rx_queue {
 	struct rte_mempool *mp;
 	uint16_t qid;
 	uint8_t mbox;
+	bool inplace;		/* rx_zero_copy: frames attached where they arrived (at start) */
 	bool direct;		/* mbuf data areas posted, else bounce buffers (at start) */
 	uint16_t nb_desc;	/* as configured */
 	uint16_t mbuf_room;	/* mbuf data room after the headroom, at most 4096 */
@@ -162,6 +163,8 @@ struct rionet_port {
 	uint16_t max_destids;
 	uint8_t mbox_base;
 	uint8_t max_queues;
+	bool rx_zero_copy;		/* devarg: receive in place (rte_rio_recv_messages_inplace) */
+	uint16_t inplace_max;		/* longest frame the mport receives in place */
 	struct rte_ether_addr mac;
 
 	rte_spinlock_t lock;		/* peer table, start/stop, doorbell handling */
