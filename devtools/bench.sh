@@ -7,15 +7,18 @@
 #
 #   fwd   (1) one stock dpdk-testpmd, two ports forwarding to each other
 #             (--forward-mode=io --tx-first), frame sizes --sizes.
-#             rionet: two rio_sim vdevs on one fabric; memif: a server and a
+#             rionet: two rio_sim vdevs on one fabric; rionet_zc: the same
+#             with rx_zero_copy=1 (frames up to 1536 bytes, so not at 4096);
+#             memif: a server and a
 #             client port on one socket; ring: two net_ring ports, each
 #             looping back to itself, so testpmd's paired io streams move
 #             every frame port0 -> ring1 -> port1 -> ring0 -> port0 (one
 #             enqueue and one dequeue per hop, like the other transports).
 #   pair  (2) two stock dpdk-testpmd processes, txonly -> rxonly; received
-#             rate, sent (accepted by tx_burst) and received counts.
+#             rate, sent (accepted by tx_burst) and received counts
+#             (rionet_zc: zero-copy receive in the rxonly process).
 #   stream (2, same seconds) two dpdk-rio-bench processes, stream -> sink,
-#             each with a port of every transport: the sender takes the
+#             each with a port of every transport but rionet_zc and ring: the sender takes the
 #             transports in turn, 50 ms at a time, so all are timed over the
 #             same seconds and the rionet/memif ratio of one run does not
 #             depend on the machine's mode in that run (see the guide).
@@ -46,7 +49,8 @@
 #
 # Usage: devtools/bench.sh [options]
 #   --scenarios LIST  fwd,pair,stream,lat,enum or 1,2,3,4 (default: all)
-#   --transports LIST rionet,memif,ring (default: all; ring only runs fwd)
+#   --transports LIST rionet,rionet_zc,memif,ring (default: all; ring only runs
+#                     fwd, rionet_zc fwd and pair)
 #   --sizes LIST      frame sizes (default: 64,512,1500,4096)
 #   --enum-sizes LIST endpoints (default: 64,256,1024,4096)
 #   --reps N          runs per cell (default: 3)
@@ -67,7 +71,7 @@ testpmd=${RIO_TESTPMD:-$(command -v dpdk-testpmd || echo /usr/bin/dpdk-testpmd)}
 benchbin="$builddir/app/rio-bench/dpdk-rio-bench"
 
 scenarios="fwd,pair,stream,lat,enum"
-transports="rionet,memif,ring"
+transports="rionet,rionet_zc,memif,ring"
 sizes="64,512,1500,4096"
 enum_sizes="64,256,1024,4096"
 reps=3
@@ -122,7 +126,9 @@ for s in ${scenarios//,/ }; do
 	esac
 done
 for t in ${transports//,/ }; do
-	case $t in rionet|memif|ring) ;; *) die "unknown transport '$t' (rionet,memif,ring)" ;; esac
+	case $t in rionet|rionet_zc|memif|ring) ;;
+	*) die "unknown transport '$t' (rionet,rionet_zc,memif,ring)" ;;
+	esac
 done
 for s in ${sizes//,/ }; do
 	[[ $s =~ ^[0-9]+$ ]] && [ "$s" -ge 64 ] && [ "$s" -le 4096 ] ||
@@ -257,7 +263,7 @@ pmd_args() {	# pmd_args <transport> <name> <size> <role: both|rx|tx>
 	fi
 	opts+=(--txpkts="$size")
 	case $t in
-	rionet)
+	rionet|rionet_zc)
 		vdev=(-d "$builddir/drivers")
 		case $role in
 		both) vdev+=(--vdev "rio_sim0,fabric=$n" --vdev "rio_sim1,fabric=$n")
@@ -266,6 +272,14 @@ pmd_args() {	# pmd_args <transport> <name> <size> <role: both|rx|tx>
 		tx) vdev+=(--vdev "rio_sim0,fabric=$n,endpoint=ep1")
 		    opts+=(--eth-peer=0,00:01:00:01:00:00) ;;
 		esac
+		# Zero-copy receive on the receiving ports (their rio bus devices).
+		if [ "$t" = rionet_zc ]; then
+			case $role in
+			both) vdev+=(-a "rio:rio_sim0-e0000,rx_zero_copy=1"
+				     -a "rio:rio_sim1-e0001,rx_zero_copy=1") ;;
+			rx) vdev+=(-a "rio:rio_sim0-e0000,rx_zero_copy=1") ;;
+			esac
+		fi
 		[ "$size" -gt 1500 ] && opts+=(--max-pkt-len="$size")
 		;;
 	memif)
@@ -280,6 +294,12 @@ pmd_args() {	# pmd_args <transport> <name> <size> <role: both|rx|tx>
 		vdev=(--vdev net_ring0 --vdev net_ring1)
 		;;
 	esac
+}
+
+# zc_fits <transport> <size>: false for rionet_zc frames longer than rio_sim
+# receives in place (1536 bytes: such an MTU makes the port refuse to start).
+zc_fits() {
+	[ "$1" != rionet_zc ] || [ "$2" -le 1536 ]
 }
 
 record() {	# record <scenario> <transport> <size> <rep> <key=value...>
@@ -315,7 +335,7 @@ run_fwd() {	# run_fwd <transport> <size> <rep>
 		return
 	fi
 	record fwd "$t" "$size" "$rep" "mpps=$mpps"
-	printf '  fwd  %-6s %4s B run %d: %8.3f Mpps\n' "$t" "$size" "$rep" "$mpps"
+	printf '  fwd  %-9s %4s B run %d: %8.3f Mpps\n' "$t" "$size" "$rep" "$mpps"
 }
 
 # core_probe <when>: the round trip of a cache line between cores 0 and 1
@@ -406,7 +426,7 @@ run_pair() {	# run_pair <transport> <size> <rep>
 	fi
 	record pair "$t" "$size" "$rep" "mpps=$rx_mpps" "tx_mpps=$tx_mpps" "sent=$sent" \
 		"received=$recv" "lost=$((sent - recv))" "tx_errors=${txerr:-0}"
-	printf '  pair %-6s %4s B run %d: %8.3f Mpps received, sent %s received %s\n' \
+	printf '  pair %-9s %4s B run %d: %8.3f Mpps received, sent %s received %s\n' \
 		"$t" "$size" "$rep" "$rx_mpps" "$sent" "$recv"
 }
 
@@ -472,7 +492,7 @@ run_stream() {	# run_stream <transports, comma-separated> <size> <rep>
 		fi
 		res=$(echo "$res" | sed 's/^RESULT stream port=[0-9]* driver=[^ ]* size=[0-9]* //')
 		record stream "$t" "$size" "$rep" $res "received=$recv" "lost=$((sent - recv))"
-		printf '  strm %-6s %4s B run %d: %s received=%s\n' "$t" "$size" "$rep" "$res" \
+		printf '  strm %-9s %4s B run %d: %s received=%s\n' "$t" "$size" "$rep" "$res" \
 			"$recv"
 	done
 }
@@ -542,7 +562,7 @@ for rep in $(seq 1 "$reps"); do
 	if has fwd "$scenarios"; then
 		for size in ${sizes//,/ }; do
 			for t in ${transports//,/ }; do
-				run_fwd "$t" "$size" "$rep"
+				zc_fits "$t" "$size" && run_fwd "$t" "$size" "$rep"
 			done
 		done
 	fi
@@ -550,12 +570,12 @@ for rep in $(seq 1 "$reps"); do
 		for size in ${sizes//,/ }; do
 			for t in ${transports//,/ }; do
 				[ "$t" = ring ] && continue	# one process only
-				run_pair "$t" "$size" "$rep"
+				zc_fits "$t" "$size" && run_pair "$t" "$size" "$rep"
 			done
 		done
 	fi
 	# Transports that two processes can share (net_ring cannot).
-	two_list=$(echo "${transports//,/ }" | tr ' ' '\n' | grep -v '^ring$' | paste -sd,)
+	two_list=$(echo "${transports//,/ }" | tr ' ' '\n' | grep -vE '^(ring|rionet_zc)$' | paste -sd,)
 	if has stream "$scenarios" && [ -n "$two_list" ]; then
 		for size in ${sizes//,/ }; do
 			run_stream "$two_list" "$size" "$rep"
@@ -616,13 +636,21 @@ def ratio(a, b):
         return None
     return a["median"] / b["median"]
 
-def median_ratio_cell(scen, s):
-    """rionet/memif of the median Mpps of scen at size s: adds its row, returns its column."""
-    r = ratio(cell((scen, "rionet", s), "mpps"), cell((scen, "memif", s), "mpps"))
+def median_ratio_cell(scen, t, s):
+    """t/memif of the median Mpps of scen at size s: adds its row, returns its column."""
+    r = ratio(cell((scen, t, s), "mpps"), cell((scen, "memif", s), "mpps"))
     if r is None:
-        return "| -"
-    add(scen, "rionet/memif", s, "ratio", {"median": r, "min": r, "max": r, "runs": int(reps)}, "")
-    return f"| {r:.2f}"
+        return f"| {'-':>{len(t) + 6}} "
+    add(scen, t + "/memif", s, "ratio", {"median": r, "min": r, "max": r, "runs": int(reps)}, "")
+    return f"| {r:>{len(t) + 6}.2f} "
+
+def ratio_cols(scen, s):
+    """The rionet/memif and rionet_zc/memif columns of scen at size s."""
+    return "".join(median_ratio_cell(scen, t, s) for t in ("rionet", "rionet_zc")
+                   if t in transports)
+
+def ratio_hdr():
+    return "".join(f"| {t + '/memif'} " for t in ("rionet", "rionet_zc") if t in transports)
 
 out = []
 P = out.append
@@ -641,14 +669,14 @@ if ends:
         add("corelat", k, 64, "p50_ns", {"median": e["p50_ns"], "min": e["min_ns"],
                                         "max": e["max_ns"], "runs": 10}, "ns")
 sizes = sorted({k[2] for k in runs if k[0] in ("fwd", "pair", "stream")})
-transports = [t for t in ("rionet", "memif", "ring") if any(k[1] == t for k in runs)]
+transports = [t for t in ("rionet", "rionet_zc", "memif", "ring")
+              if any(k[1] == t for k in runs)]
 
 if any(k[0] == "fwd" for k in runs):
     P("")
     P("Scenario 1: one testpmd, two ports, io forwarding (--tx-first); Mpps = both ports' Rx")
     hdr = "size  " + "".join(f"| {t + ' Mpps':>24} | {'Gbit/s':>6} " for t in transports)
-    hdr += "| rionet/memif"
-    P(hdr)
+    P(hdr + ratio_hdr())
     for s in sizes:
         line = f"{s:>4}  "
         for t in transports:
@@ -659,8 +687,7 @@ if any(k[0] == "fwd" for k in runs):
             add("fwd", t, s, "gbps", g, "Gbit/s")
             gs = "-" if g is None else "%.2f" % g["median"]
             line += f"| {fmt(c):>24} | {gs:>6} "
-        line += median_ratio_cell("fwd", s)
-        P(line)
+        P(line + ratio_cols("fwd", s))
 
 if any(k[0] == "pair" for k in runs):
     P("")
@@ -669,7 +696,7 @@ if any(k[0] == "pair" for k in runs):
     pts = [t for t in transports if t != "ring"]
     hdr = "size  " + "".join(f"| {t + ' Mpps':>24} | {'Gbit/s':>6} | {'sent':>10} "
                              f"| {'received':>10} | {'lost':>6} " for t in pts)
-    P(hdr + "| rionet/memif")
+    P(hdr + ratio_hdr())
     for s in sizes:
         line = f"{s:>4}  "
         for t in pts:
@@ -684,8 +711,7 @@ if any(k[0] == "pair" for k in runs):
             lost_max = max(r["lost"] for r in runs[key])
             line += (f"| {fmt(c):>24} | {g:>6.2f} | {int(med['sent']):>10} "
                      f"| {int(med['received']):>10} | {int(lost_max):>6} ")
-        line += median_ratio_cell("pair", s)
-        P(line)
+        P(line + ratio_cols("pair", s))
     P("(lost = most frames lost in any run: accepted by the sender's tx_burst, "
       "never received)")
 
@@ -693,7 +719,7 @@ if any(k[0] == "stream" for k in runs):
     P("")
     P("Scenario 2, same seconds: dpdk-rio-bench stream -> sink, the transports in turn every "
       "50 ms; Mpps accepted by the sender")
-    pts = [t for t in transports if t != "ring"]
+    pts = [t for t in transports if t not in ("ring", "rionet_zc")]
     hdr = "size  " + "".join(f"| {t + ' Mpps':>24} | {'Gbit/s':>6} | {'lost':>6} " for t in pts)
     P(hdr + "| rionet/memif, per run: median (min..max)")
     for s in sizes:
@@ -775,15 +801,15 @@ have = {(r["scenario"], r["transport"], r["size"], r["metric"]) for r in rows}
 want = []
 for sc in scens.split(","):
     for t in trans.split(","):
+        # rionet_zc: frames up to what rio_sim receives in place (zc_fits).
+        fs = [int(s) for s in fsizes.split(",") if t != "rionet_zc" or int(s) <= 1536]
         if sc == "fwd":
-            want += [(sc, t, int(s), m) for s in fsizes.split(",") for m in ("mpps", "gbps")]
+            want += [(sc, t, s, m) for s in fs for m in ("mpps", "gbps")]
         elif sc == "pair" and t != "ring":
-            want += [(sc, t, int(s), m) for s in fsizes.split(",")
-                     for m in ("mpps", "sent", "received", "lost")]
-        elif sc == "stream" and t != "ring":
-            want += [(sc, t, int(s), m) for s in fsizes.split(",")
-                     for m in ("mpps", "received", "lost")]
-        elif sc == "lat" and t != "ring":
+            want += [(sc, t, s, m) for s in fs for m in ("mpps", "sent", "received", "lost")]
+        elif sc == "stream" and t not in ("ring", "rionet_zc"):
+            want += [(sc, t, s, m) for s in fs for m in ("mpps", "received", "lost")]
+        elif sc == "lat" and t not in ("ring", "rionet_zc"):
             want += [(sc, t, 64, m) for m in ("min_ns", "p50_ns", "p99_ns")]
     if sc == "enum":
         want += [(sc, "star", int(n), m) for n in esizes.split(",")

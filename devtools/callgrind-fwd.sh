@@ -8,7 +8,8 @@
 # between builds on a loaded machine where rates cannot. See
 # doc/guides/perf/index.rst ("Where the cycles go").
 #
-# Usage: devtools/callgrind-fwd.sh <rionet|memif> <frame size> [seconds] [out dir]
+# Usage: devtools/callgrind-fwd.sh <rionet|rionet_zc|memif> <frame size> [seconds] [out dir]
+#   rionet_zc  rionet with rx_zero_copy=1 on both ports
 #   seconds   forwarding time under valgrind (default 10)
 #   out dir   callgrind files and testpmd's log (default <build>/callgrind-fwd)
 # Environment: RIO_BUILD_DIR (default: build), RIO_TESTPMD (default:
@@ -32,7 +33,7 @@ die() {
 	exit 2
 }
 
-[ $# -ge 2 ] || die "usage: $0 <rionet|memif> <frame size> [seconds] [out dir]"
+[ $# -ge 2 ] || die "usage: $0 <rionet|rionet_zc|memif> <frame size> [seconds] [out dir]"
 t=$1
 size=$2
 secs=${3:-10}
@@ -45,9 +46,11 @@ command -v valgrind >/dev/null || die "valgrind not installed (apt-get install v
 
 name="cgfwd$$"
 case $t in
-rionet)
+rionet|rionet_zc)
 	[ -d "$builddir/drivers" ] || die "$builddir/drivers missing (ninja -C $builddir)"
 	vdev=(-d "$builddir/drivers" --vdev "rio_sim0,fabric=$name" --vdev "rio_sim1,fabric=$name")
+	[ "$t" = rionet_zc ] && vdev+=(-a "rio:rio_sim0-e0000,rx_zero_copy=1"
+				       -a "rio:rio_sim1-e0001,rx_zero_copy=1")
 	opts=(--eth-peer=0,00:01:00:01:00:01 --eth-peer=1,00:01:00:01:00:00)
 	;;
 memif)
@@ -56,7 +59,7 @@ memif)
 	opts=()
 	;;
 *)
-	die "unknown transport '$t' (rionet, memif)"
+	die "unknown transport '$t' (rionet, rionet_zc, memif)"
 	;;
 esac
 # The same options as devtools/bench.sh scenario 1.
