@@ -1113,7 +1113,8 @@ sim_ep_rx_drain(struct sim_ep_rx *rx)
 
 	if (rx->held != NULL)
 		sim_ep_rx_reclaim(rx, &rx->ring);
-	for (i = 0; i < rx->ring.size; i++) {
+	/* Not as far as a held slot's next lap: that slot is still the receiver's. */
+	for (i = 0; i < rx->ring.size && rx->ring.cons - rx->held_pos < rx->ring.size; i++) {
 		if (sim_ring_peek(&rx->ring, &slot) == SIM_RING_EMPTY)
 			break;
 		sim_ep_rx_skip(rx, &rx->ring);
@@ -1649,7 +1650,12 @@ sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
 	sim_ep_rx_reclaim(rx, &ring);
 	max_len = RTE_MIN(rx->buf_len, (uint32_t)SIM_SLOT_INLINE) - RTE_RIO_MIN_MSG_SIZE;
 	o_end = msgs + n;
-	for (budget = ring.size + n; o < o_end && budget > 0; budget--) {
+	/*
+	 * A lap past the oldest held slot is that slot again, still the
+	 * receiver's (its seq of the last lap would read as a bad slot): stop.
+	 */
+	for (budget = ring.size + n; o < o_end && budget > 0 &&
+	     ring.cons - rx->held_pos < ring.size; budget--) {
 		state = sim_ring_peek(&ring, &slot);
 		s = slot;
 		if (state == SIM_RING_EMPTY) {
