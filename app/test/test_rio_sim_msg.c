@@ -34,6 +34,8 @@
 #include <rte_cycles.h>
 #include <rte_eal.h>
 #include <rte_log.h>
+#include <rte_mbuf.h>
+#include <rte_mempool.h>
 #include <rte_rawdev.h>
 
 #include "rte_rio.h"
@@ -889,6 +891,649 @@ test_msg_garbage(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Receive in place                                                   */
+
+#define MSG_INPL_RING	16	/* fabric ring slots: cheap to fill */
+#define MSG_INPL_MAX	(2 * MSG_INPL_RING)
+#define MSG_INPL_HOLD	5	/* messages held while the ring fills up */
+#define MSG_INPL_MAXLEN	1536	/* SIM_SLOT_INLINE: what rio_sim receives in place */
+
+/*
+ * The messages of a case received in place, with their shared infos (NULL
+ * once released), and the mbufs some are attached to: whatever a failing
+ * step leaves held is released before the mports go away.
+ */
+static struct {
+	struct rte_rio_msg msg[MSG_INPL_MAX];
+	struct rte_mbuf_ext_shared_info *sh[MSG_INPL_MAX];
+	struct rte_mbuf *m[2];
+	struct rte_mempool *mp;
+	uint8_t tx_buf[MSG_INPL_MAX][RTE_RIO_MAX_MSG_SIZE];
+} inpl;
+
+/*
+ * Send count messages seq, seq + 1, ... from A to B's mailbox 0 in one
+ * burst, of length len (0: msg_len_of(seq)). @return how many were
+ * accepted; *status is the status of the first refused one (0: none).
+ */
+static uint16_t
+inpl_send(uint64_t seq, uint16_t count, uint16_t len, int *status)
+{
+	struct rte_rio_msg tx[MSG_INPL_MAX];
+	uint16_t i, n, l;
+
+	for (i = 0; i < count; i++) {
+		l = len != 0 ? len : msg_len_of(seq + i);
+		msg_fill(inpl.tx_buf[i], seq + i, l);
+		tx[i] = (struct rte_rio_msg){ .buf = inpl.tx_buf[i], .len = l,
+			.destid = MSG_DESTID_B, .letter = (seq + i) & 3 };
+	}
+	n = rte_rio_send_messages(env.mp[0], 0, tx, count);
+	*status = n < count ? tx[n].status : 0;
+	return n;
+}
+
+/* Receive in place on B's mailbox 0 into inpl.msg[first...], inpl.sh[first...]. */
+static uint16_t
+inpl_recv(uint16_t first, uint16_t n)
+{
+	return rte_rio_recv_messages_inplace(env.mp[1], 0, &inpl.msg[first], &inpl.sh[first], n);
+}
+
+static void
+inpl_release(uint16_t i)
+{
+	if (inpl.sh[i] != NULL)
+		rte_rio_inb_message_release(inpl.msg[i].buf, inpl.sh[i]);
+	inpl.sh[i] = NULL;
+}
+
+/*
+ * One in-place poll of B's mailbox 0, expected to find nothing: the
+ * receiver gives the slots of released messages back to the senders when
+ * it polls. @return messages found (released at once).
+ */
+static uint16_t
+inpl_poll(void)
+{
+	struct rte_mbuf_ext_shared_info *sh;
+	struct rte_rio_msg m;
+	uint16_t n;
+
+	n = rte_rio_recv_messages_inplace(env.mp[1], 0, &m, &sh, 1);
+	if (n > 0)
+		rte_rio_inb_message_release(m.buf, sh);
+	return n;
+}
+
+/* Release whatever the case left held (mbufs first: they may hold messages). */
+static void
+inpl_cleanup(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(inpl.m); i++)
+		rte_pktmbuf_free(inpl.m[i]);
+	for (i = 0; i < MSG_INPL_MAX; i++)
+		inpl_release(i);
+	rte_mempool_free(inpl.mp);
+	memset(&inpl, 0, sizeof(inpl));
+}
+
+/* true if [p, p + len) lies in this process's mapping of mport i's data segment. */
+static bool
+msg_in_data_segment(unsigned int i, const void *p, size_t len)
+{
+	uintptr_t a = (uintptr_t)p;
+	unsigned long lo, hi;
+	uint64_t ep_index = 0;
+	char name[128], line[512], *s;
+	bool in = false;
+	size_t nl;
+	int dev_id;
+	FILE *fp;
+
+	dev_id = rte_rawdev_get_dev_id(env.name[i]);
+	if (dev_id < 0 ||
+	    rte_rawdev_get_attr(dev_id, RTE_PMD_RIO_SIM_ATTR_EP_INDEX, &ep_index) != 0)
+		return false;
+	nl = snprintf(name, sizeof(name), "/%s.ep%" PRIu64, env.shm_prefix, ep_index);
+	fp = fopen("/proc/self/maps", "r");
+	if (fp == NULL)
+		return false;
+	while (!in && fgets(line, sizeof(line), fp) != NULL) {
+		s = strstr(line, name);
+		if (s == NULL || (s[nl] != '\n' && s[nl] != ' ' && s[nl] != '\0'))
+			continue;
+		in = sscanf(line, "%lx-%lx", &lo, &hi) == 2 && a >= lo && a + len <= hi;
+	}
+	fclose(fp);
+	return in;
+}
+
+/*
+ * inpl.msg[i] is message seq of length len from A, letter seq & 3, held
+ * with one reference, in B's own receive memory.
+ */
+static int
+inpl_check(uint16_t i, uint64_t seq, uint16_t len)
+{
+	const struct rte_rio_msg *m = &inpl.msg[i];
+
+	TEST_ASSERT_EQUAL(m->len, len, "length of message %" PRIu64, seq);
+	TEST_ASSERT_SUCCESS(msg_check(m->buf, seq, len), "content of message %" PRIu64, seq);
+	TEST_ASSERT_EQUAL(m->srcid, MSG_DESTID_A, "srcid of message %" PRIu64, seq);
+	TEST_ASSERT_EQUAL(m->destid, MSG_DESTID_B, "destid of message %" PRIu64, seq);
+	TEST_ASSERT_EQUAL(m->mbox, 0, "mbox of message %" PRIu64, seq);
+	TEST_ASSERT_EQUAL(m->letter, seq & 3, "letter of message %" PRIu64, seq);
+	TEST_ASSERT_NOT_NULL(inpl.sh[i], "no shared info for message %" PRIu64, seq);
+	TEST_ASSERT_EQUAL(rte_mbuf_ext_refcnt_read(inpl.sh[i]), 1,
+			  "reference count of message %" PRIu64, seq);
+	TEST_ASSERT(msg_in_data_segment(1, m->buf, len),
+		    "message %" PRIu64 " is not in B's receive memory", seq);
+	return TEST_SUCCESS;
+}
+
+/*
+ * Send messages from seq on until the ring is full: count are accepted.
+ * Receive them in place, asking for count exactly (asking for more once
+ * the whole ring is taken is inpl_wrap()'s subject), and check them.
+ */
+static int
+inpl_fill_recv(uint64_t seq, uint16_t first, uint16_t count)
+{
+	uint16_t i, n;
+	int st;
+
+	n = inpl_send(seq, MSG_INPL_MAX, 0, &st);
+	TEST_ASSERT_EQUAL(n, count, "accepted into a ring with %u free slots (status %d)",
+			  count, st);
+	TEST_ASSERT_EQUAL(st, -EAGAIN, "status when the ring is full");
+	n = inpl_recv(first, count);
+	TEST_ASSERT_EQUAL(n, count, "received in place");
+	for (i = 0; i < count; i++)
+		if (inpl_check(first + i, seq + i, msg_len_of(seq + i)) != TEST_SUCCESS)
+			return TEST_FAILED;
+	return TEST_SUCCESS;
+}
+
+/*
+ * The ring is full after a poll of the receiver: with the copy path, which
+ * gives released slots back too and delivers nothing past a held message
+ * (an in-place poll with the whole ring taken is inpl_wrap()'s subject).
+ */
+static int
+inpl_ring_full(const char *why)
+{
+	struct rte_rio_msg rx[MSG_BURST];
+	uint16_t n;
+	int st;
+
+	n = rte_rio_recv_messages(env.mp[1], 0, rx, MSG_BURST);
+	TEST_ASSERT_EQUAL(n, 0, "copy path delivered past a held message (%s)", why);
+	n = inpl_send(9999, 1, 64, &st);
+	TEST_ASSERT_EQUAL(n, 0, "a slot was free (%s)", why);
+	TEST_ASSERT_EQUAL(st, -EAGAIN, "status (%s)", why);
+	return TEST_SUCCESS;
+}
+
+/* Release messages first..first + count - 1, then poll: nothing may arrive. */
+static int
+inpl_release_poll(uint16_t first, uint16_t count)
+{
+	uint16_t i, n;
+
+	for (i = 0; i < count; i++)
+		inpl_release(first + i);
+	n = inpl_poll();
+	TEST_ASSERT_EQUAL(n, 0, "unexpected message");
+	return TEST_SUCCESS;
+}
+
+/* Exact lengths up to the in-place maximum, no buffer posted; argument checks. */
+static int
+inpl_lengths(void)
+{
+	static const uint16_t lens[] = { 8, 64, 1500, MSG_INPL_MAXLEN };
+	struct rte_mbuf_ext_shared_info *sh[4];
+	uint8_t *bufs1 = env.bufs[1];
+	struct rte_rio_msg msgs[4];
+	unsigned int i, k;
+	uint16_t n;
+	int st;
+
+	for (i = 0; i < RTE_DIM(lens); i++) {
+		n = inpl_send(100 + i, 1, lens[i], &st);
+		TEST_ASSERT_EQUAL(n, 1, "length %u refused (%d)", lens[i], st);
+	}
+	/* Nothing taken by bad calls, nor by the copy path without a buffer. */
+	n = rte_rio_recv_messages_inplace(env.mp[1], 0, NULL, sh, 4);
+	TEST_ASSERT_EQUAL(n, 0, "no msgs");
+	n = rte_rio_recv_messages_inplace(env.mp[1], 0, msgs, NULL, 4);
+	TEST_ASSERT_EQUAL(n, 0, "no shinfo");
+	n = rte_rio_recv_messages_inplace(env.mp[1], 0, msgs, sh, 0);
+	TEST_ASSERT_EQUAL(n, 0, "n 0");
+	n = rte_rio_recv_messages_inplace(env.mp[1], 1, msgs, sh, 4);
+	TEST_ASSERT_EQUAL(n, 0, "mailbox 1 not open");
+	n = rte_rio_recv_messages_inplace(env.mp[1], RTE_RIO_MAX_MBOX, msgs, sh, 4);
+	TEST_ASSERT_EQUAL(n, 0, "mailbox out of range");
+	n = rte_rio_recv_messages_inplace(NULL, 0, msgs, sh, 4);
+	TEST_ASSERT_EQUAL(n, 0, "no mport");
+	n = rte_rio_recv_messages(env.mp[1], 0, msgs, 4);
+	TEST_ASSERT_EQUAL(n, 0, "copy path without a buffer");
+
+	n = inpl_recv(0, MSG_INPL_MAX);
+	TEST_ASSERT_EQUAL(n, RTE_DIM(lens), "received in place");
+	for (i = 0; i < RTE_DIM(lens); i++) {
+		if (inpl_check(i, 100 + i, lens[i]) != TEST_SUCCESS)
+			return TEST_FAILED;
+		TEST_ASSERT((uint8_t *)inpl.msg[i].buf < bufs1 ||
+			    (uint8_t *)inpl.msg[i].buf >=
+			    bufs1 + (size_t)MSG_INB_ENTRIES * RTE_RIO_MAX_MSG_SIZE,
+			    "message %u in a receive buffer of the test", i);
+		for (k = 0; k < i; k++)
+			TEST_ASSERT(inpl.msg[k].buf != inpl.msg[i].buf &&
+				    inpl.sh[k] != inpl.sh[i], "messages %u and %u share a place",
+				    k, i);
+	}
+	n = inpl_recv(RTE_DIM(lens), 4);
+	TEST_ASSERT_EQUAL(n, 0, "more received");
+	return inpl_release_poll(0, RTE_DIM(lens));
+}
+
+/* Longer than what is received in place: dropped, counted; the next one arrives. */
+static int
+inpl_too_long(void)
+{
+	uint64_t long0 = 0, long1 = 0, bad0 = 0, bad1 = 0;
+	uint16_t n;
+	int st;
+
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "msg_rx_too_long", &long0), "xstat");
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "msg_rx_bad", &bad0), "xstat");
+	n = inpl_send(200, 1, MSG_INPL_MAXLEN + 1, &st);
+	TEST_ASSERT_EQUAL(n, 1, "send 1537");
+	n = inpl_send(201, 1, 2000, &st);
+	TEST_ASSERT_EQUAL(n, 1, "send 2000");
+	n = inpl_send(202, 1, 100, &st);
+	TEST_ASSERT_EQUAL(n, 1, "send 100");
+	n = inpl_recv(0, 4);
+	TEST_ASSERT_EQUAL(n, 1, "only the 100-byte message");
+	if (inpl_check(0, 202, 100) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "msg_rx_too_long", &long1), "xstat");
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "msg_rx_bad", &bad1), "xstat");
+	TEST_ASSERT_EQUAL(long1 - long0, 2, "msg_rx_too_long");
+	TEST_ASSERT_EQUAL(bad1 - bad0, 0, "msg_rx_bad");
+	return inpl_release_poll(0, 1);
+}
+
+/*
+ * Released in any order, every slot goes back to the senders; in ring
+ * order only, so nothing goes back while the first message is held.
+ */
+static int
+inpl_release_order(void)
+{
+	static const uint8_t order[MSG_INPL_RING - 1] = {
+		15, 13, 11, 9, 7, 5, 3, 1, 2, 14, 4, 12, 6, 10, 8 };
+	unsigned int i;
+
+	if (inpl_fill_recv(300, 0, MSG_INPL_RING) != TEST_SUCCESS)
+		return TEST_FAILED;
+	for (i = 0; i < RTE_DIM(order); i++)
+		inpl_release(order[i]);
+	if (inpl_ring_full("first message still held") != TEST_SUCCESS)
+		return TEST_FAILED;
+	if (inpl_release_poll(0, 1) != TEST_SUCCESS)
+		return TEST_FAILED;
+	/* All slots are back: the ring takes its size again. */
+	if (inpl_fill_recv(400, 0, MSG_INPL_RING) != TEST_SUCCESS)
+		return TEST_FAILED;
+	for (i = MSG_INPL_RING; i > 1; i--)
+		inpl_release(i - 1);
+	return inpl_release_poll(0, 1);
+}
+
+/*
+ * Messages held: the senders get the rest of the ring, then RETRY; the copy
+ * path delivers nothing until they are released, then the waiting ones in
+ * order; nothing is lost.
+ */
+static int
+inpl_hold(void)
+{
+	static const uint8_t order[MSG_INPL_HOLD] = { 3, 0, 4, 2, 1 };
+	struct rte_rio_msg rx[MSG_BURST];
+	uint16_t i, n;
+	int st, ret;
+
+	n = inpl_send(500, MSG_INPL_HOLD, 0, &st);
+	TEST_ASSERT_EQUAL(n, MSG_INPL_HOLD, "send");
+	n = inpl_recv(0, MSG_INPL_HOLD);
+	TEST_ASSERT_EQUAL(n, MSG_INPL_HOLD, "received in place");
+	n = inpl_send(600, MSG_INPL_MAX, 0, &st);
+	TEST_ASSERT_EQUAL(n, MSG_INPL_RING - MSG_INPL_HOLD,
+			  "accepted with %u of %u slots held", MSG_INPL_HOLD, MSG_INPL_RING);
+	TEST_ASSERT_EQUAL(st, -EAGAIN, "status when the ring is full");
+	ret = rte_rio_add_outb_message(env.mp[0], MSG_DESTID_B, 0, 0, inpl.tx_buf[0], 64);
+	TEST_ASSERT_EQUAL(ret, -EAGAIN, "single message into a full ring");
+
+	/* The copy path does not pass held messages, with buffers posted or not. */
+	n = rte_rio_recv_messages(env.mp[1], 0, rx, MSG_BURST);
+	TEST_ASSERT_EQUAL(n, 0, "copy path without buffers");
+	for (i = 0; i < MSG_INPL_MAX; i++)
+		TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(env.mp[1], 0, env.bufs[1] +
+							   (size_t)i * RTE_RIO_MAX_MSG_SIZE),
+				    "post");
+	n = rte_rio_recv_messages(env.mp[1], 0, rx, MSG_BURST);
+	TEST_ASSERT_EQUAL(n, 0, "copy path passed a held message");
+	n = rte_rio_recv_messages(env.mp[1], 0, rx, MSG_BURST);
+	TEST_ASSERT_EQUAL(n, 0, "copy path passed a held message, second poll");
+	for (i = 0; i < MSG_INPL_HOLD; i++)
+		if (inpl_check(i, 500 + i, msg_len_of(500 + i)) != TEST_SUCCESS)
+			return TEST_FAILED;
+	/* Released but one: still nothing. */
+	for (i = 0; i < MSG_INPL_HOLD - 1; i++)
+		inpl_release(order[i]);
+	n = rte_rio_recv_messages(env.mp[1], 0, rx, MSG_BURST);
+	TEST_ASSERT_EQUAL(n, 0, "copy path passed a held message (one left)");
+	inpl_release(order[MSG_INPL_HOLD - 1]);
+
+	/* All released: the waiting messages, in order. */
+	n = msg_recv(1, rx, MSG_BURST);
+	TEST_ASSERT_EQUAL(n, MSG_INPL_RING - MSG_INPL_HOLD, "waiting messages");
+	for (i = 0; i < n; i++) {
+		TEST_ASSERT_EQUAL(rx[i].len, msg_len_of(600 + i), "length of %u", 600 + i);
+		TEST_ASSERT_SUCCESS(msg_check(rx[i].buf, 600 + i, rx[i].len),
+				    "message %u lost, reordered or corrupted", 600 + i);
+	}
+	n = msg_recv(1, rx, MSG_BURST);
+	TEST_ASSERT_EQUAL(n, 0, "extra message");
+
+	/* The whole ring is free again. */
+	n = inpl_send(700, MSG_INPL_MAX, 0, &st);
+	TEST_ASSERT_EQUAL(n, MSG_INPL_RING, "accepted after the release");
+	TEST_ASSERT_EQUAL(st, -EAGAIN, "status when the ring is full");
+	n = msg_recv(1, rx, MSG_BURST);
+	TEST_ASSERT_EQUAL(n, MSG_INPL_RING, "received by the copy path");
+	for (i = 0; i < n; i++)
+		TEST_ASSERT_SUCCESS(msg_check(rx[i].buf, 700 + i, msg_len_of(700 + i)),
+				    "message %u lost, reordered or corrupted", 700 + i);
+	return TEST_SUCCESS;
+}
+
+/*
+ * Attached to an mbuf as its external buffer, and cloned: the slot goes
+ * back when the last mbuf referring to it is freed.
+ */
+static int
+inpl_mbuf(void)
+{
+	unsigned int avail = rte_mempool_avail_count(inpl.mp);
+	struct rte_mbuf *m, *c;
+	uint16_t i, n, len;
+	int st;
+
+	n = inpl_send(800, 1, 1200, &st);
+	TEST_ASSERT_EQUAL(n, 1, "send");
+	n = inpl_recv(0, 1);
+	TEST_ASSERT_EQUAL(n, 1, "received in place");
+	if (inpl_check(0, 800, 1200) != TEST_SUCCESS)
+		return TEST_FAILED;
+	m = rte_pktmbuf_alloc(inpl.mp);
+	TEST_ASSERT_NOT_NULL(m, "alloc");
+	inpl.m[0] = m;
+	len = inpl.msg[0].len;
+	rte_pktmbuf_attach_extbuf(m, inpl.msg[0].buf, RTE_BAD_IOVA, len, inpl.sh[0]);
+	inpl.sh[0] = NULL;	/* the mbuf's now */
+	m->data_len = len;
+	m->pkt_len = len;
+	TEST_ASSERT(RTE_MBUF_HAS_EXTBUF(m), "not an external buffer");
+	TEST_ASSERT(rte_pktmbuf_mtod(m, void *) == inpl.msg[0].buf, "data pointer");
+	TEST_ASSERT_SUCCESS(msg_check(rte_pktmbuf_mtod(m, uint8_t *), 800, len), "content");
+
+	/* Held by the mbuf: the other slots are used and released, but not given back. */
+	if (inpl_fill_recv(801, 1, MSG_INPL_RING - 1) != TEST_SUCCESS)
+		return TEST_FAILED;
+	for (i = 1; i < MSG_INPL_RING; i++)
+		inpl_release(i);
+	if (inpl_ring_full("held by an mbuf") != TEST_SUCCESS)
+		return TEST_FAILED;
+
+	c = rte_pktmbuf_clone(m, inpl.mp);
+	TEST_ASSERT_NOT_NULL(c, "clone");
+	inpl.m[1] = c;
+	TEST_ASSERT_EQUAL(rte_mbuf_ext_refcnt_read(m->shinfo), 2, "references after a clone");
+	rte_pktmbuf_free(m);
+	inpl.m[0] = NULL;
+	if (inpl_ring_full("held by a clone") != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT_SUCCESS(msg_check(rte_pktmbuf_mtod(c, uint8_t *), 800, len),
+			    "content seen through the clone");
+	rte_pktmbuf_free(c);
+	inpl.m[1] = NULL;
+	TEST_ASSERT_EQUAL(rte_mempool_avail_count(inpl.mp), avail, "mbufs not back in the pool");
+
+	/* Last reference dropped: the whole ring again. */
+	if (inpl_release_poll(0, 0) != TEST_SUCCESS ||
+	    inpl_fill_recv(900, 0, MSG_INPL_RING) != TEST_SUCCESS)
+		return TEST_FAILED;
+	return inpl_release_poll(0, MSG_INPL_RING);
+}
+
+/*
+ * The mailbox closed and opened again while a message is held: the message
+ * keeps its place (senders do not overwrite it) until released; then the
+ * ring works as before. The declared buffer size applies in place too.
+ */
+static int
+inpl_reopen(void)
+{
+	uint64_t long0 = 0, long1 = 0;
+	uint16_t i, n;
+	int st;
+
+	n = inpl_send(1000, 1, MSG_INPL_MAXLEN, &st);
+	TEST_ASSERT_EQUAL(n, 1, "send");
+	n = inpl_recv(0, 1);
+	TEST_ASSERT_EQUAL(n, 1, "received in place");
+	if (inpl_check(0, 1000, MSG_INPL_MAXLEN) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT_SUCCESS(rte_rio_release_inb_mbox(env.mp[1], 0), "close with a held message");
+	TEST_ASSERT_SUCCESS(msg_check(inpl.msg[0].buf, 1000, MSG_INPL_MAXLEN),
+			    "held message changed by the close");
+	n = inpl_send(1001, 1, 64, &st);
+	TEST_ASSERT_EQUAL(n, 0, "accepted by a closed mailbox");
+	TEST_ASSERT_EQUAL(st, -EIO, "status for a closed mailbox");
+	n = inpl_recv(1, 1);
+	TEST_ASSERT_EQUAL(n, 0, "received on a closed mailbox");
+	TEST_ASSERT_SUCCESS(rte_rio_request_inb_mbox(env.mp[1], 0, MSG_INB_ENTRIES), "reopen");
+	TEST_ASSERT_SUCCESS(msg_check(inpl.msg[0].buf, 1000, MSG_INPL_MAXLEN),
+			    "held message changed by the reopen");
+
+	/* Its slot stays taken: the senders fill the others only. */
+	if (inpl_fill_recv(1100, 1, MSG_INPL_RING - 1) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT_SUCCESS(msg_check(inpl.msg[0].buf, 1000, MSG_INPL_MAXLEN),
+			    "held message overwritten by a sender");
+	for (i = 1; i < MSG_INPL_RING; i++)
+		inpl_release(i);
+	if (inpl_ring_full("held across a reopen") != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT_SUCCESS(msg_check(inpl.msg[0].buf, 1000, MSG_INPL_MAXLEN),
+			    "held message overwritten by a sender");
+	if (inpl_release_poll(0, 1) != TEST_SUCCESS ||
+	    inpl_fill_recv(1200, 0, MSG_INPL_RING) != TEST_SUCCESS ||
+	    inpl_release_poll(0, MSG_INPL_RING) != TEST_SUCCESS)
+		return TEST_FAILED;
+
+	/* A declared 64-byte buffer size: 72 bytes are too long in place as well. */
+	TEST_ASSERT_SUCCESS(rte_rio_set_inb_buf_size(env.mp[1], 0, 64), "declare 64");
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "msg_rx_too_long", &long0), "xstat");
+	n = inpl_send(1300, 1, 72, &st);
+	TEST_ASSERT_EQUAL(n, 1, "send 72");
+	n = inpl_send(1301, 1, 64, &st);
+	TEST_ASSERT_EQUAL(n, 1, "send 64");
+	n = inpl_recv(0, 4);
+	TEST_ASSERT_EQUAL(n, 1, "only the 64-byte message");
+	if (inpl_check(0, 1301, 64) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "msg_rx_too_long", &long1), "xstat");
+	TEST_ASSERT_EQUAL(long1 - long0, 1, "msg_rx_too_long");
+	return inpl_release_poll(0, 1);
+}
+
+/*
+ * A whole ring's worth taken in place with the first message still held:
+ * the receiver's position comes round to that message's slot, which is
+ * neither free nor published for the new lap. The receiver must stop
+ * there, not skip the slot as a bad one and give it back under the message.
+ */
+static int
+inpl_wrap(void)
+{
+	uint64_t bad0 = 0, bad1 = 0;
+	uint16_t i, n;
+	int st;
+
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "msg_rx_bad", &bad0), "xstat");
+	/* One burst asking for more than the ring holds. */
+	n = inpl_send(10, MSG_INPL_MAX, 0, &st);
+	TEST_ASSERT_EQUAL(n, MSG_INPL_RING, "fill the ring");
+	n = inpl_recv(0, MSG_INPL_MAX);
+	TEST_ASSERT_EQUAL(n, MSG_INPL_RING, "received in place");
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "msg_rx_bad", &bad1), "xstat");
+	TEST_ASSERT_EQUAL(bad1 - bad0, 0, "held slots skipped as bad ones");
+	n = inpl_send(100, 1, 64, &st);
+	TEST_ASSERT_EQUAL(n, 0, "a held slot was given back");
+	for (i = 0; i < MSG_INPL_RING; i++)
+		if (inpl_check(i, 10 + i, msg_len_of(10 + i)) != TEST_SUCCESS)
+			return TEST_FAILED;
+
+	/* All released but the first: a poll in place finds nothing, gives nothing back. */
+	for (i = 1; i < MSG_INPL_RING; i++)
+		inpl_release(i);
+	n = inpl_poll();
+	TEST_ASSERT_EQUAL(n, 0, "poll in place with the first message held");
+	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "msg_rx_bad", &bad1), "xstat");
+	TEST_ASSERT_EQUAL(bad1 - bad0, 0, "held slot skipped as a bad one");
+	n = inpl_send(100, 1, 64, &st);
+	TEST_ASSERT_EQUAL(n, 0, "a slot was given back past the held message");
+	TEST_ASSERT_EQUAL(st, -EAGAIN, "status when the ring is full");
+	if (inpl_check(0, 10, msg_len_of(10)) != TEST_SUCCESS)
+		return TEST_FAILED;
+
+	/* Released: the ring works as before. */
+	if (inpl_release_poll(0, 1) != TEST_SUCCESS ||
+	    inpl_fill_recv(200, 0, MSG_INPL_RING) != TEST_SUCCESS)
+		return TEST_FAILED;
+	return inpl_release_poll(0, MSG_INPL_RING);
+}
+
+/*
+ * The mailbox closed with a message held and the rest of the ring waiting:
+ * the waiting messages are discarded, but their slots come after the held
+ * one and wait for it; the held message is never overwritten.
+ */
+static int
+inpl_close_full(void)
+{
+	uint16_t n;
+	int st;
+
+	n = inpl_send(20, 1, MSG_INPL_MAXLEN, &st);
+	TEST_ASSERT_EQUAL(n, 1, "send");
+	n = inpl_recv(0, 1);
+	TEST_ASSERT_EQUAL(n, 1, "received in place");
+	if (inpl_check(0, 20, MSG_INPL_MAXLEN) != TEST_SUCCESS)
+		return TEST_FAILED;
+	n = inpl_send(21, MSG_INPL_MAX, 0, &st);
+	TEST_ASSERT_EQUAL(n, MSG_INPL_RING - 1, "accepted behind the held message");
+	TEST_ASSERT_SUCCESS(rte_rio_release_inb_mbox(env.mp[1], 0), "close, ring full");
+	TEST_ASSERT_SUCCESS(msg_check(inpl.msg[0].buf, 20, MSG_INPL_MAXLEN),
+			    "held message changed by the close");
+	TEST_ASSERT_SUCCESS(rte_rio_request_inb_mbox(env.mp[1], 0, MSG_INB_ENTRIES), "reopen");
+	n = inpl_send(100, MSG_INPL_MAX, 0, &st);
+	TEST_ASSERT_EQUAL(n, 0, "slots given back past the held message");
+	TEST_ASSERT_EQUAL(st, -EAGAIN, "status when the ring is full");
+	TEST_ASSERT_SUCCESS(msg_check(inpl.msg[0].buf, 20, MSG_INPL_MAXLEN),
+			    "held message overwritten");
+
+	/* Released: the discarded messages stay discarded, the whole ring is free. */
+	if (inpl_release_poll(0, 1) != TEST_SUCCESS ||
+	    inpl_fill_recv(300, 0, MSG_INPL_RING) != TEST_SUCCESS)
+		return TEST_FAILED;
+	return inpl_release_poll(0, MSG_INPL_RING);
+}
+
+static int
+msg_case_inplace(void)
+{
+	if (inpl_lengths() != TEST_SUCCESS || inpl_too_long() != TEST_SUCCESS ||
+	    inpl_release_order() != TEST_SUCCESS || inpl_hold() != TEST_SUCCESS ||
+	    inpl_mbuf() != TEST_SUCCESS || inpl_reopen() != TEST_SUCCESS)
+		return TEST_FAILED;
+	return TEST_SUCCESS;
+}
+
+/*
+ * Run an in-place case on a fabric with MSG_INPL_RING-slot rings, B's
+ * mailbox 0 open without a buffer posted (receiving in place needs none).
+ */
+static int
+inpl_run(int (*fn)(void))
+{
+	struct rte_rio_mport_info info = { 0 };
+	int ret = msg_env_setup_entries(MSG_INPL_RING);
+
+	if (ret == TEST_SUCCESS) {
+		ret = TEST_FAILED;
+		inpl.mp = rte_pktmbuf_pool_create("rio_msg_inpl", 63, 0, 0,
+						  RTE_MBUF_DEFAULT_BUF_SIZE, SOCKET_ID_ANY);
+		if (inpl.mp == NULL)
+			printf("  cannot create the mbuf pool\n");
+		else if (rte_rio_mport_info_get(env.mp[1], &info) != 0 ||
+			 info.inb_inplace_max != MSG_INPL_MAXLEN)
+			printf("  inb_inplace_max %u, expected %u\n", info.inb_inplace_max,
+			       MSG_INPL_MAXLEN);
+		else if (rte_rio_release_inb_mbox(env.mp[1], 0) != 0 ||
+			 rte_rio_request_inb_mbox(env.mp[1], 0, MSG_INB_ENTRIES) != 0)
+			printf("  cannot reopen B's mailbox 0\n");
+		else
+			ret = fn();
+		inpl_cleanup();
+	}
+	if (msg_env_teardown() != 0)
+		return TEST_FAILED;
+	return ret;
+}
+
+/*
+ * Receive in place on a 16-slot ring: lengths, drops, release order, held
+ * messages against the senders and the copy path, mbufs, mailbox reopen.
+ */
+static int
+test_msg_inplace(void)
+{
+	return inpl_run(msg_case_inplace);
+}
+
+/* Receive in place with the whole ring taken and its first message held. */
+static int
+test_msg_inplace_wrap(void)
+{
+	return inpl_run(inpl_wrap);
+}
+
+/* Mailbox closed with a message held in place and the rest of the ring waiting. */
+static int
+test_msg_inplace_close_full(void)
+{
+	return inpl_run(inpl_close_full);
+}
+
+/* ------------------------------------------------------------------ */
 /* Two processes                                                      */
 
 /*
@@ -1334,6 +1979,9 @@ static struct unit_test_suite rio_sim_msg_suite = {
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_buf_size),
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_closed_mbox),
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_garbage),
+		TEST_CASE(test_msg_inplace),
+		TEST_CASE(test_msg_inplace_wrap),
+		TEST_CASE(test_msg_inplace_close_full),
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_two_processes),
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_two_producers),
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_port_writes),

@@ -1328,6 +1328,258 @@ test_rionet_devargs(void)
 	return TEST_SUCCESS;
 }
 
+/* rx_zero_copy: frames longer than this are attached in place, shorter ones copied. */
+#define RN_ZC_COPY_MAX	256
+/* What rio_sim receives in place (inb_inplace_max): MTU 1522 at most. */
+#define RN_ZC_MAX_FRAME	1536
+/* Inbound ring slots per mailbox (mbox_entries of the topology). */
+#define RN_RING_SLOTS	512
+/* Frames looped in test_rionet_rx_zero_copy(): three times the ring. */
+#define RN_ZC_LOOP	(3 * RN_RING_SLOTS)
+
+/* true if [p, p + len) lies in this process's mapping of the case's fabric's shared memory. */
+static bool
+rn_in_fabric_shm(const void *p, size_t len)
+{
+	uintptr_t a = (uintptr_t)p;
+	char name[80], line[512];
+	unsigned long lo, hi;
+	bool in = false;
+	FILE *fp;
+
+	snprintf(name, sizeof(name), "/%s.", env.shm_prefix);
+	fp = fopen("/proc/self/maps", "r");
+	if (fp == NULL)
+		return false;
+	while (!in && fgets(line, sizeof(line), fp) != NULL)
+		in = strstr(line, name) != NULL && sscanf(line, "%lx-%lx", &lo, &hi) == 2 &&
+			a >= lo && a + len <= hi;
+	fclose(fp);
+	return in;
+}
+
+/* rio_sim extended statistic @name of ep<i>'s mport, or -1. */
+static int64_t
+rn_sim_xstat(unsigned int i, const char *name)
+{
+	unsigned int id;
+	uint64_t v;
+	int dev_id = rte_rawdev_get_dev_id(env.vdev[i]);
+
+	if (dev_id < 0)
+		return -1;
+	v = rte_rawdev_xstats_by_name_get(dev_id, name, &id);
+	return id == (unsigned int)-1 ? -1 : (int64_t)v;
+}
+
+/* Length of frame seq in the loop of test_rionet_rx_zero_copy(): both kinds mixed. */
+static uint32_t
+rn_zc_len(uint32_t seq)
+{
+	return seq % 4 == 3 ? 100 : 1000 + seq % 500;
+}
+
+/*
+ * Port 1 sends back to port 0 every frame it receives: its Rx queue takes
+ * them in place, its Tx queue has fast free. RN_ZC_LOOP frames go round,
+ * in order and intact: a held slot never given back (an external mbuf put
+ * straight back to its pool by fast free) would fill port 1's ring.
+ */
+static int
+rn_zc_loop(void)
+{
+	struct rte_mbuf *pkts[RN_BURST], *rx[RN_BURST];
+	struct rte_ether_addr tmp, dst;
+	struct rte_ether_hdr *eth;
+	uint32_t sent = 0, got = 0, ext = 0, bad = UINT32_MAX;
+	uint64_t hz = rte_get_timer_hz(), last = rte_get_timer_cycles();
+	int64_t rx_bad = rn_sim_xstat(1, "msg_rx_bad");
+	uint16_t burst, n, done, k, tries;
+
+	TEST_ASSERT(rx_bad >= 0, "no msg_rx_bad statistic");
+	rionet_mac_from_destid(1, &dst);
+	while (got < RN_ZC_LOOP && bad == UINT32_MAX && rte_get_timer_cycles() - last < 2 * hz) {
+		if (sent < RN_ZC_LOOP) {
+			burst = RTE_MIN((uint32_t)RN_BURST, RN_ZC_LOOP - sent);
+			for (k = 0; k < burst; k++) {
+				pkts[k] = rn_frame(rn_pool_big, &dst, 0, rn_zc_len(sent + k),
+						   sent + k);
+				TEST_ASSERT_NOT_NULL(pkts[k], "alloc");
+			}
+			n = rte_eth_tx_burst(env.port[0], 0, pkts, burst);
+			rte_pktmbuf_free_bulk(pkts + n, burst - n);
+			sent += n;
+		}
+		n = rte_eth_rx_burst(env.port[1], 0, rx, RN_BURST);
+		for (k = 0; k < n; k++) {
+			ext += (rx[k]->ol_flags & RTE_MBUF_F_EXTERNAL) != 0;
+			eth = rte_pktmbuf_mtod(rx[k], struct rte_ether_hdr *);
+			tmp = eth->dst_addr;
+			eth->dst_addr = eth->src_addr;
+			eth->src_addr = tmp;
+		}
+		for (done = 0, tries = 0; done < n && tries < 1000; tries++)
+			done += rte_eth_tx_burst(env.port[1], 0, rx + done, n - done);
+		rte_pktmbuf_free_bulk(rx + done, n - done);
+		TEST_ASSERT_EQUAL(done, n, "port 1 could not send back");
+		do {
+			n = rte_eth_rx_burst(env.port[0], 0, rx, RN_BURST);
+			for (k = 0; k < n && bad == UINT32_MAX; k++)
+				if (!rn_frame_check(rx[k], rn_zc_len(got + k), got + k))
+					bad = got + k;
+			rte_pktmbuf_free_bulk(rx, n);
+			got += n;
+			if (n > 0)
+				last = rte_get_timer_cycles();
+		} while (n > 0);
+	}
+	TEST_ASSERT_EQUAL(bad, UINT32_MAX, "frame %u lost, reordered or corrupted", bad);
+	TEST_ASSERT_EQUAL(got, RN_ZC_LOOP, "traffic stopped after %u of %u frames (%u sent)",
+			  got, RN_ZC_LOOP, sent);
+	TEST_ASSERT_EQUAL(ext, RN_ZC_LOOP - RN_ZC_LOOP / 4, "frames received in place");
+	/* A slot still held when the ring came round must not be skipped either. */
+	TEST_ASSERT_EQUAL(rn_sim_xstat(1, "msg_rx_bad"), rx_bad, "port 1's mailbox skipped slots");
+	return TEST_SUCCESS;
+}
+
+/*
+ * Port 1's ring takes RN_RING_SLOTS frames again, none more: every slot of
+ * the frames it received in place went back. They arrive intact.
+ */
+static int
+rn_zc_refill(void)
+{
+	struct rte_mbuf *pkts[RN_BURST];
+	struct rte_ether_addr dst;
+	uint32_t sent = 0, got = 0, bad = UINT32_MAX;
+	uint16_t n, k;
+
+	rionet_mac_from_destid(1, &dst);
+	/* A poll of port 1 gives back the slots of what was freed since its last one. */
+	n = rte_eth_rx_burst(env.port[1], 0, pkts, RN_BURST);
+	rte_pktmbuf_free_bulk(pkts, n);
+	TEST_ASSERT_EQUAL(n, 0, "frame left in port 1's ring");
+	do {
+		for (k = 0; k < RN_BURST; k++) {
+			pkts[k] = rn_frame(rn_pool_big, &dst, 0, 1000, sent + k);
+			TEST_ASSERT_NOT_NULL(pkts[k], "alloc");
+		}
+		n = rte_eth_tx_burst(env.port[0], 0, pkts, RN_BURST);
+		rte_pktmbuf_free_bulk(pkts + n, RN_BURST - n);
+		sent += n;
+	} while (n == RN_BURST && sent <= RN_RING_SLOTS);
+	do {
+		n = rn_rx(1, 0, pkts, RN_BURST, 100);
+		for (k = 0; k < n && bad == UINT32_MAX; k++)
+			if (!rn_frame_check(pkts[k], 1000, got + k))
+				bad = got + k;
+		rte_pktmbuf_free_bulk(pkts, n);
+		got += n;
+	} while (n > 0);
+	TEST_ASSERT_EQUAL(sent, RN_RING_SLOTS, "port 1's ring took %u frames", sent);
+	TEST_ASSERT_EQUAL(bad, UINT32_MAX, "frame %u lost, reordered or corrupted", bad);
+	TEST_ASSERT_EQUAL(got, sent, "frames lost");
+	return TEST_SUCCESS;
+}
+
+/*
+ * rx_zero_copy=1: frames longer than 256 bytes arrive as external buffers
+ * in the fabric's memory, shorter ones copied; the MTU must fit what the
+ * mport receives in place; the frames go back to the mailbox when freed,
+ * also from a Tx queue with fast free. The devarg takes 0 or 1.
+ */
+static int
+test_rionet_rx_zero_copy(void)
+{
+	static const uint32_t sizes[] = { 60, 64, RN_ZC_COPY_MAX, RN_ZC_COPY_MAX + 1, 1000,
+					  1514, RN_ZC_MAX_FRAME };
+	const uint64_t ff = RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+	unsigned int avail_small, avail_big, k;
+	struct rte_mbuf *m, *held[RTE_DIM(sizes)];
+	struct rte_ether_addr dst;
+	uint64_t offl;
+	uint16_t mtu;
+	bool ext;
+	int ret;
+
+	avail_small = rte_mempool_avail_count(rn_pool_small);
+	avail_big = rte_mempool_avail_count(rn_pool_big);
+	TEST_ASSERT_SUCCESS(rn_env_setup(2), "setup");
+	ret = rn_reprobe(1, "rx_zero_copy=2");
+	TEST_ASSERT(ret < 0, "rx_zero_copy=2 accepted");
+	ret = rn_reprobe(1, "rx_zero_copy=yes");
+	TEST_ASSERT(ret < 0, "rx_zero_copy=yes accepted");
+	TEST_ASSERT_SUCCESS(rn_reprobe(1, "rx_zero_copy=1"), "re-probe with rx_zero_copy=1");
+
+	/* MTU + 14 must fit in place (1536 bytes): refused at start, not at configure. */
+	ret = rn_port_start_offloads(1, 1, 1, 2000, rn_pool_small, 0, ff);
+	TEST_ASSERT_EQUAL(ret, -EINVAL, "start with MTU 2000");
+	ret = rn_port_start_offloads(1, 1, 1, RN_ZC_MAX_FRAME - RTE_ETHER_HDR_LEN + 1,
+				     rn_pool_small, 0, ff);
+	TEST_ASSERT_EQUAL(ret, -EINVAL, "start with MTU 1523");
+	TEST_ASSERT_SUCCESS(rn_port_start_offloads(1, 1, 1, 1500, rn_pool_small, 0, ff),
+			    "start with MTU 1500");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(env.port[1]), "stop 1");
+	TEST_ASSERT_SUCCESS(rn_port_start_offloads(1, 1, 1, RN_ZC_MAX_FRAME - RTE_ETHER_HDR_LEN,
+						   rn_pool_small, 0, ff), "start with MTU 1522");
+	TEST_ASSERT_SUCCESS(rn_txq_offloads(1, 0, &offl), "txq info");
+	TEST_ASSERT_EQUAL(offl & ff, ff, "port 1 queue 0 without fast free");
+	/* Started: an MTU that does not fit is refused and changes nothing. */
+	TEST_ASSERT(rte_eth_dev_set_mtu(env.port[1], 2000) < 0, "MTU 2000 accepted");
+	TEST_ASSERT(rte_eth_dev_set_mtu(env.port[1], RN_ZC_MAX_FRAME - RTE_ETHER_HDR_LEN + 1) < 0,
+		    "MTU 1523 accepted");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_get_mtu(env.port[1], &mtu), "get mtu");
+	TEST_ASSERT_EQUAL(mtu, RN_ZC_MAX_FRAME - RTE_ETHER_HDR_LEN, "MTU changed by a refused set");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, RN_ZC_MAX_FRAME - RTE_ETHER_HDR_LEN,
+					  rn_pool_big), "start 0");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link 0");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 1), "link 1");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "peers");
+
+	/* Each size, all held at once: in place above 256 bytes, copied up to it. */
+	rionet_mac_from_destid(1, &dst);
+	for (k = 0; k < RTE_DIM(sizes); k++) {
+		m = rn_frame(rn_pool_big, &dst, 0, sizes[k], k);
+		TEST_ASSERT_NOT_NULL(m, "alloc");
+		TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "frame of %u bytes not taken", sizes[k]);
+		if (rn_rx(1, 0, &held[k], 1, 1000) != 1) {
+			rte_pktmbuf_free_bulk(held, k);
+			TEST_ASSERT(false, "frame of %u bytes lost", sizes[k]);
+		}
+	}
+	ret = TEST_SUCCESS;
+	for (k = 0; k < RTE_DIM(sizes) && ret == TEST_SUCCESS; k++) {
+		m = held[k];
+		ext = (m->ol_flags & RTE_MBUF_F_EXTERNAL) != 0;
+		if (!rn_frame_check(m, sizes[k], k) || m->nb_segs != 1 ||
+		    m->port != env.port[1]) {
+			printf("  bad frame of %u bytes: length %u, %u segments, port %u\n",
+			       sizes[k], m->pkt_len, m->nb_segs, m->port);
+			ret = TEST_FAILED;
+		} else if (ext != (sizes[k] > RN_ZC_COPY_MAX) ||
+			   rn_in_fabric_shm(rte_pktmbuf_mtod(m, void *), sizes[k]) != ext) {
+			printf("  frame of %u bytes: external %d, in the fabric's memory %d\n",
+			       sizes[k], ext, rn_in_fabric_shm(rte_pktmbuf_mtod(m, void *),
+							       sizes[k]));
+			ret = TEST_FAILED;
+		}
+	}
+	rte_pktmbuf_free_bulk(held, RTE_DIM(sizes));
+	TEST_ASSERT_SUCCESS(ret, "frames received with rx_zero_copy=1");
+
+	if (rn_zc_loop() != TEST_SUCCESS || rn_zc_refill() != TEST_SUCCESS)
+		return TEST_FAILED;
+
+	/* Every mbuf back in its pool once the ports have stopped. */
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(env.port[1]), "stop 1");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(env.port[0]), "stop 0");
+	TEST_ASSERT_EQUAL(rte_mempool_avail_count(rn_pool_small), avail_small,
+			  "mbufs of port 1 not back in their pool");
+	TEST_ASSERT_EQUAL(rte_mempool_avail_count(rn_pool_big), avail_big,
+			  "mbufs of port 0 not back in their pool");
+	return TEST_SUCCESS;
+}
+
 /* ------------------------------------------------------------------ */
 
 static int
@@ -1349,6 +1601,7 @@ RN_CASE(test_rionet_unicast_direct)
 RN_CASE(test_rionet_unicast_bounce)
 RN_CASE(test_rionet_multiseg_tx)
 RN_CASE(test_rionet_tx_fast_free)
+RN_CASE(test_rionet_rx_zero_copy)
 RN_CASE(test_rionet_bcast_mcast)
 RN_CASE(test_rionet_mtu)
 RN_CASE(test_rionet_rx_mode)
@@ -1398,6 +1651,7 @@ static struct unit_test_suite rionet_suite = {
 		TEST_CASE_NAMED("unicast_bounce", test_rionet_unicast_bounce_run),
 		TEST_CASE_NAMED("multiseg_tx", test_rionet_multiseg_tx_run),
 		TEST_CASE_NAMED("tx_fast_free", test_rionet_tx_fast_free_run),
+		TEST_CASE_NAMED("rx_zero_copy", test_rionet_rx_zero_copy_run),
 		TEST_CASE_NAMED("bcast_mcast", test_rionet_bcast_mcast_run),
 		TEST_CASE_NAMED("mtu", test_rionet_mtu_run),
 		TEST_CASE_NAMED("rx_mode", test_rionet_rx_mode_run),
