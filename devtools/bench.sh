@@ -18,7 +18,8 @@
 #             rate, sent (accepted by tx_burst) and received counts
 #             (rionet_zc: zero-copy receive in the rxonly process).
 #   stream (2, same seconds) two dpdk-rio-bench processes, stream -> sink,
-#             each with a port of every transport but rionet_zc and ring: the sender takes the
+#             each with a port of every transport but ring (rionet_zc up
+#             to 1536-byte frames, on a fabric of its own): the sender takes the
 #             transports in turn, 50 ms at a time, so all are timed over the
 #             same seconds and the rionet/memif ratio of one run does not
 #             depend on the machine's mode in that run (see the guide).
@@ -50,7 +51,7 @@
 # Usage: devtools/bench.sh [options]
 #   --scenarios LIST  fwd,pair,stream,lat,enum or 1,2,3,4 (default: all)
 #   --transports LIST rionet,rionet_zc,memif,ring (default: all; ring only runs
-#                     fwd, rionet_zc fwd and pair)
+#                     fwd; rionet_zc all but lat, up to 1536-byte frames)
 #   --sizes LIST      frame sizes (default: 64,512,1500,4096)
 #   --enum-sizes LIST endpoints (default: 64,256,1024,4096)
 #   --reps N          runs per cell (default: 3)
@@ -431,22 +432,40 @@ run_pair() {	# run_pair <transport> <size> <rep>
 }
 
 # bench_vdevs <transports>: the EAL options of the two dpdk-rio-bench
-# processes, a port of every transport each (fabric and socket named $name):
-# vrecv (sink / pong: rionet ep0, memif server), vsend (stream / ping: ep1,
-# memif client), plug (-d for rionet) and peer (the receiver's rionet MAC).
+# processes, a port of every transport each (fabrics and socket named after
+# $name): vrecv (sink / pong: rionet ep0, memif server), vsend (stream /
+# ping: ep1, memif client), plug (-d for rionet) and peer (the receiver's
+# rionet MAC: ep0 of every fabric). rionet_zc has a fabric of its own, and
+# its receiving endpoint rx_zero_copy=1; as an -a on the rio bus allows only
+# the devices named, rionet's receiving endpoint is named too.
 bench_vdevs() {
 	local t
 	vrecv=(); vsend=(); plug=(); peer=()
 	for t in ${1//,/ }; do
 		case $t in
 		rionet) plug=(-d "$builddir/drivers")
-			vrecv+=(--vdev "rio_sim0,fabric=$name,endpoint=ep0")
+			vrecv+=(--vdev "rio_sim0,fabric=$name,endpoint=ep0" -a rio:rio_sim0-e0000)
 			vsend+=(--vdev "rio_sim0,fabric=$name,endpoint=ep1")
+			peer=(--peer 00:01:00:01:00:00) ;;
+		rionet_zc) plug=(-d "$builddir/drivers")
+			vrecv+=(--vdev "rio_sim1,fabric=${name}z,endpoint=ep0"
+				-a "rio:rio_sim1-e0000,rx_zero_copy=1")
+			vsend+=(--vdev "rio_sim1,fabric=${name}z,endpoint=ep1")
 			peer=(--peer 00:01:00:01:00:00) ;;
 		memif)	vrecv+=(--vdev "net_memif0,role=server,id=0,socket=/$name.sock")
 			vsend+=(--vdev "net_memif0,role=client,id=0,socket=/$name.sock") ;;
 		esac
 	done
+}
+
+# result_key <transport>: what identifies its port in dpdk-rio-bench's
+# RESULT lines (the ports bench_vdevs gives it).
+result_key() {
+	case $1 in
+	rionet) echo "name=rionet_rio_sim0 driver=net_rionet" ;;
+	rionet_zc) echo "name=rionet_rio_sim1 driver=net_rionet" ;;
+	*) echo "name=[^ ]* driver=net_$1" ;;
+	esac
 }
 
 # Scenario 2 over the same seconds: one sink and one stream process hold a
@@ -455,7 +474,7 @@ bench_vdevs() {
 # The sink counts what arrived before the STOP: every frame the sender's
 # tx_burst accepted must be there.
 run_stream() {	# run_stream <transports, comma-separated> <size> <rep>
-	local list=$1 size=$2 rep=$3 lsink lsend psink psend res t drv sent recv limit
+	local list=$1 size=$2 rep=$3 lsink lsend psink psend res t key sent recv limit
 	next_name
 	lsink="$outdir/logs/stream_${size}_${rep}_sink.log"
 	lsend="$outdir/logs/stream_${size}_${rep}_send.log"
@@ -480,17 +499,18 @@ run_stream() {	# run_stream <transports, comma-separated> <size> <rep>
 	wait_for "$lsink" "RESULT sink" 1 10 "$psink"
 	stop "$psink"
 	for t in ${list//,/ }; do
-		drv="driver=net_$t"
-		res=$(grep "^RESULT stream .*$drv " "$lsend" | head -1)
+		key=$(result_key "$t")
+		res=$(grep "^RESULT stream port=[0-9]* $key " "$lsend" | head -1)
 		# Only a port that got its STOP frame has a final count.
-		recv=$(sed -n "s/^RESULT sink .*$drv received=\([0-9]*\) .*stopped=1.*/\1/p" \
+		recv=$(sed -n "s/^RESULT sink port=[0-9]* $key received=\([0-9]*\) .*stopped=1.*/\1/p" \
 			"$lsink")
 		sent=$(echo "$res" | sed -n 's/.* sent_all=\([0-9]*\) .*/\1/p')
 		if [ -z "$res" ] || [ -z "$recv" ] || [ -z "$sent" ]; then
 			fail "stream $t ${size}B run $rep (logs: $lsend $lsink)"
 			continue
 		fi
-		res=$(echo "$res" | sed 's/^RESULT stream port=[0-9]* driver=[^ ]* size=[0-9]* //')
+		res=$(echo "$res" |
+			sed 's/^RESULT stream port=[0-9]* name=[^ ]* driver=[^ ]* size=[0-9]* //')
 		record stream "$t" "$size" "$rep" $res "received=$recv" "lost=$((sent - recv))"
 		printf '  strm %-9s %4s B run %d: %s received=%s\n' "$t" "$size" "$rep" "$res" \
 			"$recv"
@@ -523,12 +543,12 @@ run_lat() {	# run_lat <transports, comma-separated> <rep>
 	wait_for "$lpong" "RESULT pong" 1 5 "$ppong"
 	stop "$ppong"
 	for t in ${list//,/ }; do
-		res=$(grep "^RESULT latency .*driver=net_$t " "$lping" | head -1)
+		res=$(grep "^RESULT latency port=[0-9]* $(result_key "$t") " "$lping" | head -1)
 		if [ -z "$res" ]; then
 			fail "lat $t run $rep (logs: $lping $lpong)"
 			continue
 		fi
-		res=${res#RESULT latency port=* driver=* }
+		res=${res#RESULT latency port=* name=* driver=* }
 		record lat "$t" 64 "$rep" $res
 		echo "  lat  $t run $rep: $res"
 	done
@@ -575,14 +595,19 @@ for rep in $(seq 1 "$reps"); do
 		done
 	fi
 	# Transports that two processes can share (net_ring cannot).
-	two_list=$(echo "${transports//,/ }" | tr ' ' '\n' | grep -vE '^(ring|rionet_zc)$' | paste -sd,)
+	two_list=$(echo "${transports//,/ }" | tr ' ' '\n' | grep -v '^ring$' | paste -sd,)
 	if has stream "$scenarios" && [ -n "$two_list" ]; then
 		for size in ${sizes//,/ }; do
-			run_stream "$two_list" "$size" "$rep"
+			slist=$two_list
+			zc_fits rionet_zc "$size" || slist=$(echo "${slist//,/ }" | tr ' ' '\n' |
+							     grep -v '^rionet_zc$' | paste -sd,)
+			[ -n "$slist" ] && run_stream "$slist" "$size" "$rep"
 		done
 	fi
-	if has lat "$scenarios" && [ -n "$two_list" ]; then
-		run_lat "$two_list" "$rep"
+	# Latency frames are 64 bytes: rionet_zc copies them, as rionet does.
+	lat_list=$(echo "${two_list//,/ }" | tr ' ' '\n' | grep -v '^rionet_zc$' | paste -sd,)
+	if has lat "$scenarios" && [ -n "$lat_list" ]; then
+		run_lat "$lat_list" "$rep"
 	fi
 done
 has enum "$scenarios" && run_enum
@@ -719,9 +744,11 @@ if any(k[0] == "stream" for k in runs):
     P("")
     P("Scenario 2, same seconds: dpdk-rio-bench stream -> sink, the transports in turn every "
       "50 ms; Mpps accepted by the sender")
-    pts = [t for t in transports if t not in ("ring", "rionet_zc")]
+    pts = [t for t in transports if t != "ring"]
     hdr = "size  " + "".join(f"| {t + ' Mpps':>24} | {'Gbit/s':>6} | {'lost':>6} " for t in pts)
-    P(hdr + "| rionet/memif, per run: median (min..max)")
+    rts = [t for t in ("rionet", "rionet_zc") if t in pts]
+    P(hdr + "".join(f"| {t + '/memif':>22} " for t in rts))
+    P("      (ratios: median (min..max) of the per-run ratios)")
     for s in sizes:
         line = f"{s:>4}  "
         for t in pts:
@@ -732,17 +759,18 @@ if any(k[0] == "stream" for k in runs):
                 continue
             lost_max = max(r["lost"] for r in runs[key])
             line += f"| {fmt(c):>24} | {c['median'] * s * 8 / 1000:>6.2f} | {int(lost_max):>6} "
-        # Both transports of one run met the same machine: compare within runs.
-        a = {r["_rep"]: r["mpps"] for r in runs.get(("stream", "rionet", s), [])}
+        # The transports of one run met the same machine: compare within runs.
         b = {r["_rep"]: r["mpps"] for r in runs.get(("stream", "memif", s), [])}
-        rs = [a[k] / b[k] for k in a if k in b and b[k] > 0]
-        if rs:
-            rc = {"median": statistics.median(rs), "min": min(rs), "max": max(rs),
-                  "runs": len(rs)}
-            add("stream", "rionet/memif", s, "ratio", rc, "")
-            line += "| " + fmt(rc, 2)
-        else:
-            line += "| -"
+        for t in rts:
+            a = {r["_rep"]: r["mpps"] for r in runs.get(("stream", t, s), [])}
+            rs = [a[k] / b[k] for k in a if k in b and b[k] > 0]
+            if rs:
+                rc = {"median": statistics.median(rs), "min": min(rs), "max": max(rs),
+                      "runs": len(rs)}
+                add("stream", t + "/memif", s, "ratio", rc, "")
+                line += f"| {fmt(rc, 2):>22} "
+            else:
+                line += f"| {'-':>22} "
         P(line)
     P("(lost = most frames lost in any run: accepted by the sender's tx_burst, "
       "never received)")
@@ -807,7 +835,7 @@ for sc in scens.split(","):
             want += [(sc, t, s, m) for s in fs for m in ("mpps", "gbps")]
         elif sc == "pair" and t != "ring":
             want += [(sc, t, s, m) for s in fs for m in ("mpps", "sent", "received", "lost")]
-        elif sc == "stream" and t not in ("ring", "rionet_zc"):
+        elif sc == "stream" and t != "ring":
             want += [(sc, t, s, m) for s in fs for m in ("mpps", "received", "lost")]
         elif sc == "lat" and t not in ("ring", "rionet_zc"):
             want += [(sc, t, 64, m) for m in ("min_ns", "p50_ns", "p99_ns")]

@@ -413,6 +413,15 @@ bench_driver_name(uint16_t port)
 	return "unknown";
 }
 
+/* The ethdev name of @port (several ports may share a driver), in @buf. */
+static const char *
+bench_port_name(uint16_t port, char buf[RTE_ETH_NAME_MAX_LEN])
+{
+	if (rte_eth_dev_get_name_by_port(port, buf) != 0)
+		snprintf(buf, RTE_ETH_NAME_MAX_LEN, "unknown");
+	return buf;
+}
+
 static int
 bench_pong(const struct bench_opts *o)
 {
@@ -581,11 +590,13 @@ bench_ping_report(const struct bench_ports *ps, unsigned int p, const struct ben
 		  uint64_t *lat, unsigned int n, unsigned int lost)
 {
 	uint64_t hz = rte_get_tsc_hz();
+	char name[RTE_ETH_NAME_MAX_LEN];
 
 	qsort(lat, n, sizeof(*lat), bench_cmp_u64);
 #define BENCH_NS(c) ((double)(c) * 1e9 / (double)hz)
-	printf("RESULT latency port=%u driver=%s size=%u n=%u lost=%u min_ns=%.0f p50_ns=%.0f"
-	       " p99_ns=%.0f max_ns=%.0f\n", ps->id[p], bench_driver_name(ps->id[p]), o->size, n,
+	printf("RESULT latency port=%u name=%s driver=%s size=%u n=%u lost=%u min_ns=%.0f"
+	       " p50_ns=%.0f p99_ns=%.0f max_ns=%.0f\n", ps->id[p],
+	       bench_port_name(ps->id[p], name), bench_driver_name(ps->id[p]), o->size, n,
 	       lost,
 	       BENCH_NS(lat[0]), BENCH_NS(lat[n / 2]), BENCH_NS(lat[(uint64_t)n * 99 / 100]),
 	       BENCH_NS(lat[n - 1]));
@@ -662,6 +673,7 @@ bench_sink(const struct bench_opts *o)
 	uint64_t received[BENCH_MAX_PORTS] = { 0 }, bytes[BENCH_MAX_PORTS] = { 0 };
 	struct rte_mbuf *pkts[BENCH_BURST], *echo[BENCH_BURST], *drop[BENCH_BURST];
 	bool stopped[BENCH_MAX_PORTS] = { false };
+	char name[RTE_ETH_NAME_MAX_LEN];
 	const struct bench_payload *pl;
 	unsigned int p, left;
 	uint16_t nb, i, ne, nd, sent;
@@ -711,8 +723,9 @@ bench_sink(const struct bench_opts *o)
 		}
 	}
 	for (p = 0; p < ps.n; p++)
-		printf("RESULT sink port=%u driver=%s received=%" PRIu64 " bytes=%" PRIu64
-		       " stopped=%d\n", ps.id[p], bench_driver_name(ps.id[p]), received[p],
+		printf("RESULT sink port=%u name=%s driver=%s received=%" PRIu64 " bytes=%" PRIu64
+		       " stopped=%d\n", ps.id[p], bench_port_name(ps.id[p], name),
+		       bench_driver_name(ps.id[p]), received[p],
 		       bytes[p], stopped[p] ? 1 : 0);
 	/* Out before the ports close: see bench_leave_last(). */
 	fflush(stdout);
@@ -795,14 +808,16 @@ bench_stream_report(const struct bench_ports *ps, unsigned int p, const struct b
 		    struct bench_stream *st)
 {
 	double hz = (double)rte_get_tsc_hz();
+	char name[RTE_ETH_NAME_MAX_LEN];
 	struct rte_eth_stats stats;
 
 	if (rte_eth_stats_get(ps->id[p], &stats) != 0)
 		memset(&stats, 0, sizeof(stats));
 	qsort(st->win_mpps, st->nb_win, sizeof(st->win_mpps[0]), bench_cmp_double);
-	printf("RESULT stream port=%u driver=%s size=%u windows=%u sent=%" PRIu64
+	printf("RESULT stream port=%u name=%s driver=%s size=%u windows=%u sent=%" PRIu64
 	       " sent_all=%" PRIu64 " tx_errors=%" PRIu64 " mpps=%.6f win_min=%.6f"
-	       " win_p50=%.6f win_max=%.6f\n", ps->id[p], bench_driver_name(ps->id[p]), o->size,
+	       " win_p50=%.6f win_max=%.6f\n", ps->id[p], bench_port_name(ps->id[p], name),
+	       bench_driver_name(ps->id[p]), o->size,
 	       st->nb_win,
 	       st->sent, st->sent_all, stats.oerrors,
 	       (double)st->sent * hz / (double)st->cycles / 1e6, st->win_mpps[0],
