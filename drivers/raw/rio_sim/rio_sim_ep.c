@@ -1475,6 +1475,74 @@ sim_ep_ring_idle(struct sim_ring *r, struct sim_ep_stall *st)
 	return SIM_EP_IDLE_SKIP;
 }
 
+/*
+ * The slot at the consumer position of @ring (rx's local copy): READY, EMPTY
+ * (stop), or BAD, counted, for the caller to skip; a slot claimed but never
+ * published by a dead or absent writer is BAD too (sim_ep_rx_stalled_dead()).
+ */
+static __rte_always_inline enum sim_ring_state
+sim_ep_rx_peek(struct sim_ep *ep, struct sim_ep_rx *rx, struct sim_ring *ring,
+	       struct sim_shm_msg_slot **slot)
+{
+	enum sim_ring_state state;
+	void *p;
+
+	state = sim_ring_peek(ring, &p);
+	*slot = p;
+	if (state == SIM_RING_EMPTY) {
+		rx->ring.cons = ring->cons;
+		if (likely(!sim_ep_rx_stalled_dead(ep, rx, *slot)))
+			return SIM_RING_EMPTY;
+		__atomic_store_n(&(*slot)->writer_pid, 0, __ATOMIC_RELAXED);
+		state = SIM_RING_BAD;
+	}
+	if (unlikely(state == SIM_RING_BAD))
+		ep->st.msg_rx_bad++;
+	return state;
+}
+
+/*
+ * Read the header of published slot @s once and check the local copies:
+ * @return its length, or 0 when it cannot be delivered, counted as too long
+ * (a valid message longer than the longest deliverable one, @span +
+ * RTE_RIO_MIN_MSG_SIZE, which is within the message size bounds: one
+ * unsigned compare covers both) or as bad.
+ */
+static __rte_always_inline uint16_t
+sim_ep_rx_check(struct sim_ep *ep, struct sim_shm_msg_slot *s, uint8_t mbox, uint16_t span,
+		uint8_t *letter)
+{
+	uint16_t len = s->len;
+	uint8_t slot_mbox = s->mbox;
+
+	*letter = s->letter;
+	if (likely((uint16_t)(len - RTE_RIO_MIN_MSG_SIZE) <= span && slot_mbox == mbox &&
+		   *letter < RTE_RIO_MAX_LETTER))
+		return len;
+	if (len > span + RTE_RIO_MIN_MSG_SIZE && len <= RTE_RIO_MAX_MSG_SIZE &&
+	    slot_mbox == mbox && *letter < RTE_RIO_MAX_LETTER)
+		ep->st.msg_rx_too_long++;
+	else
+		ep->st.msg_rx_bad++;
+	__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
+	return 0;
+}
+
+/* Fill the descriptor of a delivered message and let the slot's writer go. */
+static __rte_always_inline void
+sim_ep_rx_deliver(struct rte_rio_msg *o, struct sim_shm_msg_slot *s, void *buf, uint16_t len,
+		  uint16_t dst, uint8_t mbox, uint8_t letter)
+{
+	o->buf = buf;
+	o->len = len;
+	o->destid = dst;
+	o->srcid = s->src;
+	o->mbox = mbox;
+	o->letter = letter;
+	o->status = 0;
+	__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
+}
+
 uint16_t
 sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n)
 {
@@ -1484,12 +1552,11 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	enum sim_ring_state state;
 	uint32_t budget, avail;
 	struct rte_rio_msg *o = msgs, *o_end;
-	uint16_t cnt, len, dst;
+	uint16_t cnt, len, dst, span;
 	uint64_t cons0, bytes = 0;
 	uint32_t buf_head, buf_mask;
-	uint8_t letter, slot_mbox;
-	void *slot, *buf, **bufs;
-	uint16_t max_len;
+	void *buf, **bufs;
+	uint8_t letter;
 
 	if (unlikely(mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open))
 		return 0;
@@ -1513,43 +1580,20 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	bufs = rx->bufs;
 	buf_head = rx->buf_head;
 	buf_mask = rx->buf_size - 1;
-	max_len = rx->buf_len - RTE_RIO_MIN_MSG_SIZE;
+	span = rx->buf_len - RTE_RIO_MIN_MSG_SIZE;
 	o_end = msgs + n;
 	/* Bad slots are skipped, but never more than one lap per call. */
 	for (budget = ring.size + n; o < o_end && budget > 0; budget--) {
-		state = sim_ring_peek(&ring, &slot);
-		s = slot;
-		if (state == SIM_RING_EMPTY) {
-			rx->ring.cons = ring.cons;
-			if (likely(!sim_ep_rx_stalled_dead(ep, rx, s)))
+		state = sim_ep_rx_peek(ep, rx, &ring, &s);
+		if (unlikely(state != SIM_RING_READY)) {
+			if (state == SIM_RING_EMPTY)
 				break;
-			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
-			ep->st.msg_rx_bad++;
 			sim_ring_free_slot(&ring);
 			continue;
 		}
-		if (unlikely(state == SIM_RING_BAD)) {
-			ep->st.msg_rx_bad++;
-			sim_ring_free_slot(&ring);
-			continue;
-		}
-		/*
-		 * Read each shared field once, then check the local copies.
-		 * buf_len is within the message size bounds: one unsigned
-		 * compare covers the minimum and the posted buffers' size.
-		 */
-		len = s->len;
-		letter = s->letter;
-		slot_mbox = s->mbox;
-		if (unlikely((uint16_t)(len - RTE_RIO_MIN_MSG_SIZE) > max_len ||
-			     slot_mbox != mbox || letter >= RTE_RIO_MAX_LETTER)) {
-			if (len > rx->buf_len && len <= RTE_RIO_MAX_MSG_SIZE &&
-			    slot_mbox == mbox && letter < RTE_RIO_MAX_LETTER)
-				/* Longer than the posted buffers: the buffer stays posted. */
-				ep->st.msg_rx_too_long++;
-			else
-				ep->st.msg_rx_bad++;
-			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
+		len = sim_ep_rx_check(ep, s, mbox, span, &letter);
+		if (unlikely(len == 0)) {
+			/* Bad, or longer than the posted buffers: the buffer stays posted. */
 			sim_ring_free_slot(&ring);
 			continue;
 		}
@@ -1561,15 +1605,8 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 			sim_ep_msg_copy((uint8_t *)buf + SIM_SLOT_INLINE,
 					sim_ring_ovf(&ring, ring.cons), len - SIM_SLOT_INLINE);
 		}
-		o->buf = buf;
-		o->len = len;
-		o->destid = dst;
-		o->srcid = s->src;
-		o->mbox = mbox;
-		o->letter = letter;
-		o->status = 0;
+		sim_ep_rx_deliver(o, s, buf, len, dst, mbox, letter);
 		bytes += len;
-		__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
 		sim_ring_free_slot(&ring);
 		o++;
 	}
@@ -1633,11 +1670,10 @@ sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
 	enum sim_ring_state state;
 	struct rte_rio_msg *o = msgs, *o_end;
 	struct sim_ep_held *h;
-	uint16_t cnt, len, dst, max_len;
+	uint16_t cnt, len, dst, span;
 	uint64_t cons0, bytes = 0;
-	uint8_t letter, slot_mbox;
 	uint32_t budget;
-	void *slot;
+	uint8_t letter;
 
 	if (unlikely(mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open || n == 0))
 		return 0;
@@ -1648,7 +1684,7 @@ sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
 	ring = rx->ring;
 	cons0 = ring.cons;
 	sim_ep_rx_reclaim(rx, &ring);
-	max_len = RTE_MIN(rx->buf_len, (uint32_t)SIM_SLOT_INLINE) - RTE_RIO_MIN_MSG_SIZE;
+	span = RTE_MIN(rx->buf_len, (uint32_t)SIM_SLOT_INLINE) - RTE_RIO_MIN_MSG_SIZE;
 	o_end = msgs + n;
 	/*
 	 * A lap past the oldest held slot is that slot again, still the
@@ -1656,33 +1692,15 @@ sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
 	 */
 	for (budget = ring.size + n; o < o_end && budget > 0 &&
 	     ring.cons - rx->held_pos < ring.size; budget--) {
-		state = sim_ring_peek(&ring, &slot);
-		s = slot;
-		if (state == SIM_RING_EMPTY) {
-			rx->ring.cons = ring.cons;
-			if (likely(!sim_ep_rx_stalled_dead(ep, rx, s)))
+		state = sim_ep_rx_peek(ep, rx, &ring, &s);
+		if (unlikely(state != SIM_RING_READY)) {
+			if (state == SIM_RING_EMPTY)
 				break;
-			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
-			ep->st.msg_rx_bad++;
 			sim_ep_rx_skip(rx, &ring);
 			continue;
 		}
-		if (unlikely(state == SIM_RING_BAD)) {
-			ep->st.msg_rx_bad++;
-			sim_ep_rx_skip(rx, &ring);
-			continue;
-		}
-		len = s->len;
-		letter = s->letter;
-		slot_mbox = s->mbox;
-		if (unlikely((uint16_t)(len - RTE_RIO_MIN_MSG_SIZE) > max_len ||
-			     slot_mbox != mbox || letter >= RTE_RIO_MAX_LETTER)) {
-			if (len > max_len + RTE_RIO_MIN_MSG_SIZE && len <= RTE_RIO_MAX_MSG_SIZE &&
-			    slot_mbox == mbox && letter < RTE_RIO_MAX_LETTER)
-				ep->st.msg_rx_too_long++;
-			else
-				ep->st.msg_rx_bad++;
-			__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
+		len = sim_ep_rx_check(ep, s, mbox, span, &letter);
+		if (unlikely(len == 0)) {
 			sim_ep_rx_skip(rx, &ring);
 			continue;
 		}
@@ -1692,15 +1710,8 @@ sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
 		h->shinfo.free_cb = sim_ep_inplace_free;
 		rte_mbuf_ext_refcnt_set(&h->shinfo, 1);
 		*shinfo++ = &h->shinfo;
-		o->buf = s->data;
-		o->len = len;
-		o->destid = dst;
-		o->srcid = s->src;
-		o->mbox = mbox;
-		o->letter = letter;
-		o->status = 0;
+		sim_ep_rx_deliver(o, s, s->data, len, dst, mbox, letter);
 		bytes += len;
-		__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
 		ring.cons++;
 		o++;
 	}
