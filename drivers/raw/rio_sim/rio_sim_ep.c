@@ -1543,6 +1543,22 @@ sim_ep_rx_deliver(struct rte_rio_msg *o, struct sim_shm_msg_slot *s, void *buf, 
 	__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
 }
 
+/* End of a receive call: the consumer position and the counters. @return cnt. */
+static __rte_always_inline uint16_t
+sim_ep_rx_end(struct sim_ep *ep, struct sim_ep_rx *rx, const struct sim_ring *ring,
+	      uint64_t cons0, uint16_t cnt, uint64_t bytes)
+{
+	rx->ring.cons = ring->cons;
+	if (ring->cons != cons0)
+		sim_ring_cons_sync(&rx->ring);
+	if (cnt > 0) {
+		ep->st.msg_rx += cnt;
+		ep->st.msg_rx_bytes += bytes;
+		sim_ring_counter_add(&rx->ring_hdr->rx_msgs, cnt);
+	}
+	return cnt;
+}
+
 uint16_t
 sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n)
 {
@@ -1552,7 +1568,7 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	enum sim_ring_state state;
 	uint32_t budget, avail;
 	struct rte_rio_msg *o = msgs, *o_end;
-	uint16_t cnt, len, dst, span;
+	uint16_t len, dst, span;
 	uint64_t cons0, bytes = 0;
 	uint32_t buf_head, buf_mask;
 	void *buf, **bufs;
@@ -1610,18 +1626,9 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		sim_ring_free_slot(&ring);
 		o++;
 	}
-	cnt = o - msgs;
-	rx->ring.cons = ring.cons;
 	rx->held_pos = ring.cons;
 	rx->buf_head = buf_head;
-	if (ring.cons != cons0)
-		sim_ring_cons_sync(&ring);
-	if (cnt > 0) {
-		ep->st.msg_rx += cnt;
-		ep->st.msg_rx_bytes += bytes;
-		sim_ring_counter_add(&rx->ring_hdr->rx_msgs, cnt);
-	}
-	return cnt;
+	return sim_ep_rx_end(ep, rx, &ring, cons0, o - msgs, bytes);
 }
 
 /* Release callback of a message received in place: its slot may be given back. */
@@ -1670,7 +1677,7 @@ sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
 	enum sim_ring_state state;
 	struct rte_rio_msg *o = msgs, *o_end;
 	struct sim_ep_held *h;
-	uint16_t cnt, len, dst, span;
+	uint16_t len, dst, span;
 	uint64_t cons0, bytes = 0;
 	uint32_t budget;
 	uint8_t letter;
@@ -1715,16 +1722,7 @@ sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
 		ring.cons++;
 		o++;
 	}
-	cnt = o - msgs;
-	rx->ring.cons = ring.cons;
-	if (ring.cons != cons0)
-		sim_ring_cons_sync(&ring);
-	if (cnt > 0) {
-		ep->st.msg_rx += cnt;
-		ep->st.msg_rx_bytes += bytes;
-		sim_ring_counter_add(&rx->ring_hdr->rx_msgs, cnt);
-	}
-	return cnt;
+	return sim_ep_rx_end(ep, rx, &ring, cons0, o - msgs, bytes);
 }
 
 /* ------------------------------------------------------------------ */
