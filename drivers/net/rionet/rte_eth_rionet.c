@@ -681,7 +681,9 @@ rionet_tx_send_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint
 	}
 	txq->bytes += bytes;
 	/* Staged frames are single segments: the offload's contract does the rest. */
-	if (txq->fast_free && !external && off > 0)
+	if (unlikely(external))
+		rte_pktmbuf_free_bulk(pkts, off);
+	else if (txq->fast_free && off > 0)
 		rte_mempool_put_bulk(pkts[0]->pool, (void **)pkts, off);
 	else
 		rionet_tx_free(pkts, off);
