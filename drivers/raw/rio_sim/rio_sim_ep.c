@@ -171,7 +171,7 @@ struct sim_ep_shared {
 	struct sim_ep_rx rx[RTE_RIO_MAX_MBOX];
 };
 
-static uint32_t sim_ep_rx_held_count(struct sim_ep_rx *rx);
+static uint32_t sim_ep_rx_held_count(struct sim_ep_rx *rx, bool owner);
 
 /* ------------------------------------------------------------------ */
 /* Small atomic helpers for 32-bit shared words                       */
@@ -558,7 +558,7 @@ sim_ep_release(struct sim_ep *ep)
 	}
 	sim_ep_tx_free(ep, &ep->dbell_tx);
 	for (m = 0; m < RTE_RIO_MAX_MBOX; m++)
-		held += sim_ep_rx_held_count(&ep->rx[m]);
+		held += sim_ep_rx_held_count(&ep->rx[m], ep->owner);
 	if (held > 0) {
 		/*
 		 * Mbufs still point into the data segment and at the in-place
@@ -567,7 +567,8 @@ sim_ep_release(struct sim_ep *ep)
 		SIM_LOG(WARNING, "%s: %u messages received in place are still held: their memory stays mapped",
 			ep->data_name, held);
 	} else {
-		for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
+		/* The in-place entries are the owner's, shared with the views. */
+		for (m = 0; ep->owner && m < RTE_RIO_MAX_MBOX; m++) {
 			if (ep->sh != NULL)
 				rte_free(ep->rx[m].held);
 			else
@@ -1122,16 +1123,21 @@ sim_ep_rx_drain(struct sim_ep_rx *rx)
 	sim_ring_cons_sync(&rx->ring);
 }
 
-/* Messages received in place and not yet released (slow: walks the ring). */
+/*
+ * Messages received in place and not yet released, by any process of the
+ * group (slow: walks the ring). The owner gives back what was released.
+ */
 static uint32_t
-sim_ep_rx_held_count(struct sim_ep_rx *rx)
+sim_ep_rx_held_count(struct sim_ep_rx *rx, bool owner)
 {
 	uint32_t n = 0;
 	uint64_t p;
 
 	if (rx->held == NULL)
 		return 0;
-	sim_ep_rx_reclaim(rx, &rx->ring);
+	/* A secondary's view only looks: the shared receive state is not its own. */
+	if (owner)
+		sim_ep_rx_reclaim(rx, &rx->ring);
 	for (p = rx->held_pos; p != rx->ring.cons; p++)
 		n += __atomic_load_n(&rx->held[p & (rx->ring.size - 1)].held, __ATOMIC_ACQUIRE);
 	return n;
