@@ -680,9 +680,9 @@ rionet_tx_send_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint
 		off++;
 	}
 	txq->bytes += bytes;
-	/* Staged frames are single segments: the offload's contract does the rest. */
 	if (unlikely(external))
 		rte_pktmbuf_free_bulk(pkts, off);
+	/* Staged frames are single segments: the offload's contract does the rest. */
 	else if (txq->fast_free && off > 0)
 		rte_mempool_put_bulk(pkts[0]->pool, (void **)pkts, off);
 	else
@@ -947,13 +947,13 @@ rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
 	if (rxq->inplace) {
 		rxq->direct = false;
 		if (rionet_max_frame(port) > port->inplace_max) {
-			RIONET_LOG(ERR, "%s: rx_zero_copy takes frames up to %u bytes, MTU %u needs %u",
+			RIONET_LOG(ERR, "%s: rx_zero_copy takes frames up to %u bytes, MTU %u: %u",
 				   port->name, port->inplace_max, port->data->mtu,
 				   rionet_max_frame(port));
 			return -EINVAL;
 		}
-		/* Longer messages are dropped by the mport, as too long. */
-		return rte_rio_set_inb_buf_size(port->mport, rxq->mbox, port->inplace_max);
+		/* The mport drops longer messages itself: nothing to post or declare. */
+		return 0;
 	}
 	/*
 	 * Direct mode when an mbuf holds the largest frame the port accepts:
@@ -1177,7 +1177,7 @@ rionet_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 	for (q = 0; dev->data->dev_started && q < dev->data->nb_rx_queues; q++) {
 		rxq = dev->data->rx_queues[q];
 		if (rxq != NULL && rxq->inplace && frame > port->inplace_max) {
-			RIONET_LOG(ERR, "%s: MTU %u needs %u-byte frames, rx_zero_copy takes up to %u",
+			RIONET_LOG(ERR, "%s: MTU %u needs %u-byte frames, rx_zero_copy: %u at most",
 				   port->name, mtu, frame, port->inplace_max);
 			return -EINVAL;
 		}

@@ -163,7 +163,7 @@ struct rionet_port {
 	uint16_t max_destids;
 	uint8_t mbox_base;
 	uint8_t max_queues;
-	bool rx_zero_copy;		/* devarg: receive in place (rte_rio_recv_messages_inplace) */
+	bool rx_zero_copy;		/* devarg: rte_rio_recv_messages_inplace() */
 	uint16_t inplace_max;		/* longest frame the mport receives in place */
 	struct rte_ether_addr mac;
 
