@@ -89,7 +89,7 @@ rio_mport_conf_check(const struct rte_rio_mport_conf *conf)
 	if ((conf->inb_inplace_max != 0) != (ops->get_inb_messages_inplace != NULL) ||
 	    (conf->inb_inplace_max != 0 && conf->inb_inplace_max < RTE_RIO_MIN_MSG_SIZE) ||
 	    conf->inb_inplace_max > RTE_RIO_MAX_MSG_SIZE) {
-		RIO_LOG(ERR, "mport %s: in-place receive of up to %u bytes without its op, or the reverse",
+		RIO_LOG(ERR, "mport %s: in-place receive size %u and its op do not match",
 			conf->name, conf->inb_inplace_max);
 		return -EINVAL;
 	}

@@ -564,7 +564,7 @@ sim_ep_release(struct sim_ep *ep)
 		 * Mbufs still point into the data segment and at the in-place
 		 * entries: both stay, and leak, rather than be freed under them.
 		 */
-		SIM_LOG(WARNING, "%s: %u messages received in place are still held: their memory stays mapped",
+		SIM_LOG(WARNING, "%s: %u messages received in place still held: kept mapped",
 			ep->data_name, held);
 	} else {
 		/* The in-place entries are the owner's, shared with the views. */
