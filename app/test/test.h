@@ -19,6 +19,7 @@
  */
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
@@ -163,6 +164,25 @@ void add_test_child(struct test_child *c);
  * Returns the pid or -errno.
  */
 pid_t rio_test_spawn(const char *name, char *const argv[]);
+
+/*
+ * In a child that called rte_eal_init() with argc/argv, which returned @ret:
+ * its own arguments (those after "--") in *out. @return how many.
+ */
+int rio_test_child_args(int argc, char **argv, int ret, char ***out);
+
+/*
+ * Map @size bytes of file @path shared (a control file that a test and its
+ * children share), creating or truncating it first when @create.
+ * NULL on failure.
+ */
+void *rio_test_map_file(const char *path, size_t size, bool create);
+
+/*
+ * Write @content into a new file /tmp/<tag>.XXXXXX (a topology, say) and
+ * put its path in path[len]. 0 or -errno.
+ */
+int rio_test_temp_file(char *path, size_t len, const char *tag, const char *content);
 
 /*
  * Wait for a child up to timeout_ms; on timeout it is killed with SIGKILL and

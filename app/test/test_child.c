@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 
@@ -136,6 +137,62 @@ out:
 	free(child_env);
 	free(child_argv);
 	return pid;
+}
+
+int
+rio_test_child_args(int argc, char **argv, int ret, char ***out)
+{
+	/* EAL leaves the program name in front of the application's arguments. */
+	argc -= ret;
+	argv += ret;
+	if (argc > 0) {
+		argc--;
+		argv++;
+	}
+	if (argc > 0 && strcmp(argv[0], "--") == 0) {
+		argc--;
+		argv++;
+	}
+	*out = argv;
+	return argc;
+}
+
+void *
+rio_test_map_file(const char *path, size_t size, bool create)
+{
+	void *m;
+	int fd;
+
+	fd = open(path, create ? O_RDWR | O_CREAT | O_TRUNC : O_RDWR, 0600);
+	if (fd < 0)
+		return NULL;
+	if (create && ftruncate(fd, size) != 0) {
+		close(fd);
+		return NULL;
+	}
+	m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	return m == MAP_FAILED ? NULL : m;
+}
+
+int
+rio_test_temp_file(char *path, size_t len, const char *tag, const char *content)
+{
+	size_t n = strlen(content);
+	ssize_t w;
+	int fd;
+
+	if (snprintf(path, len, "/tmp/%s.XXXXXX", tag) >= (int)len)
+		return -ENAMETOOLONG;
+	fd = mkstemp(path);
+	if (fd < 0)
+		return -errno;
+	w = write(fd, content, n);
+	if (close(fd) != 0 || w != (ssize_t)n) {
+		unlink(path);
+		return -EIO;
+	}
+	return 0;
 }
 
 static uint64_t

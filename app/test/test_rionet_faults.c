@@ -196,25 +196,6 @@ rf_topo_write(char *path, size_t len)
 	return 0;
 }
 
-/* Map the control file (created by the parent with the right size). */
-static struct rf_ctl *
-rf_ctl_map(const char *path, bool create)
-{
-	struct rf_ctl *ctl;
-	int fd;
-
-	fd = open(path, create ? O_RDWR | O_CREAT | O_TRUNC : O_RDWR, 0600);
-	if (fd < 0)
-		return NULL;
-	if (create && ftruncate(fd, sizeof(*ctl)) != 0) {
-		close(fd);
-		return NULL;
-	}
-	ctl = mmap(NULL, sizeof(*ctl), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	close(fd);
-	return ctl == MAP_FAILED ? NULL : ctl;
-}
-
 static int64_t
 rf_xstat(uint16_t port, const char *name)
 {
@@ -464,24 +445,6 @@ rf_pool(const char *name)
 				       RTE_PKTMBUF_HEADROOM + RIONET_MAX_FRAME, SOCKET_ID_ANY);
 }
 
-/* After rte_eal_init() returned ret: the arguments after "--". */
-static int
-rf_child_args(int argc, char **argv, int ret, char ***out)
-{
-	argc -= ret;
-	argv += ret;
-	if (argc > 0) {
-		argc--;
-		argv++;
-	}
-	if (argc > 0 && strcmp(argv[0], "--") == 0) {
-		argc--;
-		argv++;
-	}
-	*out = argv;
-	return argc;
-}
-
 /* The only ethdev port of a child process. */
 static int
 rf_only_port(uint16_t *port)
@@ -514,8 +477,8 @@ rf_peer_child(int argc, char **argv)
 		printf("rionet faults child: EAL init failed\n");
 		return 2;
 	}
-	argc = rf_child_args(argc, argv, ret, &argv);
-	if (argc < 3 || (ctl = rf_ctl_map(argv[0], false)) == NULL) {
+	argc = rio_test_child_args(argc, argv, ret, &argv);
+	if (argc < 3 || (ctl = rio_test_map_file(argv[0], sizeof(*ctl), false)) == NULL) {
 		printf("rionet faults child: bad arguments\n");
 		goto out;
 	}
@@ -608,7 +571,7 @@ rf_env_setup(struct rf_env *e, const char *tag)
 		 dirname(self));
 	if (rf_topo_write(e->topo, sizeof(e->topo)) != 0)
 		return -EIO;
-	e->ctl = rf_ctl_map(e->ctl_path, true);
+	e->ctl = rio_test_map_file(e->ctl_path, sizeof(*e->ctl), true);
 	return e->ctl == NULL ? -EIO : 0;
 }
 
@@ -927,8 +890,8 @@ rf_slow_child(int argc, char **argv)
 	ret = rte_eal_init(argc, argv);
 	if (ret < 0)
 		return 2;
-	argc = rf_child_args(argc, argv, ret, &argv);
-	if (argc < 3 || (ctl = rf_ctl_map(argv[0], false)) == NULL)
+	argc = rio_test_child_args(argc, argv, ret, &argv);
+	if (argc < 3 || (ctl = rio_test_map_file(argv[0], sizeof(*ctl), false)) == NULL)
 		goto out;
 	me = &ctl->p[1];
 	mp = rf_pool("rf_slow");
@@ -1321,8 +1284,8 @@ rf_owner_child(int argc, char **argv)
 	ret = rte_eal_init(argc, argv);
 	if (ret < 0)
 		return 2;
-	argc = rf_child_args(argc, argv, ret, &argv);
-	if (argc < 3 || (ctl = rf_ctl_map(argv[0], false)) == NULL)
+	argc = rio_test_child_args(argc, argv, ret, &argv);
+	if (argc < 3 || (ctl = rio_test_map_file(argv[0], sizeof(*ctl), false)) == NULL)
 		return 1;
 	mp = rte_rio_mport_find(argv[2]);
 	if (mp == NULL || rte_rio_request_inb_mbox(mp, 0, 64) != 0)
