@@ -11,7 +11,7 @@
  * mapped a second time here, as a sender process maps it. Each input then
  * writes ring state the way a careless or hostile writer could (producer
  * head, slot sequence numbers, slot headers with any length, source,
- * mailbox, letter and writer pid, payload bytes) into one ring: a mailbox
+ * mailbox and letter, payload bytes) into one ring: a mailbox
  * ring of the data segment, or the endpoint's doorbell or port-write ring of
  * the main segment, and calls the matching receive function
  * (sim_ep_recv, sim_ep_dbell_fetch, sim_ep_pw_fetch). Checks: no access

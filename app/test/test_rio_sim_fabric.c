@@ -26,6 +26,7 @@
 #include "rte_pmd_rio_sim_fabric.h"
 #include "rio_sim_shm.h"
 #include "test.h"
+#include "test_rio_sim_shm.h"
 
 #define FT_ERR_LEN	256
 
@@ -875,6 +876,35 @@ ft_spawn_attach(const char *fab, const char *topo, int want)
 	return rio_test_wait(pid, 20000);
 }
 
+/*
+ * A data segment header at endpoint @ep of fabric @fab, as its owner would
+ * create it, of this fabric or (@foreign) of another one of the same name.
+ */
+static int
+ft_data_segment(const char *fab, uint32_t ep, bool foreign)
+{
+	struct sim_shm_data_hdr dh = { .magic = SIM_SHM_DATA_MAGIC };
+	struct sim_shm_hdr *h;
+	char shm[64];
+	size_t size;
+	int fd, ret;
+
+	h = test_shm_map_fabric(fab, &size);
+	if (h == NULL)
+		return -1;
+	dh.version = h->version;
+	dh.ep_index = ep;
+	dh.instance = foreign ? ~h->instance : h->instance;
+	munmap(h, size);
+	snprintf(shm, sizeof(shm), "/rio_sim.%s.ep%u", fab, ep);
+	fd = shm_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
+	if (fd < 0)
+		return -1;
+	ret = write(fd, &dh, sizeof(dh)) == (ssize_t)sizeof(dh) ? 0 : -1;
+	close(fd);
+	return ret;
+}
+
 static int
 test_fabric_lifetime(void)
 {
@@ -912,15 +942,19 @@ test_fabric_lifetime(void)
 			  "child different topology 2");
 	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_exists(fab), 1, "child removed it");
 
-	/* Last detach removes it, with the endpoint data segments. */
-	snprintf(shm, sizeof(shm), "/rio_sim.%s.ep0", fab);
-	fd = shm_open(shm, O_RDWR | O_CREAT, 0600);
-	TEST_ASSERT(fd >= 0, "data segment");
-	close(fd);
-	TEST_ASSERT_EQUAL(ft_shm_count(fab), 2, "two segments");
+	/*
+	 * Last detach removes it, with the data segments of its endpoints
+	 * (one left by an owner that is gone), and only those: a segment of
+	 * another fabric that had the name, or of nobody, is left alone.
+	 */
+	TEST_ASSERT_SUCCESS(ft_data_segment(fab, 0, false), "data segment");
+	TEST_ASSERT_SUCCESS(ft_data_segment(fab, 1, true), "foreign data segment");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 3, "three segments");
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_detach(fab), "last detach");
 	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_exists(fab), 0, "still there");
-	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 1, "the foreign segment removed, or ours left");
+	snprintf(shm, sizeof(shm), "/rio_sim.%s.ep1", fab);
+	TEST_ASSERT_SUCCESS(shm_unlink(shm), "the foreign segment is not the one left");
 	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_detach(fab), -ENOENT, "detach unknown");
 
 	/* A foreign or corrupt object under the name is refused, not trusted. */

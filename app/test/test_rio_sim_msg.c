@@ -43,6 +43,7 @@
 #include "rio_sim_shm.h"
 
 #include "test.h"
+#include "test_rio_sim_shm.h"
 
 #define MSG_DESTID_A		1
 #define MSG_DESTID_B		2
@@ -766,13 +767,14 @@ static int
 msg_case_garbage(void)
 {
 	struct sim_shm_data_hdr *data = MAP_FAILED;
-	struct sim_shm_msg_slot *slot, *dead;
+	struct sim_shm_sender *stalled = NULL;
+	struct sim_shm_hdr *hdr = NULL;
+	struct sim_shm_msg_slot *slot;
 	struct sim_shm_mbox_ring *ring;
 	struct rte_rio_msg rx[4];
-	uint32_t entries;
-	uint64_t head;
+	size_t hdr_size = 0;
+	uint64_t head, t0;
 	unsigned int i, n;
-	pid_t child;
 	uint64_t ep_index = 0, bad0 = 0, bad1 = 0;
 	char name[128];
 	uint8_t buf[32];
@@ -841,37 +843,37 @@ msg_case_garbage(void)
 	}
 
 	/*
-	 * A producer that claimed a slot and died before publishing it: the
-	 * receiver waits while the writer lives, then skips the slot.
+	 * A producer that claimed a slot and stopped before publishing it (its
+	 * sender record names the ring): the receiver waits for it as long as
+	 * it lives, then skips the slot once it is gone.
 	 */
-	ring = RTE_PTR_ADD(data, data->ring_off[0]);
-	entries = data->entries;
-	if (entries == 0 || (entries & (entries - 1)) != 0) {
-		printf("  bad ring size %u\n", entries);
+	hdr = test_shm_map_fabric(env.fabric, &hdr_size);
+	if (hdr == NULL) {
+		printf("  cannot map the fabric\n");
 		goto out;
 	}
+	stalled = test_shm_stalled_sender(hdr, test_shm_own_token(hdr), (uint32_t)ep_index, 0);
+	if (stalled == NULL || test_shm_own_token(hdr) == 0 || test_shm_dead_token(hdr) == 0) {
+		printf("  no sender record or token\n");
+		goto out;
+	}
+	ring = RTE_PTR_ADD(data, data->ring_off[0]);
 	head = __atomic_load_n(&ring->pos.prod_head, __ATOMIC_ACQUIRE);
-	dead = &slot[head & (entries - 1)];
-	__atomic_store_n(&dead->writer_pid, getpid(), __ATOMIC_RELAXED);
 	__atomic_store_n(&ring->pos.prod_head, head + 1, __ATOMIC_RELEASE);
 	msg_fill(buf, 6, sizeof(buf));
 	if (rte_rio_add_outb_message(env.mp[0], MSG_DESTID_B, 0, 0, buf, sizeof(buf)) != 0)
 		goto out;
-	for (i = 0; i < 5000; i++)
+	t0 = rte_get_timer_cycles();
+	while (rte_get_timer_cycles() - t0 < rte_get_timer_hz() / 5)
 		if (msg_recv(1, rx, 4) != 0) {
-			printf("  skipped a slot whose writer is alive\n");
+			printf("  skipped a slot that a live sender claimed\n");
 			goto out;
 		}
-	child = fork();
-	if (child == 0)
-		_exit(0);
-	if (child < 0 || waitpid(child, NULL, 0) != child)
-		goto out;
-	__atomic_store_n(&dead->writer_pid, child, __ATOMIC_RELAXED);
-	for (i = 0, n = 0; i < 5000 && n == 0; i++)
+	__atomic_store_n(&stalled->owner, test_shm_dead_token(hdr), __ATOMIC_RELEASE);
+	for (i = 0, n = 0; i < 100000 && n == 0; i++)
 		n = msg_recv(1, rx, 4);
 	if (n != 1 || msg_check(rx[0].buf, 6, sizeof(buf)) != 0) {
-		printf("  ring blocked by a dead writer (%u received)\n", n);
+		printf("  ring blocked by a sender that is gone (%u received)\n", n);
 		goto out;
 	}
 	if (msg_xstat(env.name[1], "msg_rx_bad", &bad1) != 0 || bad1 - bad0 != 4) {
@@ -880,6 +882,9 @@ msg_case_garbage(void)
 	}
 	ret = TEST_SUCCESS;
 out:
+	test_shm_sender_free(stalled);
+	if (hdr != NULL)
+		munmap(hdr, hdr_size);
 	munmap(data, size);
 	return ret;
 }

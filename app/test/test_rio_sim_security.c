@@ -14,13 +14,15 @@
  *             mode, owner, group) are refused, each with one error line that
  *             names the fabric and the reason; group=1 accepts another uid
  *             of our group and nothing more;
- *   claims    an endpoint whose owner is a live process (even one whose main
- *             thread exited) is refused; a dead, zombie or reused (other
- *             start time) owner pid is reclaimed;
+ *   claims    an endpoint whose owner is a live process (stopped, or whose
+ *             main thread exited) is refused; one owned by a dead or zombie
+ *             process, by a token whose attach slot another process took
+ *             since, or by garbage, is reclaimed;
  *   indexes   producer heads and sequence numbers written by someone else
  *             are detected, counted (msg_rx_bad, msg_rx_bad_index,
  *             dbell_rx_bad), skipped, and later messages and doorbells still
- *             arrive;
+ *             arrive; a slot that a live sender's record claims is waited
+ *             for, and skipped once that sender is gone;
  *   garbage   a second process writes garbage all over a mailbox ring and a
  *             doorbell ring while messages and doorbells flow; afterwards
  *             every new message and doorbell arrives intact and in order
@@ -53,6 +55,7 @@
 #include "rio_sim_shm.h"
 
 #include "test.h"
+#include "test_rio_sim_shm.h"
 
 #define SEC_ERR_LEN		512
 #define SEC_NOBODY_UID		65534
@@ -583,66 +586,128 @@ sec_sleeper(void *arg)
 	return NULL;
 }
 
-/* A child process whose main thread exited while another thread runs. */
+/*
+ * A child process attached to fabric @fab the way the driver attaches: an
+ * open file description lock on a free attach slot, whose entry it updates.
+ * With @headless its main thread exits while another thread keeps running.
+ * Its token goes to *token. @return its pid, or -1.
+ */
 static pid_t
-sec_spawn_headless(void)
+sec_holder_spawn(const char *fab, bool headless, uint32_t *token)
 {
-	pthread_t th;
-	pid_t pid = fork();
+	char shm[96];
+	int pfd[2];
+	pid_t pid;
 
-	if (pid != 0)
-		return pid;
-	if (pthread_create(&th, NULL, sec_sleeper, NULL) != 0)
-		_exit(1);
-	pthread_exit(NULL);
+	snprintf(shm, sizeof(shm), "/rio_sim.%s", fab);
+	if (pipe(pfd) != 0)
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		struct sim_shm_hdr *h;
+		struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_len = 1 };
+		pthread_t th;
+		uint32_t t = 0, i, gen;
+		int fd;
+
+		fd = shm_open(shm, O_RDWR, 0);
+		h = fd < 0 ? MAP_FAILED : mmap(NULL, sizeof(*h), PROT_READ | PROT_WRITE,
+					       MAP_SHARED, fd, 0);
+		for (i = SIM_MAX_ATTACH; h != MAP_FAILED && i > 0; i--) {
+			fl.l_start = (off_t)(SIM_OFD_ATTACH + i - 1);
+			if (fcntl(fd, F_OFD_SETLK, &fl) != 0)
+				continue;
+			gen = (h->attached[i - 1].gen + 1) & 0xffffff;
+			h->attached[i - 1].pid = getpid();
+			__atomic_store_n(&h->attached[i - 1].gen, gen, __ATOMIC_RELEASE);
+			t = gen << SIM_TOKEN_SLOT_BITS | i;
+			break;
+		}
+		if (write(pfd[1], &t, sizeof(t)) != sizeof(t) || t == 0)
+			_exit(1);
+		if (headless) {
+			if (pthread_create(&th, NULL, sec_sleeper, NULL) != 0)
+				_exit(1);
+			pthread_exit(NULL);
+		}
+		for (;;)
+			pause();
+	}
+	close(pfd[1]);
+	if (pid > 0 && (read(pfd[0], token, sizeof(*token)) != sizeof(*token) || *token == 0)) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		pid = -1;
+	}
+	close(pfd[0]);
+	return pid;
 }
 
-/* Set the owner of endpoint 0 as a claimer would; probe ep0; expect ok or a refusal. */
+/* Make @owner the owner of endpoint 0 as a claimer would; probe ep0; expect ok or a refusal. */
 static int
-sec_claim_as(const char *fab, struct sim_shm_endpoint *e, pid_t owner, uint64_t start,
+sec_claim_as(const char *fab, struct sim_shm_endpoint *e, uint32_t owner, pid_t pid,
 	     bool want_ok, const char *why)
 {
-	char args[128], name[32], want[128], *log = NULL;
+	char args[128], name[32], want[160], *log = NULL;
+	uint32_t mine;
 	int ret;
 
-	__atomic_store_n(&e->owner_start, start, __ATOMIC_RELAXED);
-	__atomic_store_n(&e->owner_pid, (int32_t)owner, __ATOMIC_RELEASE);
+	__atomic_store_n(&e->owner_pid, (int32_t)pid, __ATOMIC_RELAXED);
+	__atomic_store_n(&e->owner, owner, __ATOMIC_RELEASE);
 	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0", fab);
 	if (!want_ok) {
 		snprintf(want, sizeof(want),
-			 "endpoint ep0 of fabric %s is owned by live process %d", fab, (int)owner);
-		return sec_vdev_refused(args, want, NULL);
+			 "endpoint ep0 of fabric %s is owned by live process %d", fab, (int)pid);
+		ret = sec_vdev_refused(args, want, NULL);
+		if (ret == 0)
+			printf("  %s: refused\n", why);
+		return ret;
 	}
 	snprintf(name, sizeof(name), "rio_sim_sec%u", sec_vdev_counter++);
 	ret = sec_vdev_init_logged(name, args, &log);
 	if (ret != 0) {
-		printf("  %s: owner %d not reclaimed: %s\n", why, (int)owner, log ? log : "");
+		printf("  %s: owner %d not reclaimed: %s\n", why, (int)pid, log ? log : "");
 		free(log);
 		return -1;
 	}
 	free(log);
-	/* Ours now, with our start time; release gives it up. */
-	ret = __atomic_load_n(&e->owner_pid, __ATOMIC_ACQUIRE) == getpid() ? 0 : -1;
+	/* Ours now; release gives it up. */
+	mine = __atomic_load_n(&e->owner, __ATOMIC_ACQUIRE);
+	ret = mine != 0 && mine != owner &&
+		__atomic_load_n(&e->owner_pid, __ATOMIC_RELAXED) == getpid() ? 0 : -1;
 	rte_vdev_uninit(name);
-	if (ret != 0 || __atomic_load_n(&e->owner_pid, __ATOMIC_ACQUIRE) != 0) {
+	if (ret != 0 || __atomic_load_n(&e->owner, __ATOMIC_ACQUIRE) != 0) {
 		printf("  %s: ownership not taken or not given back\n", why);
 		return -1;
 	}
-	printf("  %s: reclaimed from pid %d\n", why, (int)owner);
+	printf("  %s: reclaimed from pid %d\n", why, (int)pid);
 	return 0;
+}
+
+/* Wait until @pid shows state @want in /proc (10 s at most). */
+static bool
+sec_wait_state(pid_t pid, char want)
+{
+	uint64_t t0 = sec_now_ms();
+	char state = '?';
+
+	do {
+		sec_proc_stat(pid, &state);
+		if (state != want)
+			usleep(1000);
+	} while (state != want && sec_now_ms() - t0 < 10000);
+	return state == want;
 }
 
 static int
 test_sec_claims(void)
 {
 	char fab[RTE_PMD_RIO_SIM_NAME_LEN], err[SEC_ERR_LEN], shm[64];
+	uint32_t token = 0, token2 = 0, old;
 	struct sim_shm_endpoint *e;
 	struct sim_shm_hdr *h;
-	uint64_t start = 0, zstart;
 	size_t size = 0;
-	pid_t child, zombie, gone;
-	uint64_t t0;
-	char state = '?';
+	pid_t child, child2;
 	int ret = TEST_FAILED;
 
 	TEST_ASSERT_SUCCESS(sec_fabric_name(fab, sizeof(fab)), "name");
@@ -656,82 +721,70 @@ test_sec_claims(void)
 	}
 	e = (struct sim_shm_endpoint *)((uint8_t *)h + h->ep_off);
 
-	/* A live owner (a child that sleeps) with its true start time: refused. */
-	child = fork();
-	if (child == 0) {
-		for (;;)
-			pause();
-	}
+	/* A live owner (a child attached to the fabric): refused. */
+	child = sec_holder_spawn(fab, false, &token);
 	if (child < 0)
 		goto out_unmap;
-	start = sec_proc_stat(child, &state);
-	if (start == 0 || sec_claim_as(fab, e, child, start, false, "live owner") != 0)
+	if (sec_claim_as(fab, e, token, child, false, "live owner") != 0)
 		goto out_child;
-	/* The same pid with another start time: the pid was reused, the owner is gone. */
-	if (sec_claim_as(fab, e, child, start + 12345, true, "reused pid") != 0)
-		goto out_child;
-
-	/* A zombie owner (killed, not reaped yet) is dead. */
-	zombie = fork();
-	if (zombie == 0)
-		_exit(0);
-	if (zombie < 0)
-		goto out_child;
-	t0 = sec_now_ms();
-	do {
-		zstart = sec_proc_stat(zombie, &state);
-		if (state != 'Z')
-			usleep(1000);
-	} while (state != 'Z' && sec_now_ms() - t0 < 10000);
-	if (state != 'Z') {
-		printf("  child %d never became a zombie\n", (int)zombie);
-		waitpid(zombie, NULL, 0);
-		goto out_child;
-	}
-	ret = sec_claim_as(fab, e, zombie, zstart, true, "zombie owner");
-	/* With start time 0 (only the pid known) too. */
+	/* Stopped (SIGSTOP, a debugger) is alive: still refused. */
+	kill(child, SIGSTOP);
+	ret = sec_wait_state(child, 'T') ? 0 : -1;
 	if (ret == 0)
-		ret = sec_claim_as(fab, e, zombie, 0, true, "zombie owner, no start time");
-	waitpid(zombie, NULL, 0);
+		ret = sec_claim_as(fab, e, token, child, false, "stopped owner");
+	kill(child, SIGCONT);
 	if (ret != 0) {
 		ret = TEST_FAILED;
 		goto out_child;
 	}
 	ret = TEST_FAILED;
-	/* A reaped (gone) owner. */
-	gone = zombie;
-	if (sec_claim_as(fab, e, gone, zstart, true, "dead owner") != 0)
+	/* Killed and not reaped (a zombie has closed its files): reclaimed. */
+	kill(child, SIGKILL);
+	if (!sec_wait_state(child, 'Z') ||
+	    sec_claim_as(fab, e, token, child, true, "zombie owner") != 0)
+		goto out_child;
+	waitpid(child, NULL, 0);
+	/* Gone for good. */
+	if (sec_claim_as(fab, e, token, child, true, "dead owner") != 0)
+		goto out_unmap;
+	/*
+	 * Its attach slot taken again by another process: the token of the
+	 * first one is not the second one's (a reused pid would be).
+	 */
+	old = token;
+	child = sec_holder_spawn(fab, false, &token);
+	if (child < 0)
+		goto out_unmap;
+	if ((old & 0xff) != (token & 0xff)) {
+		printf("  the slot was not reused (token 0x%x, then 0x%x)\n", old, token);
+		goto out_child;
+	}
+	if (sec_claim_as(fab, e, old, child, true, "owner's slot reused") != 0)
+		goto out_child;
+	/* A lock word that names no slot: nobody. */
+	if (sec_claim_as(fab, e, 0xffffff00u, child, true, "garbage owner") != 0)
 		goto out_child;
 	/* A live process whose main thread exited shows 'Z' too: still the owner. */
-	zombie = sec_spawn_headless();
-	if (zombie < 0)
+	child2 = sec_holder_spawn(fab, true, &token2);
+	if (child2 < 0)
 		goto out_child;
-	t0 = sec_now_ms();
-	do {
-		zstart = sec_proc_stat(zombie, &state);
-		if (state != 'Z')
-			usleep(1000);
-	} while (state != 'Z' && sec_now_ms() - t0 < 10000);
-	ret = state == 'Z' ? 0 : -1;
+	ret = sec_wait_state(child2, 'Z') ? 0 : -1;
 	if (ret != 0)
-		printf("  main thread of child %d never exited\n", (int)zombie);
+		printf("  main thread of child %d never exited\n", (int)child2);
 	else
-		ret = sec_claim_as(fab, e, zombie, zstart, false, "live owner, main thread gone");
-	kill(zombie, SIGKILL);
-	waitpid(zombie, NULL, 0);
+		ret = sec_claim_as(fab, e, token2, child2, false, "live owner, main thread gone");
+	kill(child2, SIGKILL);
+	waitpid(child2, NULL, 0);
 	if (ret != 0) {
 		ret = TEST_FAILED;
 		goto out_child;
 	}
-	ret = TEST_FAILED;
-	/* The live owner again, without a start time: still refused. */
-	if (sec_claim_as(fab, e, child, 0, false, "live owner, no start time") != 0)
-		goto out_child;
 	ret = TEST_SUCCESS;
 out_child:
 	kill(child, SIGKILL);
 	waitpid(child, NULL, 0);
 out_unmap:
+	__atomic_store_n(&e->owner, 0, __ATOMIC_RELEASE);
 	__atomic_store_n(&e->owner_pid, 0, __ATOMIC_RELEASE);
 	munmap(h, size);
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
@@ -967,9 +1020,12 @@ sec_set_prod_head(uint64_t v)
 static int
 sec_case_indexes(void)
 {
+	struct sim_shm_sender *stalled;
 	unsigned int stale = 0;
 	uint64_t bad0, idx0, head, t0;
-	uint32_t seq = 0;
+	uint32_t seq = 0, next;
+	uint8_t buf[SEC_MSG_LEN];
+	int rc;
 
 	if (sec_env_setup() != 0) {
 		printf("  set-up failed\n");
@@ -1034,37 +1090,48 @@ sec_case_indexes(void)
 	}
 
 	/*
-	 * Producer head one slot ahead, inside the ring: a slot that nobody
-	 * claimed is waited for (a sender may be filling it), then skipped.
+	 * Producer head one slot ahead, inside the ring, and no sender
+	 * claiming in it: nobody will ever publish that slot, it is skipped.
 	 */
 	head = sec_prod_head();
-	__atomic_store_n(&senv.slots[head % SEC_RING_ENTRIES].writer_pid, 0, __ATOMIC_RELAXED);
 	sec_set_prod_head(head + 1);
-	t0 = sec_now_ms();
 	if (sec_flow(seq, 20, 10000, &stale) != 0)
 		return -1;
 	seq += 20;
-	t0 = sec_now_ms() - t0;
-	printf("  unclaimed slot skipped after %" PRIu64 " ms\n", t0);
-	if (t0 < 900) {
-		printf("  skipped before 1 s: a sender may still have been filling it\n");
+	/*
+	 * The same with a live sender claiming in the ring (a sender stopped
+	 * between claim and publish): the slot is waited for, however long;
+	 * once that sender is gone, it is skipped.
+	 */
+	stalled = test_shm_stalled_sender(senv.hdr, test_shm_own_token(senv.hdr), 1, 0);
+	if (stalled == NULL || test_shm_dead_token(senv.hdr) == 0) {
+		printf("  no sender record or dead token\n");
 		return -1;
 	}
-	/* The same slot marked by a live writer (us) is waited for 5 s. */
 	head = sec_prod_head();
-	__atomic_store_n(&senv.slots[head % SEC_RING_ENTRIES].writer_pid, getpid(),
-			 __ATOMIC_RELAXED);
 	sec_set_prod_head(head + 1);
+	sec_fill(buf, seq);
+	rc = rte_rio_add_outb_message(senv.mp[0], 2, 0, 0, buf, sizeof(buf));
+	next = seq;
 	t0 = sec_now_ms();
-	if (sec_flow(seq, 20, 20000, &stale) != 0)
-		return -1;
-	seq += 20;
-	t0 = sec_now_ms() - t0;
-	printf("  slot held by a live writer skipped after %" PRIu64 " ms\n", t0);
-	if (t0 < 4500) {
-		printf("  skipped before 5 s\n");
+	while (rc == 0 && next == seq && sec_now_ms() - t0 < 1500)
+		rc = sec_poll(&next, &stale, true);
+	if (rc != 0 || next != seq) {
+		printf("  a slot that a live sender claimed was skipped\n");
+		test_shm_sender_free(stalled);
 		return -1;
 	}
+	__atomic_store_n(&stalled->owner, test_shm_dead_token(senv.hdr), __ATOMIC_RELEASE);
+	t0 = sec_now_ms();
+	while (rc == 0 && next == seq && sec_now_ms() - t0 < 10000)
+		rc = sec_poll(&next, &stale, true);
+	test_shm_sender_free(stalled);
+	if (rc != 0 || next != seq + 1) {
+		printf("  the slot of a sender that is gone was not skipped\n");
+		return -1;
+	}
+	printf("  slot of a live sender waited for 1.5 s, then skipped once it was gone\n");
+	seq++;
 	if (sec_xstat("msg_rx_bad") - bad0 != 4) {
 		printf("  msg_rx_bad grew by %" PRIu64 ", expected 4\n",
 		       sec_xstat("msg_rx_bad") - bad0);
@@ -1145,6 +1212,7 @@ static int
 sec_case_dbell(void)
 {
 	struct sec_dbell_log log = { 0 };
+	struct sim_shm_sender *stalled = NULL;
 	struct sim_shm_endpoint *e;
 	struct sim_shm_hdr *h;
 	char shm[64];
@@ -1189,26 +1257,51 @@ sec_case_dbell(void)
 	__atomic_store_n(&e->dbell[head % SIM_DBELL_RING_SIZE].seq, ~head, __ATOMIC_RELEASE);
 	if (sec_dbell_flow(&log, 3000, 10) != 0)
 		goto out;
-	/* Head one ahead inside the ring: a slot nobody fills, skipped after 1 s. */
+	/* Head one ahead inside the ring, no sender claiming: nobody fills it, skipped. */
 	head = __atomic_load_n(&e->dbell_pos.prod_head, __ATOMIC_ACQUIRE);
 	__atomic_store_n(&e->dbell_pos.prod_head, head + 1, __ATOMIC_RELEASE);
-	t0 = sec_now_ms();
 	if (sec_dbell_flow(&log, 4000, 10) != 0)
 		goto out;
-	t0 = sec_now_ms() - t0;
-	if (t0 < 900) {
-		printf("  unpublished doorbell slot skipped after %" PRIu64 " ms\n", t0);
+	/*
+	 * The same while a live sender claims in the ring (stopped between
+	 * claim and publish): waited for, then skipped once it is gone.
+	 */
+	stalled = test_shm_stalled_sender(h, test_shm_own_token(h), 1, SIM_RING_DBELL);
+	if (stalled == NULL || test_shm_dead_token(h) == 0) {
+		printf("  no sender record or dead token\n");
 		goto out;
 	}
-	if (sec_xstat("dbell_rx_bad") - bad0 != 5) {
-		printf("  dbell_rx_bad grew by %" PRIu64 ", expected 5\n",
+	head = __atomic_load_n(&e->dbell_pos.prod_head, __ATOMIC_ACQUIRE);
+	__atomic_store_n(&e->dbell_pos.prod_head, head + 1, __ATOMIC_RELEASE);
+	log.next = 5000;
+	log.n = 0;
+	if (rte_rio_send_doorbell(senv.mp[0], 2, 5000) != 0)
+		goto out;
+	t0 = sec_now_ms();
+	while (sec_now_ms() - t0 < 1500 && log.n == 0 && rte_rio_dbell_poll(senv.mp[1], 16) >= 0)
+		;
+	if (log.n != 0) {
+		printf("  a doorbell slot that a live sender claimed was skipped\n");
+		goto out;
+	}
+	__atomic_store_n(&stalled->owner, test_shm_dead_token(h), __ATOMIC_RELEASE);
+	t0 = sec_now_ms();
+	while (sec_now_ms() - t0 < 10000 && log.n == 0 && rte_rio_dbell_poll(senv.mp[1], 16) >= 0)
+		;
+	if (log.n != 1 || log.out_of_order) {
+		printf("  the doorbell slot of a sender that is gone was not skipped\n");
+		goto out;
+	}
+	if (sec_xstat("dbell_rx_bad") - bad0 != 6) {
+		printf("  dbell_rx_bad grew by %" PRIu64 ", expected 6\n",
 		       sec_xstat("dbell_rx_bad") - bad0);
 		goto out;
 	}
-	printf("  doorbells through 4 corrupted heads and slots (unpublished slot skipped "
-	       "after %" PRIu64 " ms); dbell_rx_bad +5\n", t0);
+	printf("  doorbells through 4 corrupted heads and slots and a stopped sender's slot; "
+	       "dbell_rx_bad +6\n");
 	ret = 0;
 out:
+	test_shm_sender_free(stalled);
 	munmap(h, size);
 	rte_rio_release_inb_dbell(senv.mp[1], 0, 0xffff);
 	return ret;
@@ -1243,18 +1336,19 @@ test_sec_dbell(void)
 
 /*
  * The garbage writer: another process (a fork, sharing the mapping) writing
- * sequence numbers, slot headers, payload, ring heads and the data segment
- * header at random for SEC_GARBAGE_MS. Writer pids it stores are 0, invalid
- * or of a reaped process (a live writer that never publishes holds its
- * slot: that is waiting for a sender, not garbage).
+ * sequence numbers, slot headers, payload, ring heads, the data segment
+ * header and free sender records at random for SEC_GARBAGE_MS. The sender
+ * records it fills name @dead, the token of nobody alive (a live sender
+ * that never publishes holds its slot: that is waiting for a sender, not
+ * garbage).
  */
 static void
-sec_garbage_child(pid_t dead)
+sec_garbage_child(uint32_t dead)
 {
 	uint64_t t0 = sec_now_ms(), head, v;
 	unsigned int seed = (unsigned int)getpid(), i;
 	struct sim_shm_msg_slot *s;
-	const int32_t pids[] = { 0, -5, dead };
+	struct sim_shm_sender *snd;
 	struct sim_shm_dbell_slot *d;
 	uint64_t dhead;
 
@@ -1291,9 +1385,13 @@ sec_garbage_child(pid_t dead)
 			s->letter = (uint8_t)(v >> 24);
 			s->src = (uint16_t)(v >> 32);
 			break;
-		case 3:
-			__atomic_store_n(&s->writer_pid, pids[v % RTE_DIM(pids)],
-					 __ATOMIC_RELAXED);
+		case 3:	/* a sender record of nobody alive, claiming in any ring */
+			snd = &senv.hdr->senders[v % SIM_MAX_SENDERS];
+			if (__atomic_load_n(&snd->owner, __ATOMIC_RELAXED) == 0) {
+				__atomic_store_n(&snd->ring, (uint32_t)(v >> 8) % 16,
+						 __ATOMIC_RELAXED);
+				__atomic_store_n(&snd->owner, dead, __ATOMIC_RELAXED);
+			}
 			break;
 		case 4:
 			for (i = 0; i < 64; i++)
@@ -1331,8 +1429,8 @@ sec_case_garbage(void)
 	uint8_t buf[SEC_MSG_LEN];
 	uint64_t bad0, idx0, dbad0, sent = 0, got = 0, t0, dsent = 0;
 	unsigned int stale = 0;
-	uint32_t next = 0;
-	pid_t dead, child;
+	uint32_t next = 0, dead;
+	pid_t child;
 	int status = -1;
 
 	if (sec_env_setup() != 0) {
@@ -1346,10 +1444,8 @@ sec_case_garbage(void)
 	bad0 = sec_xstat("msg_rx_bad");
 	idx0 = sec_xstat("msg_rx_bad_index");
 	dbad0 = sec_xstat("dbell_rx_bad");
-	dead = fork();
+	dead = test_shm_dead_token(senv.hdr);
 	if (dead == 0)
-		_exit(0);
-	if (dead < 0 || waitpid(dead, NULL, 0) != dead)
 		return -1;
 	child = fork();
 	if (child == 0) {

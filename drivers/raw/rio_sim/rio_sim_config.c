@@ -610,9 +610,11 @@ sim_config_read(struct sim_fabric *f, uint32_t dev_index, uint8_t ingress_port,
 	if (rc != 0)
 		return rc;
 	cfg_lanes(offset, len, &shift, &mask);
-	sim_lock(&d->lock);
+	rc = sim_lock(f, &d->lock);
+	if (rc != 0)
+		return rc;
 	v = cfg_reg_read(f, d, dev_index, ingress_port, offset & ~3u);
-	sim_unlock(&d->lock);
+	sim_unlock(f, &d->lock);
 	*val = (v & mask) >> shift;
 	return 0;
 }
@@ -635,9 +637,11 @@ sim_config_write(struct sim_fabric *f, uint32_t dev_index, uint8_t ingress_port,
 	if (rc != 0)
 		return rc;
 	cfg_lanes(offset, len, &shift, &mask);
-	sim_lock(&d->lock);
+	rc = sim_lock(f, &d->lock);
+	if (rc != 0)
+		return rc;
 	cfg_reg_write(f, d, dev_index, offset & ~3u, val << shift, mask, &ev_port, &ev_ok);
-	sim_unlock(&d->lock);
+	sim_unlock(f, &d->lock);
 	if (ev_port >= 0) {
 		int32_t peer = d->ports[ev_port].peer_dev;
 		uint8_t pport = d->ports[ev_port].peer_port;

@@ -19,26 +19,23 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/random.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_cycles.h>
-#include <rte_pause.h>
 #include <rte_string_fns.h>
 
 #include "rio_sim_fabric.h"
 
 #define FAB_STATE_GONE		2	/* last user left; segments are being removed */
 #define FAB_READY_TIMEOUT_MS	5000
-#define FAB_LOCK_CHECK_SPINS	(1u << 16)
 #define FAB_SHM_DIR		"/dev/shm"
 
 /* Process-local part of a mapping, around the shared struct sim_fabric. */
@@ -77,144 +74,16 @@ fab_state_store(struct sim_shm_hdr *h, uint32_t s)
 	__atomic_store_n(&h->state, s, __ATOMIC_RELEASE);
 }
 
+
+/* A number that tells this fabric from every other one that had its name. */
 static uint64_t
-fab_now_ms(void)
+fab_instance_new(void)
 {
-	struct timespec ts;
+	uint64_t v = 0;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void
-fab_sleep_ms(unsigned int ms)
-{
-	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
-
-/* ------------------------------------------------------------------ */
-/* Processes and the shared lock                                      */
-
-/* State letter and starttime of a pid from /proc/<pid>/stat; 0 if unreadable. */
-static uint64_t
-fab_process_stat(int32_t pid, char *state)
-{
-	char path[64], buf[1024], *p, *save = NULL, *tok;
-	uint64_t st = 0;
-	FILE *fp;
-	size_t n;
-	int field;
-
-	*state = '?';
-	if (pid <= 0)
-		return 0;
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	fp = fopen(path, "r");
-	if (fp == NULL)
-		return 0;
-	n = fread(buf, 1, sizeof(buf) - 1, fp);
-	fclose(fp);
-	buf[n] = '\0';
-	/* The command name may hold spaces and ')': start after the last ')'. */
-	p = strrchr(buf, ')');
-	if (p == NULL)
-		return 0;
-	/* Field 3 (state) is the first token after ")"; starttime is field 22. */
-	for (field = 3, tok = strtok_r(p + 1, " ", &save); tok != NULL;
-	     tok = strtok_r(NULL, " ", &save), field++) {
-		if (field == 3)
-			*state = tok[0];
-		if (field == 22) {
-			st = strtoull(tok, NULL, 10);
-			break;
-		}
-	}
-	return st;
-}
-
-uint64_t
-sim_process_start_time(int32_t pid)
-{
-	char state;
-
-	return fab_process_stat(pid, &state);
-}
-
-/*
- * A zombie leader with other threads still running is a live process whose
- * main thread exited: count the process's threads (/proc/<pid>/status).
- */
-static bool
-fab_process_zombie(int32_t pid)
-{
-	char path[64], line[128];
-	unsigned long threads = 1;
-	FILE *fp;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	fp = fopen(path, "r");
-	if (fp == NULL)
-		return true;
-	while (fgets(line, sizeof(line), fp) != NULL)
-		if (sscanf(line, "Threads: %lu", &threads) == 1)
-			break;
-	fclose(fp);
-	return threads <= 1;
-}
-
-bool
-sim_process_alive(int32_t pid, uint64_t start_time)
-{
-	uint64_t now;
-	char state;
-
-	if (pid <= 0)
-		return false;
-	if (kill(pid, 0) != 0 && errno != EPERM)
-		return false;
-	now = fab_process_stat(pid, &state);
-	/* A zombie (or a dying task) runs no code: it owns nothing any more. */
-	if ((state == 'Z' || state == 'X' || state == 'x') && fab_process_zombie(pid))
-		return false;
-	if (start_time == 0)
-		return true;
-	/* Unreadable /proc entry: the pid exists, trust it. */
-	return now == 0 || now == start_time;
-}
-
-void
-sim_lock(struct sim_shm_lock *l)
-{
-	uint32_t me = (uint32_t)getpid();
-	unsigned int spins = 0;
-	uint32_t exp;
-
-	for (;;) {
-		exp = 0;
-		/* Acquire pairs with the release store in sim_unlock(). */
-		if (__atomic_compare_exchange_n(&l->holder, &exp, me, false,
-						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-			return;
-		if (++spins % FAB_LOCK_CHECK_SPINS == 0 && exp != me &&
-		    !sim_process_alive((int32_t)exp, 0)) {
-			/* Holder died inside its critical section: take over. */
-			if (__atomic_compare_exchange_n(&l->holder, &exp, me, false,
-							__ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-				SIM_LOG(WARNING, "lock of dead process %u taken over", exp);
-				return;
-			}
-		}
-		rte_pause();
-	}
-}
-
-void
-sim_unlock(struct sim_shm_lock *l)
-{
-	/* Release pairs with the acquire CAS in sim_lock(). */
-	__atomic_store_n(&l->holder, 0, __ATOMIC_RELEASE);
+	if (getrandom(&v, sizeof(v), 0) != (ssize_t)sizeof(v))
+		v = (sim_now_us() << 20) ^ (uint64_t)getpid() ^ (uint64_t)(uintptr_t)&v;
+	return v != 0 ? v : 1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -347,67 +216,6 @@ fab_fill_local(struct sim_fabric *f, const struct fab_layout *lo, uint8_t devid_
 }
 
 /* ------------------------------------------------------------------ */
-/* Attach table                                                       */
-
-static void
-fab_attach_prune(struct sim_shm_hdr *h)
-{
-	unsigned int i;
-
-	for (i = 0; i < SIM_MAX_ATTACH; i++) {
-		struct sim_shm_attach *a = &h->attached[i];
-
-		if (a->pid != 0 && !sim_process_alive(a->pid, a->start_time)) {
-			a->pid = 0;
-			a->start_time = 0;
-		}
-	}
-}
-
-/* Called with attach_lock held. */
-static int
-fab_attach_add(struct sim_shm_hdr *h)
-{
-	int32_t me = (int32_t)getpid();
-	uint64_t st = sim_process_start_time(me);
-	int i, free_slot = -1;
-
-	fab_attach_prune(h);
-	for (i = 0; i < SIM_MAX_ATTACH; i++) {
-		if (h->attached[i].pid == me) {
-			h->attached[i].start_time = st;
-			return 0;
-		}
-		if (h->attached[i].pid == 0 && free_slot < 0)
-			free_slot = i;
-	}
-	if (free_slot < 0)
-		return -EUSERS;
-	h->attached[free_slot].pid = me;
-	h->attached[free_slot].start_time = st;
-	return 0;
-}
-
-/* Called with attach_lock held; returns the number of live processes left. */
-static unsigned int
-fab_attach_remove(struct sim_shm_hdr *h)
-{
-	int32_t me = (int32_t)getpid();
-	unsigned int i, live = 0;
-
-	fab_attach_prune(h);
-	for (i = 0; i < SIM_MAX_ATTACH; i++) {
-		if (h->attached[i].pid == me) {
-			h->attached[i].pid = 0;
-			h->attached[i].start_time = 0;
-		}
-		if (h->attached[i].pid != 0)
-			live++;
-	}
-	return live;
-}
-
-/* ------------------------------------------------------------------ */
 /* Create                                                             */
 
 static struct fab_priv *
@@ -452,10 +260,13 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 	f = &p->f;
 	strlcpy(f->name, name, sizeof(f->name));
 	f->hdr = h = m;
+	f->fd = fd;
 	f->creator = true;
 	f->group_access = f->shm_mode == SIM_SHM_MODE_GROUP;
 	f->refcnt = 1;
+	rte_spinlock_init(&f->pw_lock);
 	fab_fill_local(f, &lo, topo->devid_size, topo->mbox_entries);
+	f->instance = fab_instance_new();
 
 	/* The segment is zero-filled by ftruncate; state stays INIT until the end. */
 	h->magic = SIM_SHM_MAGIC;
@@ -475,7 +286,13 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 	h->topo_hash = sim_topology_hash(topo);
 	h->creator_uid = (uint32_t)geteuid();
 	h->creator_pid = (int32_t)getpid();
+	h->instance = f->instance;
 	strlcpy(h->name, name, sizeof(h->name));
+	/* Nobody else attaches before READY: no attach lock needed yet. */
+	if (sim_attach_take(f) != 0) {
+		fab_err(err, errlen, "fabric %s: cannot lock its attach slot", name);
+		goto fail;
+	}
 
 	for (i = 0; i < topo->n_devs; i++) {
 		const struct sim_topo_dev *td = &topo->devs[i];
@@ -525,15 +342,11 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 			goto fail;
 		}
 	}
-	rc = fab_attach_add(h);
-	if (rc != 0) {
-		fab_err(err, errlen, "fabric %s: attach table full", name);
-		goto fail;
-	}
 	/* Everything above is visible before READY: pairs with fab_state_load(). */
 	fab_state_store(h, SIM_FABRIC_READY);
 	return p;
 fail:
+	sim_attach_release(f);
 	munmap(m, lo.total);
 	free(p);
 	return NULL;
@@ -548,7 +361,7 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 		    bool group_access, bool *again, char *err, size_t errlen)
 {
 	size_t hsz = RTE_ALIGN_CEIL(sizeof(struct sim_shm_hdr), 4096);
-	uint64_t deadline = fab_now_ms() + FAB_READY_TIMEOUT_MS;
+	uint64_t deadline = sim_now_us() + FAB_READY_TIMEOUT_MS * 1000ull;
 	struct sim_shm_hdr *h = MAP_FAILED;
 	struct fab_priv *p = NULL;
 	struct fab_layout lo;
@@ -580,13 +393,13 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 				name, (long long)st.st_size, hsz);
 			return NULL;
 		}
-		if (fab_now_ms() > deadline) {
+		if (sim_now_us() > deadline) {
 			fab_err(err, errlen,
 				"fabric %s: shared memory never initialized by its creator (remove it with destroy)",
 				name);
 			return NULL;
 		}
-		fab_sleep_ms(1);
+		sim_sleep_us(1000);
 	}
 	h = mmap(NULL, hsz, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (h == MAP_FAILED) {
@@ -613,13 +426,13 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 			fab_err(err, errlen, "fabric %s: corrupt header (state %u)", name, state);
 			goto fail;
 		}
-		if (fab_now_ms() > deadline) {
+		if (sim_now_us() > deadline) {
 			fab_err(err, errlen,
 				"fabric %s: creator (pid %d) did not finish building it (remove it with destroy)",
 				name, (int)h->creator_pid);
 			goto fail;
 		}
-		fab_sleep_ms(1);
+		sim_sleep_us(1000);
 	}
 	if (h->version != SIM_SHM_VERSION) {
 		fab_err(err, errlen, "fabric %s: layout version %u, this build uses %u",
@@ -712,14 +525,23 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 	p->f.refcnt = 1;
 	fab_fill_local(&p->f, &lo, (uint8_t)devid_size, mbox);
 
-	sim_lock(&p->f.hdr->attach_lock);
+	p->f.fd = fd;
+	p->f.instance = p->f.hdr->instance;
+	rte_spinlock_init(&p->f.pw_lock);
+
+	rc = sim_fabric_table_lock(fd, name);
+	if (rc != 0) {
+		fab_err(err, errlen, "fabric %s: cannot take its attach lock: %s", name,
+			strerror(-rc));
+		goto fail;
+	}
 	if (fab_state_load(p->f.hdr) != SIM_FABRIC_READY) {
-		sim_unlock(&p->f.hdr->attach_lock);
+		sim_fabric_table_unlock(fd);
 		*again = true;
 		goto fail;
 	}
-	rc = fab_attach_add(p->f.hdr);
-	sim_unlock(&p->f.hdr->attach_lock);
+	rc = sim_attach_take(&p->f);
+	sim_fabric_table_unlock(fd);
 	if (rc != 0) {
 		fab_err(err, errlen, "fabric %s: %d processes already attached", name,
 			SIM_MAX_ATTACH);
@@ -807,10 +629,12 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 					}
 					topo = deftopo;
 				}
+				/* The handle keeps the fd: it holds our attach slot. */
 				p = fab_create(name, topo, fd, err, errlen);
-				close(fd);
-				if (p == NULL)
+				if (p == NULL) {
+					close(fd);
 					shm_unlink(shm);
+				}
 				break;
 			}
 			if (errno != EEXIST) {
@@ -835,11 +659,12 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 			break;
 		}
 		p = fab_attach_existing(name, topo, fd, group_access, &again, err, errlen);
-		close(fd);
+		if (p == NULL)
+			close(fd);
 		if (p == NULL && !again)
 			break;
 		if (again)
-			fab_sleep_ms(1);
+			sim_sleep_us(1000);
 	}
 	if (p == NULL && err != NULL && errlen > 0 && err[0] == '\0')
 		fab_err(err, errlen, "fabric %s: could not attach (removed repeatedly)", name);
@@ -875,23 +700,72 @@ sim_fabric_exists(const char *name)
 	return true;
 }
 
-/* Unlink the main segment only if it still is the one we mapped. */
+/* Is the main segment at @f's name still the one we mapped? */
 static bool
-fab_unlink_if_ours(const struct fab_priv *p, const char *shm)
+fab_still_named(const struct fab_priv *p)
 {
+	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX)];
 	struct stat st;
 	bool ours = false;
 	int fd;
 
+	fab_shm_name(shm, sizeof(shm), p->f.name);
 	fd = shm_open(shm, O_RDONLY, 0);
 	if (fd < 0)
 		return false;
 	if (fstat(fd, &st) == 0 && st.st_dev == p->shm_dev && st.st_ino == p->shm_ino)
 		ours = true;
 	close(fd);
-	if (ours)
-		shm_unlink(shm);
 	return ours;
+}
+
+/* Unlink the main segment only if it still is the one we mapped. */
+static bool
+fab_unlink_if_ours(const struct fab_priv *p, const char *shm)
+{
+	if (!fab_still_named(p))
+		return false;
+	shm_unlink(shm);
+	return true;
+}
+
+void
+sim_fabric_data_name(const struct sim_fabric *f, uint32_t ep_index, char *buf, size_t len)
+{
+	snprintf(buf, len, SIM_SHM_PREFIX "%s.ep%u", f->name, ep_index);
+}
+
+bool
+sim_fabric_data_unlink(const struct sim_fabric *f, uint32_t ep_index, bool only_ours)
+{
+	const struct fab_priv *p = container_of(f, const struct fab_priv, f);
+	const struct sim_shm_endpoint *e = &f->eps[ep_index];
+	char name[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX) + 16];
+	struct sim_shm_data_hdr dh;
+	bool remove = false;
+	struct stat st;
+	int fd;
+
+	sim_fabric_data_name(f, ep_index, name, sizeof(name));
+	fd = shm_open(name, O_RDONLY, 0);
+	if (fd < 0)
+		return errno == ENOENT;
+	if (fstat(fd, &st) == 0 && st.st_ino != 0 &&
+	    (uint64_t)st.st_ino == __atomic_load_n(&e->data_ino, __ATOMIC_RELAXED) &&
+	    (uint64_t)st.st_dev == __atomic_load_n(&e->data_dev, __ATOMIC_RELAXED))
+		remove = true;
+	else if (pread(fd, &dh, sizeof(dh), 0) == (ssize_t)sizeof(dh) &&
+		 dh.magic == SIM_SHM_DATA_MAGIC && dh.instance == f->instance)
+		remove = true;
+	close(fd);
+	/* Another fabric's, if any is still at our name: not ours to remove. */
+	if (!remove && !only_ours)
+		remove = fab_still_named(p);
+	if (!remove) {
+		SIM_LOG(DEBUG, "%s: left alone (not a segment of this fabric %s)", name, f->name);
+		return false;
+	}
+	return shm_unlink(name) == 0 || errno == ENOENT;
 }
 
 void
@@ -899,8 +773,9 @@ sim_fabric_detach(struct sim_fabric *f)
 {
 	struct fab_priv *p;
 	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX) + 16];
-	unsigned int live;
+	unsigned int live = 1;
 	uint32_t i;
+	int rc;
 
 	if (f == NULL)
 		return;
@@ -915,23 +790,31 @@ sim_fabric_detach(struct sim_fabric *f)
 	p->listed = false;
 	pthread_mutex_unlock(&fab_list_lock);
 
-	sim_lock(&f->hdr->attach_lock);
-	live = fab_attach_remove(f->hdr);
-	if (live == 0)
-		fab_state_store(f->hdr, FAB_STATE_GONE);
-	sim_unlock(&f->hdr->attach_lock);
+	/*
+	 * Without the attach lock (a stopped process holds it), leave the
+	 * fabric in place for whoever detaches last after us.
+	 */
+	sim_sender_put(f, f->pw_sender);
+	f->pw_sender = 0;
+	rc = sim_fabric_table_lock(f->fd, f->name);
+	sim_attach_release(f);
+	if (rc == 0) {
+		live = sim_attach_count(f, f->fd, NULL, 0);
+		if (live == 0)
+			fab_state_store(f->hdr, FAB_STATE_GONE);
+		sim_fabric_table_unlock(f->fd);
+	}
 
+	/* Only what belongs to the fabric we attached to: its name may be reused. */
 	if (live == 0) {
 		fab_shm_name(shm, sizeof(shm), f->name);
 		if (fab_unlink_if_ours(p, shm)) {
-			for (i = 0; i < f->n_endpoints; i++) {
-				snprintf(shm, sizeof(shm), "%s%s.ep%u", SIM_SHM_PREFIX,
-					 f->name, i);
-				shm_unlink(shm);
-			}
+			for (i = 0; i < f->n_endpoints; i++)
+				sim_fabric_data_unlink(f, i, true);
 		}
 	}
 	munmap(f->hdr, f->size);
+	close(f->fd);
 	free(p);
 }
 
@@ -1116,7 +999,8 @@ sim_fabric_port_event(struct sim_fabric *f, uint32_t dev_index, uint8_t port, bo
 	now = sim_port_ok(f, dev_index, port);
 	if (now == was_ok || d->type != SIM_DEV_SWITCH)
 		return;
-	sim_lock(&d->lock);
+	if (sim_lock(f, &d->lock) != 0)
+		return;
 	d->ports[port].em_err_det |= now ? RTE_RIO_EM_PED_LINK_U2OK : RTE_RIO_EM_PED_LINK_OK2U;
 	if (!(d->em_pw_tx_ctrl & RTE_RIO_EM_PW_TX_CTRL_PW_DIS) &&
 	    !(d->ports[port].err_sts & RTE_RIO_PORT_N_ERR_STS_PW_DIS))
@@ -1128,7 +1012,7 @@ sim_fabric_port_event(struct sim_fabric *f, uint32_t dev_index, uint8_t port, bo
 		payload[2] = port;
 		payload[3] = d->em_ltl_err_det;
 	}
-	sim_unlock(&d->lock);
+	sim_unlock(f, &d->lock);
 	if (target >= 0)
 		sim_pw_deliver(f, dev_index, (uint16_t)target, payload, sizeof(payload));
 }

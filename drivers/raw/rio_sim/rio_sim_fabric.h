@@ -11,6 +11,7 @@
  *
  *   rio_sim_topology.c  topology files (rte_cfgfile) and built-in shapes
  *   rio_sim_fabric.c    shared-memory fabric: create, attach, detach, links
+ *   rio_sim_lock.c      who is alive: attach slots, tokens, lock words, senders
  *   rio_sim_config.c    per-device config space and maintenance routing
  *   rio_sim_ep.c        claimed endpoints: rings, messages, doorbells, port-writes
  *   rio_sim_rawdev.c    rawdev PMD and mport ops (the only file that knows DPDK rawdev)
@@ -24,6 +25,7 @@
 #include <sys/queue.h>
 
 #include <rte_log.h>
+#include <rte_spinlock.h>
 
 #include "rte_rio.h"
 #include "rio_sim_shm.h"
@@ -106,6 +108,11 @@ struct sim_fabric {
 	uint32_t shm_mode;		/* SIM_SHM_MODE or SIM_SHM_MODE_GROUP */
 	uint32_t shm_gid;
 	bool group_access;		/* segments of other uids of shm_gid are accepted */
+	int fd;				/* main segment, open while mapped: holds our attach slot */
+	uint32_t token;			/* ours on this fabric (rio_sim_shm.h), 0: none */
+	uint64_t instance;		/* the fabric's, read once when it was READY */
+	uint32_t pw_sender;		/* sender record of our port-writes, 0: none yet */
+	rte_spinlock_t pw_lock;		/* one port-write at a time through that record */
 };
 
 /*
@@ -118,6 +125,17 @@ struct sim_fabric *sim_fabric_attach(const char *name, const struct sim_topology
 				     bool group_access, char *err, size_t errlen);
 /* Drop a reference; the last live process to detach removes every segment. */
 void sim_fabric_detach(struct sim_fabric *f);
+/* Name of the data segment of endpoint @ep_index (shm_open() name). */
+void sim_fabric_data_name(const struct sim_fabric *f, uint32_t ep_index, char *buf, size_t len);
+/*
+ * Remove the data segment of endpoint @ep_index if it belongs to this
+ * fabric: the object its owner recorded in the endpoint (device and inode),
+ * or one whose header carries this fabric's instance. Unless @only_ours,
+ * also when it belongs to no fabric we could still meet (garbage, or a
+ * leftover of an earlier fabric of the same name while the main segment at
+ * the name is still ours). true when it was removed or did not exist.
+ */
+bool sim_fabric_data_unlink(const struct sim_fabric *f, uint32_t ep_index, bool only_ours);
 /* Remove all segments of a fabric by name whoever uses it (tools, tests). */
 int sim_fabric_destroy(const char *name);
 /* Index of a device by name (or "#<index>"), or -ENOENT. */
@@ -145,13 +163,6 @@ int sim_fabric_link_set(struct sim_fabric *f, uint32_t dev_index, uint8_t port, 
  */
 struct stat;
 int sim_shm_check_access(const struct stat *st, bool group_access, char *why, size_t len);
-/*
- * Is the process (pid, starttime) alive? starttime 0: check pid only. A
- * zombie counts as dead: it can no longer use what it owns.
- */
-bool sim_process_alive(int32_t pid, uint64_t start_time);
-/* starttime of a pid from /proc, 0 if unknown. */
-uint64_t sim_process_start_time(int32_t pid);
 
 /*
  * Open a fabric: SIM_OPEN_ANY attaches or creates it (as sim_fabric_attach),
@@ -176,9 +187,63 @@ bool sim_fabric_exists(const char *name);
 void sim_fabric_port_event(struct sim_fabric *f, uint32_t dev_index, uint8_t port,
 			   bool was_ok);
 
-/* Short shared lock for config-space critical sections. */
-void sim_lock(struct sim_shm_lock *l);
-void sim_unlock(struct sim_shm_lock *l);
+/* ------------------------------------------------------------------ */
+/* Who is alive (rio_sim_lock.c)                                      */
+
+/* CLOCK_MONOTONIC in microseconds (no EAL needed: tools use the fabric too). */
+uint64_t sim_now_us(void);
+void sim_sleep_us(unsigned int us);
+
+/*
+ * Short shared lock (config space, claims). 0, or -ETIMEDOUT (logged) when
+ * another live process held it for SIM_LOCK_TIMEOUT_MS: a stopped holder, or
+ * a lock word that someone scribbled over. A holder that is gone is taken
+ * over at once.
+ */
+int sim_lock(struct sim_fabric *f, struct sim_shm_lock *l) __rte_warn_unused_result;
+void sim_unlock(struct sim_fabric *f, struct sim_shm_lock *l);
+/* The attach lock (attach table, fabric state), on the main segment's fd. */
+int sim_fabric_table_lock(int fd, const char *name);
+void sim_fabric_table_unlock(int fd);
+/* Take a free attach slot (attach lock held): sets f->token. 0 or -EUSERS. */
+int sim_attach_take(struct sim_fabric *f);
+void sim_attach_release(struct sim_fabric *f);
+/*
+ * Processes attached to the fabric of @f through @fd (any open fd of its
+ * main segment; f->fd may be unset): how many, and the pids they recorded
+ * (up to max, information only).
+ */
+unsigned int sim_attach_count(const struct sim_fabric *f, int fd, int32_t *pids,
+			      unsigned int max);
+/* Is the process known by @token still attached? Ours always is. */
+bool sim_token_alive(const struct sim_fabric *f, uint32_t token);
+/* The pid the process of @token recorded (in its own PID namespace), 0 if none. */
+int32_t sim_token_pid(const struct sim_fabric *f, uint32_t token);
+/* A sender record for this process (index + 1), or 0 when none is free (logged). */
+uint32_t sim_sender_get(struct sim_fabric *f);
+void sim_sender_put(struct sim_fabric *f, uint32_t id);
+/* Does a live sender claim slots of ring @ring (sim_ring_id()) right now? */
+bool sim_sender_claiming(const struct sim_fabric *f, uint32_t ring);
+
+static __rte_always_inline struct sim_shm_sender *
+sim_sender(const struct sim_fabric *f, uint32_t id)
+{
+	return &f->hdr->senders[id - 1];
+}
+
+/* About to claim slots of ring @ring: the release CAS of the claim orders this first. */
+static __rte_always_inline void
+sim_sender_start(struct sim_shm_sender *s, uint32_t ring)
+{
+	__atomic_store_n(&s->ring, ring + 1, __ATOMIC_RELAXED);
+}
+
+/* Every slot claimed is published: pairs with the acquire in sim_sender_claiming(). */
+static __rte_always_inline void
+sim_sender_done(struct sim_shm_sender *s)
+{
+	__atomic_store_n(&s->ring, 0, __ATOMIC_RELEASE);
+}
 
 /* ------------------------------------------------------------------ */
 /* Config space and maintenance routing (rio_sim_config.c)            */
@@ -234,6 +299,7 @@ struct sim_ep_stats {
 	uint64_t msg_rx_bad_index;	/* producer heads found outside the ring, repaired */
 	uint64_t dbell_rx_bad;		/* bad doorbell slots skipped, heads repaired */
 	uint64_t pw_rx_bad;		/* same for port-writes */
+	uint64_t msg_rx_held_dead;	/* received in place by a process that is gone, taken back */
 };
 
 /* Claim endpoint @ep_index for this process (reclaims one whose owner died). */

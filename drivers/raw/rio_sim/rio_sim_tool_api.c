@@ -70,8 +70,8 @@ rte_pmd_rio_sim_fabric_stat(const char *name, struct rte_pmd_rio_sim_fabric_stat
 {
 	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX)];
 	const struct sim_shm_hdr *h = MAP_FAILED;
+	struct sim_fabric view = { .fd = -1 };
 	struct stat sb;
-	unsigned int i;
 	int fd = -1, rc;
 
 	if (st == NULL)
@@ -132,14 +132,11 @@ rte_pmd_rio_sim_fabric_stat(const char *name, struct rte_pmd_rio_sim_fabric_stat
 	st->creator_uid = h->creator_uid;
 	st->creator_pid = h->creator_pid;
 	st->size = (uint64_t)sb.st_size;
-	for (i = 0; i < SIM_MAX_ATTACH &&
-	     st->n_attached < RTE_PMD_RIO_SIM_FABRIC_MAX_ATTACH; i++) {
-		int32_t pid = __atomic_load_n(&h->attached[i].pid, __ATOMIC_RELAXED);
-		uint64_t start = __atomic_load_n(&h->attached[i].start_time, __ATOMIC_RELAXED);
-
-		if (pid != 0 && sim_process_alive(pid, start))
-			st->attached[st->n_attached++] = pid;
-	}
+	/* Attached processes hold a lock on the object: ask the kernel (rio_sim_lock.c). */
+	view.hdr = (struct sim_shm_hdr *)(uintptr_t)h;
+	st->n_attached = sim_attach_count(&view, fd, st->attached,
+					  RTE_PMD_RIO_SIM_FABRIC_MAX_ATTACH);
+	st->n_attached = RTE_MIN(st->n_attached, (uint32_t)RTE_PMD_RIO_SIM_FABRIC_MAX_ATTACH);
 	rc = 0;
 out:
 	if (h != MAP_FAILED)
