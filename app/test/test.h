@@ -166,6 +166,13 @@ void add_test_child(struct test_child *c);
 pid_t rio_test_spawn(const char *name, char *const argv[]);
 
 /*
+ * The same through a program that runs the child, such as
+ * { "/usr/bin/unshare", "--pid", "--fork", NULL }: @via (NULL-terminated,
+ * full path first) comes in front of this binary's path.
+ */
+pid_t rio_test_spawn_via(const char *const via[], const char *name, char *const argv[]);
+
+/*
  * In a child that called rte_eal_init() with argc/argv, which returned @ret:
  * its own arguments (those after "--") in *out. @return how many.
  */

@@ -82,11 +82,17 @@ test_child_env(const char *name, char **var)
 pid_t
 rio_test_spawn(const char *name, char *const argv[])
 {
+	return rio_test_spawn_via(NULL, name, argv);
+}
+
+pid_t
+rio_test_spawn_via(const char *const via[], const char *name, char *const argv[])
+{
 	const char *self = rio_test_self();
 	char **child_argv = NULL, **child_env = NULL;
 	char *var = NULL;
 	pid_t parent = getpid();
-	size_t argc = 0, i;
+	size_t argc = 0, nvia = 0, i;
 	pid_t pid;
 
 	if (name == NULL || name[0] == '\0')
@@ -101,15 +107,19 @@ rio_test_spawn(const char *name, char *const argv[])
 	/* Build everything before fork(): the child only calls async-signal-safe functions. */
 	while (argv != NULL && argv[argc] != NULL)
 		argc++;
-	child_argv = calloc(argc + 2, sizeof(*child_argv));
+	while (via != NULL && via[nvia] != NULL)
+		nvia++;
+	child_argv = calloc(nvia + argc + 2, sizeof(*child_argv));
 	if (child_argv == NULL) {
 		pid = -ENOMEM;
 		goto out;
 	}
-	child_argv[0] = (char *)(uintptr_t)self;
+	for (i = 0; i < nvia; i++)
+		child_argv[i] = (char *)(uintptr_t)via[i];
+	child_argv[nvia] = (char *)(uintptr_t)self;
 	for (i = 0; i < argc; i++)
-		child_argv[i + 1] = argv[i];
-	child_argv[argc + 1] = NULL;
+		child_argv[nvia + i + 1] = argv[i];
+	child_argv[nvia + argc + 1] = NULL;
 	child_env = test_child_env(name, &var);
 	if (child_env == NULL) {
 		pid = -ENOMEM;
@@ -129,7 +139,7 @@ rio_test_spawn(const char *name, char *const argv[])
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (getppid() != parent)
 			_exit(127);
-		execve(self, child_argv, child_env);
+		execve(child_argv[0], child_argv, child_env);
 		_exit(127);
 	}
 out:

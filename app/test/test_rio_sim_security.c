@@ -45,6 +45,7 @@
 
 #include <rte_bus_vdev.h>
 #include <rte_common.h>
+#include <rte_eal.h>
 #include <rte_log.h>
 #include <rte_rawdev.h>
 #include <rte_string_fns.h>
@@ -1536,12 +1537,195 @@ test_sec_garbage(void)
 	return sec_run_case(sec_case_garbage);
 }
 
+/* ------------------------------------------------------------------ */
+/* PID namespaces                                                     */
+
+#define SEC_NS_MSGS	64
+#define SEC_NS_WAIT_MS	20000
+
+/*
+ * In a PID namespace of its own (pid 1 there): args <fabric>. Claims ep1 and
+ * sends every message it gets back to where it came from, until killed.
+ */
+static int
+sec_ns_echo_child(int argc, char **argv)
+{
+	static uint8_t bufs[SEC_BUFS][RTE_RIO_MAX_MSG_SIZE];
+	struct rte_rio_mport *mp;
+	struct rte_rio_msg rx[16];
+	uint64_t end;
+	uint16_t n, k;
+	int ret;
+
+	ret = rte_eal_init(argc, argv);
+	if (ret < 0)
+		return 2;
+	argc = rio_test_child_args(argc, argv, ret, &argv);
+	mp = rte_rio_mport_find("rio_sim_secns");
+	if (argc < 1 || mp == NULL || rte_rio_request_inb_mbox(mp, 0, SEC_BUFS) != 0 ||
+	    rte_rio_request_outb_mbox(mp, 0, SEC_BUFS) != 0) {
+		printf("pid namespace child: no mport or mailboxes\n");
+		return 1;
+	}
+	for (k = 0; k < SEC_BUFS; k++)
+		if (rte_rio_add_inb_buffer(mp, 0, bufs[k]) != 0)
+			return 1;
+	printf("pid namespace child: pid %d, ep1 claimed\n", (int)getpid());
+	fflush(stdout);
+	end = sec_now_ms() + 2 * SEC_NS_WAIT_MS;
+	while (sec_now_ms() < end) {
+		n = rte_rio_recv_messages(mp, 0, rx, RTE_DIM(rx));
+		for (k = 0; k < n; k++) {
+			while (rte_rio_add_outb_message(mp, rx[k].srcid, 0, 0, rx[k].buf,
+							rx[k].len) == -EAGAIN)
+				;
+			rte_rio_add_inb_buffer(mp, 0, rx[k].buf);
+		}
+	}
+	return 0;
+}
+REGISTER_TEST_CHILD(rio_sim_sec_ns_echo, sec_ns_echo_child);
+
+/* Messages to the echo process of ep1 (destid 1) from ep0: every one back, intact. */
+static int
+sec_ns_exchange(struct rte_rio_mport *mp)
+{
+	static uint8_t bufs[SEC_BUFS][RTE_RIO_MAX_MSG_SIZE];
+	uint8_t buf[SEC_MSG_LEN];
+	struct rte_rio_msg rx[16];
+	uint32_t sent = 0, got = 0;
+	uint64_t end = sec_now_ms() + SEC_NS_WAIT_MS;
+	uint16_t n, k;
+	int rc;
+
+	if (rte_rio_request_inb_mbox(mp, 0, SEC_BUFS) != 0 ||
+	    rte_rio_request_outb_mbox(mp, 0, SEC_BUFS) != 0) {
+		printf("  no mailbox on ep0\n");
+		return -1;
+	}
+	for (k = 0; k < SEC_BUFS; k++)
+		if (rte_rio_add_inb_buffer(mp, 0, bufs[k]) != 0)
+			return -1;
+	while (got < SEC_NS_MSGS && sec_now_ms() < end) {
+		if (sent < SEC_NS_MSGS && sent == got) {
+			sec_fill(buf, sent);
+			rc = rte_rio_add_outb_message(mp, 1, 0, 0, buf, sizeof(buf));
+			if (rc == 0)
+				sent++;
+			else if (rc != -EAGAIN) {
+				printf("  message %u refused: %d\n", sent, rc);
+				return -1;
+			}
+		}
+		n = rte_rio_recv_messages(mp, 0, rx, RTE_DIM(rx));
+		for (k = 0; k < n; k++) {
+			if (sec_marked(rx[k].buf, rx[k].len) != (int64_t)got || rx[k].srcid != 1) {
+				printf("  echo %u is not message %u from ep1\n", k, got);
+				return -1;
+			}
+			got++;
+			rte_rio_add_inb_buffer(mp, 0, rx[k].buf);
+		}
+	}
+	printf("  %u of %u messages echoed by the process in the other namespace\n", got,
+	       SEC_NS_MSGS);
+	return got == SEC_NS_MSGS ? 0 : -1;
+}
+
+/*
+ * An endpoint owned by a live process in another PID namespace (pid 1
+ * there, like a container's main process) is not reclaimed from here, and
+ * the two processes exchange messages; once that process is gone, the
+ * endpoint is reclaimed.
+ */
+static int
+test_sec_pidns(void)
+{
+	static const char *const via[] = { "/usr/bin/unshare", "--pid", "--mount-proc",
+					   "--kill-child", NULL };
+	char fab[RTE_PMD_RIO_SIM_NAME_LEN], err[SEC_ERR_LEN], args[128], fp[64], vdev[128];
+	char *argv[] = { "--no-huge", "-m", "64", "--no-pci", fp, "--log-level=lib.eal:error",
+			 "--vdev", vdev, "--", fab, NULL };
+	struct rte_pmd_rio_sim_dev_info info;
+	struct rte_rio_mport *mp;
+	uint64_t end;
+	pid_t child;
+	int idx, ret = TEST_FAILED;
+
+	if (geteuid() != 0 || access(via[0], X_OK) != 0) {
+		printf("  needs root and %s: skipped\n", via[0]);
+		return TEST_SKIPPED;
+	}
+	TEST_ASSERT_SUCCESS(sec_fabric_name(fab, sizeof(fab)), "name");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:default", err,
+							  sizeof(err)), "%s", err);
+	snprintf(fp, sizeof(fp), "--file-prefix=%s_ns", fab);
+	snprintf(vdev, sizeof(vdev), "rio_sim_secns,fabric=%s,endpoint=ep1,scan=0", fab);
+	child = rio_test_spawn_via(via, "rio_sim_sec_ns_echo", argv);
+	if (child <= 0)
+		goto out;
+	idx = rte_pmd_rio_sim_fabric_dev_find(fab, "ep1");
+	end = sec_now_ms() + SEC_NS_WAIT_MS;
+	do {
+		usleep(10000);
+		if (rte_pmd_rio_sim_fabric_dev_info(fab, idx, &info) != 0)
+			goto out_child;
+	} while (info.owner_pid == 0 && sec_now_ms() < end);
+	if (info.owner_pid == 0) {
+		printf("  the child never claimed ep1\n");
+		goto out_child;
+	}
+	/* Its pid in its own namespace means nothing here: it is alive. */
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep1,scan=0", fab);
+	if (sec_vdev_refused(args, "endpoint ep1 of fabric", "is owned by live process") != 0)
+		goto out_child;
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0", fab);
+	if (rte_vdev_init("rio_sim_secns0", args) != 0) {
+		printf("  cannot claim ep0\n");
+		goto out_child;
+	}
+	mp = rte_rio_mport_find("rio_sim_secns0");
+	ret = mp != NULL && sec_ns_exchange(mp) == 0 ? TEST_SUCCESS : TEST_FAILED;
+	rte_vdev_uninit("rio_sim_secns0");
+	if (ret != TEST_SUCCESS)
+		goto out_child;
+	/*
+	 * Gone (unshare's child gets SIGKILL when unshare dies, a moment
+	 * later): reclaimed.
+	 */
+	kill(child, SIGKILL);
+	rio_test_wait(child, 5000);
+	child = -1;
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep1,scan=0", fab);
+	end = sec_now_ms() + SEC_NS_WAIT_MS;
+	do {
+		ret = rte_vdev_init("rio_sim_secns1", args) == 0 ? TEST_SUCCESS : TEST_FAILED;
+		if (ret != TEST_SUCCESS)
+			usleep(50000);
+	} while (ret != TEST_SUCCESS && sec_now_ms() < end);
+	if (ret == TEST_SUCCESS)
+		rte_vdev_uninit("rio_sim_secns1");
+	else
+		printf("  ep1 not reclaimed once its owner was gone\n");
+out_child:
+	if (child > 0) {
+		kill(child, SIGKILL);
+		rio_test_wait(child, 5000);
+	}
+out:
+	rio_test_runtime_dir_cleanup(fp + strlen("--file-prefix="));
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(sec_shm_count(fab), 0, "shm left");
+	return ret;
+}
+
 static struct unit_test_suite rio_sim_security_suite = {
 	.suite_name = "rio_sim shared-memory security",
 	.unit_test_cases = {
 		TEST_CASE(test_sec_modes),
 		TEST_CASE(test_sec_attach),
 		TEST_CASE(test_sec_claims),
+		TEST_CASE(test_sec_pidns),
 		TEST_CASE(test_sec_indexes),
 		TEST_CASE(test_sec_dbell),
 		TEST_CASE(test_sec_garbage),

@@ -40,9 +40,12 @@
 
 #include "rte_rio.h"
 #include "rte_pmd_rio_sim.h"
+#include "rte_pmd_rio_sim_fabric.h"
+#include "rte_rio_regs.h"
 #include "rio_sim_shm.h"
 
 #include "test.h"
+#include "test_rio_sim_shm.h"
 
 #define ST_MAGIC	0x53544c4cu	/* "STLL" */
 #define ST_SENDERS	2
@@ -524,3 +527,154 @@ out:
 }
 
 REGISTER_TEST_COMMAND(rio_sim_stall_autotest, test_rio_sim_stall);
+
+/* ------------------------------------------------------------------ */
+/* A lock holder that stops                                           */
+
+#define LK_TRIES	5000	/* stops tried to catch the holder inside the lock */
+#define LK_WAIT_MS	20000	/* bound of a probe: a lock wait must end long before */
+
+/* Holder: args <fabric>. Writes sw0's component tag in a loop until killed. */
+static int
+lk_holder_child(int argc, char **argv)
+{
+	char err[256];
+	uint32_t v = 0;
+
+	if (argc < 2 || rte_pmd_rio_sim_fabric_attach(argv[1], NULL, err, sizeof(err)) != 0) {
+		printf("lock holder: cannot attach: %s\n", argc < 2 ? "no fabric" : err);
+		return 2;
+	}
+	for (;;)
+		rte_pmd_rio_sim_fabric_config_write(argv[1], "sw0", RTE_RIO_COMPONENT_TAG_CSR, 4,
+						    v++);
+	return 0;
+}
+REGISTER_TEST_CHILD(rio_sim_lock_holder, lk_holder_child);
+
+/*
+ * Probe: args <fabric> <timeout|ok>. One config read of sw0: exit 0 when it
+ * timed out (timeout) or succeeded (ok), as expected; 1 otherwise.
+ */
+static int
+lk_probe_child(int argc, char **argv)
+{
+	uint64_t t0 = st_now_ms();
+	bool want_timeout;
+	uint32_t v;
+	int rc;
+
+	if (argc < 3)
+		return 2;
+	want_timeout = strcmp(argv[2], "timeout") == 0;
+	rc = rte_pmd_rio_sim_fabric_config_read(argv[1], "sw0", RTE_RIO_COMPONENT_TAG_CSR, 4,
+						&v);
+	printf("  probe: config read returned %d after %" PRIu64 " ms\n", rc, st_now_ms() - t0);
+	return (want_timeout ? rc == -ETIMEDOUT : rc == 0) ? 0 : 1;
+}
+REGISTER_TEST_CHILD(rio_sim_lock_probe, lk_probe_child);
+
+static int
+lk_probe(const char *fab, const char *want)
+{
+	char *argv[] = { (char *)(uintptr_t)fab, (char *)(uintptr_t)want, NULL };
+	pid_t pid = rio_test_spawn("rio_sim_lock_probe", argv);
+
+	return pid > 0 ? rio_test_wait(pid, LK_WAIT_MS) : -1;
+}
+
+/*
+ * rio_sim_lock_autotest: a process stopped (SIGSTOP) inside a short lock of
+ * the fabric (a device's configuration space) makes another process's
+ * access fail with -ETIMEDOUT after a bounded wait, never spin forever;
+ * once continued it releases the lock; a holder killed inside it, or a
+ * lock word holding garbage, is taken over at once.
+ */
+static int
+test_rio_sim_lock(void)
+{
+	char fab[32], err[256];
+	struct sim_shm_hdr *h = NULL;
+	struct sim_shm_lock *lock;
+	size_t size = 0;
+	unsigned int tries;
+	pid_t holder = -1;
+	char *argv[] = { fab, NULL };
+	int idx, ret = TEST_FAILED;
+
+	TEST_ASSERT_NOT_NULL(rio_test_unique("lck", fab, sizeof(fab)), "name");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:default", err,
+							  sizeof(err)), "%s", err);
+	idx = rte_pmd_rio_sim_fabric_dev_find(fab, "sw0");
+	h = test_shm_map_fabric(fab, &size);
+	if (idx < 0 || h == NULL)
+		goto out;
+	lock = &((struct sim_shm_device *)RTE_PTR_ADD(h, h->dev_off))[idx].lock;
+
+	holder = rio_test_spawn("rio_sim_lock_holder", argv);
+	if (holder <= 0)
+		goto out;
+	for (tries = 0; tries < LK_TRIES; tries++) {
+		if (kill(holder, SIGSTOP) != 0)
+			goto out;
+		while (st_state(holder) != 'T')
+			;
+		if (__atomic_load_n(&lock->holder, __ATOMIC_ACQUIRE) != 0)
+			break;
+		kill(holder, SIGCONT);
+		rte_delay_us_sleep(st_rand(200));
+	}
+	if (tries == LK_TRIES) {
+		printf("  the holder never stopped inside the lock in %u tries\n", LK_TRIES);
+		goto out;
+	}
+	printf("  holder stopped inside sw0's lock (try %u): another access must give up\n",
+	       tries + 1);
+	if (lk_probe(fab, "timeout") != 0) {
+		printf("  the access did not time out\n");
+		goto out;
+	}
+	kill(holder, SIGCONT);
+	if (lk_probe(fab, "ok") != 0) {
+		printf("  the access failed once the holder continued\n");
+		goto out;
+	}
+	/* Killed inside the lock: taken over. */
+	for (tries = 0; tries < LK_TRIES; tries++) {
+		kill(holder, SIGSTOP);
+		while (st_state(holder) != 'T')
+			;
+		if (__atomic_load_n(&lock->holder, __ATOMIC_ACQUIRE) != 0)
+			break;
+		kill(holder, SIGCONT);
+		rte_delay_us_sleep(st_rand(200));
+	}
+	kill(holder, SIGKILL);
+	rio_test_wait(holder, 5000);
+	holder = -1;
+	printf("  holder killed inside the lock (%s)\n",
+	       __atomic_load_n(&lock->holder, __ATOMIC_ACQUIRE) != 0 ? "lock word kept" :
+	       "it had left the lock");
+	if (lk_probe(fab, "ok") != 0) {
+		printf("  the lock of a process that is gone was not taken over\n");
+		goto out;
+	}
+	/* A lock word with garbage in it (no attach slot, or one nobody holds). */
+	__atomic_store_n(&lock->holder, 0xdead0000u, __ATOMIC_RELEASE);
+	if (lk_probe(fab, "ok") != 0) {
+		printf("  a garbage lock word was not taken over\n");
+		goto out;
+	}
+	ret = TEST_SUCCESS;
+out:
+	if (holder > 0) {
+		kill(holder, SIGKILL);
+		rio_test_wait(holder, 5000);
+	}
+	if (h != NULL)
+		munmap(h, size);
+	rte_pmd_rio_sim_fabric_destroy(fab);
+	return ret;
+}
+
+REGISTER_TEST_COMMAND(rio_sim_lock_autotest, test_rio_sim_lock);
