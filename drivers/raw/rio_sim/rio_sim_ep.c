@@ -177,6 +177,7 @@ struct sim_ep_shared {
 };
 
 static uint32_t sim_ep_rx_held_count(struct sim_ep_rx *rx, bool owner);
+static uint32_t sim_ep_rx_pending(const struct sim_ep_rx *rx);
 
 /* ------------------------------------------------------------------ */
 /* Small atomic helpers for 32-bit shared words                       */
@@ -605,7 +606,7 @@ fail:
 void
 sim_ep_release(struct sim_ep *ep)
 {
-	uint32_t held = 0;
+	uint32_t held = 0, pending;
 	unsigned int m;
 
 	if (ep == NULL)
@@ -616,6 +617,11 @@ sim_ep_release(struct sim_ep *ep)
 	for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
 		sim_ep_close_inb_mbox(ep, m);
 		sim_ep_close_outb_mbox(ep, m);
+		/* They leave with the endpoint, as with a node that goes away. */
+		pending = ep->owner && ep->data != NULL ? sim_ep_rx_pending(&ep->rx[m]) : 0;
+		if (pending > 0)
+			SIM_LOG(NOTICE, "%s: %u messages accepted into mailbox %u never received",
+				ep->data_name, pending, m);
 	}
 	sim_ep_tx_free(ep, &ep->dbell_tx);
 	for (m = 0; m < RTE_RIO_MAX_MBOX; m++)
@@ -1195,22 +1201,17 @@ sim_ep_rx_skip(struct sim_ep_rx *rx, struct sim_ring *ring)
 	}
 }
 
-/* Discard whatever is left in an inbound ring (mailbox being opened or closed). */
-static void
-sim_ep_rx_drain(struct sim_ep_rx *rx)
+/* Messages published in an inbound ring and not received yet (slow: walks the ring). */
+static uint32_t
+sim_ep_rx_pending(const struct sim_ep_rx *rx)
 {
-	uint32_t i;
-	void *slot;
+	uint32_t n = 0;
 
-	if (rx->held != NULL)
-		sim_ep_rx_reclaim(rx, &rx->ring);
-	/* Not as far as a held slot's next lap: that slot is still the receiver's. */
-	for (i = 0; i < rx->ring.size && rx->ring.cons - rx->held_pos < rx->ring.size; i++) {
-		if (sim_ring_peek(&rx->ring, &slot) == SIM_RING_EMPTY)
-			break;
-		sim_ep_rx_skip(rx, &rx->ring);
-	}
-	sim_ring_cons_sync(&rx->ring);
+	while (n < rx->ring.size &&
+	       sim_ring_load_acquire(sim_ring_seq(&rx->ring, rx->ring.cons + n)) ==
+	       rx->ring.cons + n + 1)
+		n++;
+	return n;
 }
 
 /*
@@ -1260,7 +1261,7 @@ sim_ep_open_inb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries)
 	rx->buf_tail = 0;
 	memset(&rx->stall, 0, sizeof(rx->stall));
 	rx->held_polls = 0;
-	sim_ep_rx_drain(rx);
+	/* What the ring kept since the mailbox was closed is delivered now. */
 	rx->open = true;
 	/* Pairs with the senders' acquire load in sim_ep_peer_get(). */
 	__atomic_fetch_or(&ep->shm->mbox_open, 1u << mbox, __ATOMIC_RELEASE);
@@ -1275,8 +1276,13 @@ sim_ep_close_inb_mbox(struct sim_ep *ep, uint8_t mbox)
 	if (!ep->owner || mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open)
 		return;
 	rx = &ep->rx[mbox];
+	/*
+	 * New messages are refused (ERROR). A send that began before still
+	 * lands in the ring: the ring keeps it, and every message not received
+	 * yet, for the next time the mailbox is opened (a message accepted is
+	 * never dropped here). Only the posted buffers are forgotten.
+	 */
 	__atomic_fetch_and(&ep->shm->mbox_open, ~(1u << mbox), __ATOMIC_RELEASE);
-	sim_ep_rx_drain(rx);
 	if (ep->sh != NULL)
 		rte_free(rx->bufs);
 	else
