@@ -14,12 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <rte_bus_vdev.h>
 #include <rte_common.h>
+#include <rte_string_fns.h>
 
 #include "rte_rio.h"
 #include "rte_rio_dev.h"
@@ -186,6 +189,83 @@ ft_check_refused(const char *fab, const char *topo, const char *what, const char
 	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "case '%s': shm left behind", what);
 	printf("  refused %-32s %s\n", what, err);
 	return TEST_SUCCESS;
+}
+
+/*
+ * Child: args <fabric> <topology path> <expected error part>. Exit 0 when
+ * creating the fabric from that path is refused at once with that error.
+ */
+static int
+ft_topo_child(int argc, char **argv)
+{
+	if (argc != 4)
+		return 100;
+	return ft_check_refused(argv[1], argv[2], argv[2], argv[3]) == TEST_SUCCESS ? 0 : 1;
+}
+REGISTER_TEST_CHILD(rio_fabric_topo_child, ft_topo_child)
+
+/*
+ * A topology path that names a FIFO, a device, a directory or a socket is
+ * refused at once, from the tool API (dpdk-rio-fabric --topology) and the
+ * devargs (topology=). Opening a FIFO waited for a writer forever: each
+ * probe runs in a child with a time bound.
+ */
+static int
+test_fabric_topology_not_file(void)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], dir[64], fifo[96], sock[96], args[256];
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	const struct {
+		const char *path;
+		const char *want;
+	} cases[] = {
+		{ fifo, "a FIFO, not a regular file" },
+		{ "/dev/zero", "a character device, not a regular file" },
+		{ dir, "a directory, not a regular file" },
+		{ sock, "a socket, not a regular file" },
+	};
+	char *argv[] = { fab, NULL, NULL, NULL };
+	unsigned int i;
+	pid_t pid;
+	int fd = -1, ret = TEST_FAILED;
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	snprintf(dir, sizeof(dir), "/tmp/rio_topo_%d.XXXXXX", (int)getpid());
+	TEST_ASSERT_NOT_NULL(mkdtemp(dir), "mkdtemp");
+	snprintf(fifo, sizeof(fifo), "%s/fifo.ini", dir);
+	snprintf(sock, sizeof(sock), "%s/sock.ini", dir);
+	strlcpy(sa.sun_path, sock, sizeof(sa.sun_path));
+	fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (mkfifo(fifo, 0600) != 0 || fd < 0 ||
+	    bind(fd, (struct sockaddr *)&sa, sizeof(sa)) != 0) {
+		printf("  cannot make the FIFO or the socket\n");
+		goto out;
+	}
+	for (i = 0; i < RTE_DIM(cases); i++) {
+		argv[1] = (char *)(uintptr_t)cases[i].path;
+		argv[2] = (char *)(uintptr_t)cases[i].want;
+		pid = rio_test_spawn("rio_fabric_topo_child", argv);
+		if (pid <= 0 || rio_test_wait(pid, 10000) != 0) {
+			printf("  %s: not refused at once\n", cases[i].path);
+			goto out;
+		}
+		/* Known to return now: the devargs of a probe here. */
+		snprintf(args, sizeof(args), "fabric=%s,topology=%s", fab, cases[i].path);
+		if (rte_vdev_init("rio_sim_topo_special", args) == 0) {
+			rte_vdev_uninit("rio_sim_topo_special");
+			printf("  topology=%s accepted\n", cases[i].path);
+			goto out;
+		}
+	}
+	ret = TEST_SUCCESS;
+out:
+	if (fd >= 0)
+		close(fd);
+	unlink(sock);
+	unlink(fifo);
+	rmdir(dir);
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left behind");
+	return ret;
 }
 
 static int
@@ -1378,6 +1458,7 @@ static struct unit_test_suite rio_sim_fabric_suite = {
 	.teardown = ft_teardown,
 	.unit_test_cases = {
 		TEST_CASE(test_fabric_bad_topologies),
+		TEST_CASE(test_fabric_topology_not_file),
 		TEST_CASE(test_fabric_shapes),
 		TEST_CASE(test_fabric_good_file),
 		TEST_CASE(test_fabric_config_space),
