@@ -8,7 +8,8 @@
 #   - the stock DPDK dpdk-test rawdev_autotest with our plugins loaded,
 #   - the quick-start demo,
 #   - the documentation build (sphinx-build -W),
-#   - no /dev/shm/rio_sim.* object left behind.
+#   - no rio_sim.* object left behind (in the directory of our fabrics,
+#     `dpdk-rio-fabric dir`).
 # Each counts as one test. The last line is "N passed, N failed" (plus
 # ", N skipped" when some were skipped); the exit status is non-zero when
 # anything failed.
@@ -60,20 +61,22 @@ summary() {
 	exit $?
 }
 
+echo "==== build (devtools/setup.sh)"
+if ! bash devtools/setup.sh </dev/null; then
+	record build fail
+	summary
+fi
+
+# The objects of our fabrics live in a directory of this user's.
+fabdir=$("$builddir/app/dpdk-rio-fabric" dir)
 shm_list() {
-	ls -1 /dev/shm 2>/dev/null | grep '^rio_sim\.' || true
+	ls -1 "$fabdir" 2>/dev/null | grep '^rio_sim\.' || true
 }
 
 shm_before=$(shm_list)
 if [ -n "$shm_before" ]; then
 	echo "test: note: rio_sim shared-memory objects exist before the run (not counted):"
-	echo "$shm_before" | sed 's/^/  \/dev\/shm\//'
-fi
-
-echo "==== build (devtools/setup.sh)"
-if ! bash devtools/setup.sh </dev/null; then
-	record build fail
-	summary
+	echo "$shm_before" | sed "s|^|  $fabdir/|"
 fi
 
 logdir="$builddir/test-logs"
@@ -281,11 +284,11 @@ fi
 # Nothing may leave an emulated fabric behind. An object that a live process
 # outside this tree still maps or holds open belongs to someone else's run
 # (another checkout testing at the same time) and is left alone.
-shm_users() {	# shm_users <name>: pids mapping or holding /dev/shm/<name>
+shm_users() {	# shm_users <name>: pids mapping or holding <fabdir>/<name>
 	local p
 	for p in /proc/[0-9]*; do
-		if grep -qsF "/dev/shm/$1" "$p/maps" 2>/dev/null ||
-			ls -l "$p/fd" 2>/dev/null | grep -qF "/dev/shm/$1"; then
+		if grep -qsF "$fabdir/$1" "$p/maps" 2>/dev/null ||
+			ls -l "$p/fd" 2>/dev/null | grep -qF "$fabdir/$1"; then
 			echo "${p#/proc/}"
 		fi
 	done
@@ -305,17 +308,17 @@ for f in $(comm -13 <(echo "$shm_before" | sort) <(shm_list | sort)); do
 		tr '\0' ' ' < "/proc/$u/cmdline" 2>/dev/null | grep -qF "$here" && ours=1
 	done
 	if [ $ours -eq 1 ]; then
-		echo "test: /dev/shm/$f is still held by a process of this run: $users"
+		echo "test: $fabdir/$f is still held by a process of this run: $users"
 		leftover+=("$f (held by $users)")
 	else
-		echo "test: note: /dev/shm/$f belongs to another run (pids $users), not counted"
+		echo "test: note: $fabdir/$f belongs to another run (pids $users), not counted"
 	fi
 done
 if [ ${#leftover[@]} -gt 0 ]; then
 	echo "test: shared-memory objects left behind (removed now):"
 	for f in "${leftover[@]}"; do
-		echo "  /dev/shm/$f"
-		rm -f "/dev/shm/${f%% *}"
+		echo "  $fabdir/$f"
+		rm -f "$fabdir/${f%% *}"
 	done
 	record shm_leftovers fail
 else

@@ -95,8 +95,8 @@ fuzz_recv_map_data(void)
 	struct stat st;
 	int fd;
 
-	snprintf(shm, sizeof(shm), SIM_SHM_PREFIX "%s.ep0", fr.name);
-	fd = shm_open(shm, O_RDWR, 0);
+	sim_fabric_data_name(fr.f, 0, shm, sizeof(shm));
+	fd = sim_fabric_obj_open(fr.f, shm, O_RDWR, 0);
 	if (fd < 0 || fstat(fd, &st) != 0) {
 		perror("fuzz_recv: data segment");
 		exit(1);

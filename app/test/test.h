@@ -201,10 +201,23 @@ int rio_test_wait(pid_t pid, unsigned int timeout_ms);
 /* Unique name for this test run (pid-based), for fabric and file prefixes. */
 const char *rio_test_unique(const char *base, char *buf, size_t len);
 
-/* Remove every POSIX shared-memory object whose name starts with prefix. */
+/*
+ * Objects of the emulated fabrics live in a directory of their own (see
+ * rte_pmd_rio_sim_fabric_dir()): the path of object @obj
+ * ("rio_sim.<fabric>", "rio_sim.<fabric>.ep<N>"; a leading '/' is
+ * ignored) in it, and open()/unlink() of it. 0/fd, or -errno/-1 (errno).
+ */
+int rio_test_fabric_path(char *buf, size_t len, const char *obj);
+int rio_test_fabric_open(const char *obj, int flags, mode_t mode);
+int rio_test_fabric_unlink(const char *obj);
+
+/*
+ * Remove every object whose name starts with prefix, in /dev/shm (POSIX
+ * shared memory) and in the directory of the fabrics.
+ */
 int rio_test_shm_cleanup(const char *prefix);
 
-/* Count POSIX shared-memory objects whose name starts with prefix. */
+/* Count the objects whose name starts with prefix, in the same places. */
 int rio_test_shm_count(const char *prefix);
 
 /* Remove directory @dir with the files in it (no subdirectories). */

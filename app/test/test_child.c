@@ -22,6 +22,8 @@
 
 #include <rte_eal.h>
 
+#include "rte_pmd_rio_sim_fabric.h"
+
 #include "test.h"
 
 #define TEST_CHILD_ENV		"RIO_TEST_CHILD"
@@ -276,32 +278,67 @@ rio_test_unique(const char *base, char *buf, size_t len)
 	return buf;
 }
 
-/* Walk /dev/shm; unlink matching objects if @remove. Returns the match count or -errno. */
-static int
-test_shm_walk(const char *prefix, int remove)
+int
+rio_test_fabric_path(char *buf, size_t len, const char *obj)
 {
-	char name[NAME_MAX + 2];
+	char dir[PATH_MAX];
+	int ret;
+
+	ret = rte_pmd_rio_sim_fabric_dir(dir, sizeof(dir));
+	if (ret != 0)
+		return ret;
+	while (*obj == '/')
+		obj++;
+	ret = snprintf(buf, len, "%s/%s", dir, obj);
+	return ret > 0 && (size_t)ret < len ? 0 : -ENAMETOOLONG;
+}
+
+int
+rio_test_fabric_open(const char *obj, int flags, mode_t mode)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	ret = rio_test_fabric_path(path, sizeof(path), obj);
+	if (ret != 0) {
+		errno = -ret;
+		return -1;
+	}
+	return open(path, flags | O_NOFOLLOW | O_CLOEXEC, mode);
+}
+
+int
+rio_test_fabric_unlink(const char *obj)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	ret = rio_test_fabric_path(path, sizeof(path), obj);
+	if (ret != 0) {
+		errno = -ret;
+		return -1;
+	}
+	return unlink(path);
+}
+
+/* Walk @dir; unlink matching objects if @remove. Returns the match count or -errno. */
+static int
+test_dir_walk(const char *dir_path, const char *prefix, size_t plen, int remove)
+{
+	char name[PATH_MAX + NAME_MAX + 2];
 	struct dirent *de;
-	size_t plen;
 	DIR *dir;
 	int n = 0;
 
-	if (prefix == NULL)
-		return -EINVAL;
-	while (*prefix == '/')
-		prefix++;
-	plen = strlen(prefix);
-	if (plen == 0)
-		return -EINVAL;	/* never match everything */
-	dir = opendir(TEST_SHM_DIR);
+	dir = opendir(dir_path);
 	if (dir == NULL)
-		return -errno;
+		return errno == ENOENT ? 0 : -errno;
 	while ((de = readdir(dir)) != NULL) {
 		if (strncmp(de->d_name, prefix, plen) != 0)
 			continue;
 		if (remove) {
-			snprintf(name, sizeof(name), "/%s", de->d_name);
-			if (shm_unlink(name) < 0 && errno != ENOENT) {
+			snprintf(name, sizeof(name), "%s/%s", dir_path, de->d_name);
+			if (unlink(name) < 0 && errno != ENOENT) {
 				n = -errno;
 				break;
 			}
@@ -310,6 +347,31 @@ test_shm_walk(const char *prefix, int remove)
 	}
 	closedir(dir);
 	return n;
+}
+
+/*
+ * Objects whose name starts with prefix, in /dev/shm and in the directory
+ * of our fabrics; unlinked if @remove. The match count or -errno.
+ */
+static int
+test_shm_walk(const char *prefix, int remove)
+{
+	char dir[PATH_MAX];
+	size_t plen;
+	int n, m;
+
+	if (prefix == NULL)
+		return -EINVAL;
+	while (*prefix == '/')
+		prefix++;
+	plen = strlen(prefix);
+	if (plen == 0)
+		return -EINVAL;	/* never match everything */
+	n = test_dir_walk(TEST_SHM_DIR, prefix, plen, remove);
+	if (n < 0 || rte_pmd_rio_sim_fabric_dir(dir, sizeof(dir)) != 0)
+		return n;
+	m = test_dir_walk(dir, prefix, plen, remove);
+	return m < 0 ? m : n + m;
 }
 
 int

@@ -976,8 +976,8 @@ ft_data_segment(const char *fab, uint32_t ep, bool foreign)
 	dh.ep_index = ep;
 	dh.instance = foreign ? ~h->instance : h->instance;
 	munmap(h, size);
-	snprintf(shm, sizeof(shm), "/rio_sim.%s.ep%u", fab, ep);
-	fd = shm_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
+	snprintf(shm, sizeof(shm), "rio_sim.%s.ep%u", fab, ep);
+	fd = rio_test_fabric_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
 	if (fd < 0)
 		return -1;
 	ret = write(fd, &dh, sizeof(dh)) == (ssize_t)sizeof(dh) ? 0 : -1;
@@ -988,7 +988,7 @@ ft_data_segment(const char *fab, uint32_t ep, bool foreign)
 static int
 test_fabric_lifetime(void)
 {
-	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "", shm[64];
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "", shm[64], path[512];
 	struct stat st;
 	int fd;
 
@@ -998,8 +998,9 @@ test_fabric_lifetime(void)
 	TEST_ASSERT(strstr(err, "does not exist") != NULL, "error: %s", err);
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:default", err,
 							  sizeof(err)), "%s", err);
-	snprintf(shm, sizeof(shm), "/dev/shm/rio_sim.%s", fab);
-	TEST_ASSERT_SUCCESS(stat(shm, &st), "no %s", shm);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", fab);
+	TEST_ASSERT_SUCCESS(rio_test_fabric_path(path, sizeof(path), shm), "path");
+	TEST_ASSERT_SUCCESS(stat(path, &st), "no %s", path);
 	TEST_ASSERT_EQUAL(st.st_mode & 0777, 0600, "mode");
 	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_create(fab, "builtin:default", err, sizeof(err)),
 			  -EEXIST, "created twice");
@@ -1033,13 +1034,13 @@ test_fabric_lifetime(void)
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_detach(fab), "last detach");
 	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_exists(fab), 0, "still there");
 	TEST_ASSERT_EQUAL(ft_shm_count(fab), 1, "the foreign segment removed, or ours left");
-	snprintf(shm, sizeof(shm), "/rio_sim.%s.ep1", fab);
-	TEST_ASSERT_SUCCESS(shm_unlink(shm), "the foreign segment is not the one left");
+	snprintf(shm, sizeof(shm), "rio_sim.%s.ep1", fab);
+	TEST_ASSERT_SUCCESS(rio_test_fabric_unlink(shm), "the foreign segment is not the one left");
 	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_detach(fab), -ENOENT, "detach unknown");
 
 	/* A foreign or corrupt object under the name is refused, not trusted. */
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", fab);
-	fd = shm_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", fab);
+	fd = rio_test_fabric_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
 	TEST_ASSERT(fd >= 0, "shm_open");
 	TEST_ASSERT_SUCCESS(ftruncate(fd, 1 << 20), "ftruncate");
 	{
@@ -1060,8 +1061,8 @@ test_fabric_lifetime(void)
 
 	/* Destroy removes a fabric in use, with its endpoint data segments. */
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, NULL, err, sizeof(err)), "%s", err);
-	snprintf(shm, sizeof(shm), "/rio_sim.%s.ep1", fab);
-	fd = shm_open(shm, O_RDWR | O_CREAT, 0600);
+	snprintf(shm, sizeof(shm), "rio_sim.%s.ep1", fab);
+	fd = rio_test_fabric_open(shm, O_RDWR | O_CREAT, 0600);
 	TEST_ASSERT(fd >= 0, "data segment");
 	close(fd);
 	TEST_ASSERT_EQUAL(ft_shm_count(fab), 2, "two segments");
@@ -1085,8 +1086,8 @@ test_fabric_stale_creator(void)
 	int fd;
 
 	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", fab);
-	fd = shm_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", fab);
+	fd = rio_test_fabric_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
 	TEST_ASSERT(fd >= 0, "shm_open");
 	TEST_ASSERT_SUCCESS(ftruncate(fd, 1 << 20), "ftruncate");
 	h = mmap(NULL, sizeof(*h), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
@@ -1126,8 +1127,8 @@ test_fabric_dead_lock_holder(void)
 
 	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, NULL, err, sizeof(err)), "%s", err);
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", fab);
-	fd = shm_open(shm, O_RDWR, 0);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", fab);
+	fd = rio_test_fabric_open(shm, O_RDWR, 0);
 	TEST_ASSERT(fd >= 0 && fstat(fd, &st) == 0, "open");
 	h = mmap(NULL, st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	close(fd);

@@ -895,8 +895,8 @@ msg_case_garbage(void)
 	TEST_ASSERT_SUCCESS(rte_rawdev_get_attr(dev_id, RTE_PMD_RIO_SIM_ATTR_EP_INDEX,
 						&ep_index), "ep_index");
 	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "msg_rx_bad", &bad0), "xstat");
-	snprintf(name, sizeof(name), "/%s.ep%" PRIu64, env.shm_prefix, ep_index);
-	fd = shm_open(name, O_RDWR, 0);
+	snprintf(name, sizeof(name), "%s.ep%" PRIu64, env.shm_prefix, ep_index);
+	fd = rio_test_fabric_open(name, O_RDWR, 0);
 	TEST_ASSERT(fd >= 0, "cannot open %s", name);
 	if (fstat(fd, &st) == 0) {
 		size = st.st_size;

@@ -28,8 +28,12 @@
  *             every new message and doorbell arrives intact and in order
  *             (run under ASan too: nothing outside the segments).
  *
+ *   squat     another user's objects where fabric names once lay in
+ *             /dev/shm deny nothing; with a session directory the fabric
+ *             lives in it; a directory there that is not ours is refused;
+ *
  * Every case uses fabrics of its own (rio_test_unique()) and checks that no
- * /dev/shm/rio_sim.<fabric>* object remains.
+ * object of the fabric remains.
  */
 
 #include <fcntl.h>
@@ -81,7 +85,7 @@ sec_fabric_name(char *buf, size_t len)
 	return 0;
 }
 
-/* Number of /dev/shm/rio_sim.<fab>* objects. */
+/* Number of objects of fabric fab (rio_test_shm_count()). */
 static int
 sec_shm_count(const char *fab)
 {
@@ -154,7 +158,7 @@ sec_map(const char *shm, size_t *size)
 	void *p = MAP_FAILED;
 	int fd;
 
-	fd = shm_open(shm, O_RDWR, 0);
+	fd = rio_test_fabric_open(shm, O_RDWR, 0);
 	if (fd < 0)
 		return NULL;
 	if (fstat(fd, &st) == 0 && st.st_size > 0) {
@@ -201,6 +205,48 @@ sec_proc_stat(pid_t pid, char *state)
 /* ------------------------------------------------------------------ */
 /* Modes                                                              */
 
+/* Directory of the group fabrics of our effective group. */
+static void
+sec_group_dir(char *buf, size_t len)
+{
+	snprintf(buf, len, "/dev/shm/rio_sim-g%u", (unsigned int)getegid());
+}
+
+/*
+ * Path of fabric @fab's main object (@ep < 0) or of endpoint @ep's data
+ * object, in this user's directory or (@group) our group's.
+ */
+static void
+sec_obj_path(char *buf, size_t len, bool group, const char *fab, int ep)
+{
+	char obj[96], dir[256];
+
+	if (ep < 0)
+		snprintf(obj, sizeof(obj), "rio_sim.%s", fab);
+	else
+		snprintf(obj, sizeof(obj), "rio_sim.%s.ep%d", fab, ep);
+	if (!group) {
+		rio_test_fabric_path(buf, len, obj);
+		return;
+	}
+	sec_group_dir(dir, sizeof(dir));
+	snprintf(buf, len, "%s/%s", dir, obj);
+}
+
+/* Objects of fabric @fab in our group's directory. */
+static int
+sec_group_count(const char *fab)
+{
+	char path[PATH_MAX];
+	int n = 0, ep;
+
+	for (ep = -1; ep < 4; ep++) {
+		sec_obj_path(path, sizeof(path), true, fab, ep);
+		n += access(path, F_OK) == 0;
+	}
+	return n;
+}
+
 /* Mode, uid and gid of a segment as created. */
 static int
 sec_check_segment(const char *path, mode_t want)
@@ -224,7 +270,7 @@ sec_check_segment(const char *path, mode_t want)
 static int
 sec_modes_one(mode_t mask, bool group)
 {
-	char fab[RTE_PMD_RIO_SIM_NAME_LEN], args[160], path[96], name[2][32];
+	char fab[RTE_PMD_RIO_SIM_NAME_LEN], args[160], path[PATH_MAX], name[2][32];
 	mode_t want = group ? 0660 : 0600, old;
 	unsigned int i;
 	int ret = -1, made = 0;
@@ -242,11 +288,11 @@ sec_modes_one(mode_t mask, bool group)
 		}
 		made++;
 	}
-	snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s", fab);
+	sec_obj_path(path, sizeof(path), group, fab, -1);
 	if (sec_check_segment(path, want) != 0)
 		goto out;
 	for (i = 0; i < 2; i++) {
-		snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s.ep%u", fab, i);
+		sec_obj_path(path, sizeof(path), group, fab, i);
 		if (sec_check_segment(path, want) != 0)
 			goto out;
 	}
@@ -257,7 +303,7 @@ out:
 	umask(old);
 	while (made > 0)
 		rte_vdev_uninit(name[--made]);
-	if (sec_shm_count(fab) != 0) {
+	if (sec_shm_count(fab) != 0 || sec_group_count(fab) != 0) {
 		printf("  shared memory of %s left behind\n", fab);
 		ret = -1;
 	}
@@ -267,7 +313,7 @@ out:
 static int
 test_sec_modes(void)
 {
-	char fab[RTE_PMD_RIO_SIM_NAME_LEN], err[SEC_ERR_LEN] = "", path[96];
+	char fab[RTE_PMD_RIO_SIM_NAME_LEN], err[SEC_ERR_LEN] = "", path[PATH_MAX];
 	mode_t old;
 	int rc;
 
@@ -283,7 +329,7 @@ test_sec_modes(void)
 	rc = rte_pmd_rio_sim_fabric_create(fab, "builtin:pair", err, sizeof(err));
 	umask(old);
 	TEST_ASSERT_SUCCESS(rc, "create: %s", err);
-	snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s", fab);
+	sec_obj_path(path, sizeof(path), false, fab, -1);
 	rc = sec_check_segment(path, 0600);
 	rte_pmd_rio_sim_fabric_destroy(fab);
 	TEST_ASSERT_SUCCESS(rc, "mode of a created fabric");
@@ -314,6 +360,7 @@ enum sec_edit {
 	SEC_E_MODE,		/* arg: mode */
 	SEC_E_OWNER,		/* arg: uid (gid: ours), creator_uid too */
 	SEC_E_OWNER_GROUP,	/* arg: gid; uid nobody, creator_uid too, mode 0660 */
+	SEC_E_GROUP_0600,	/* the same with mode 0600 */
 };
 
 /*
@@ -323,13 +370,13 @@ enum sec_edit {
 static int
 sec_copy_fabric(const char *src, const char *dst, enum sec_edit e, unsigned int arg)
 {
-	char shm[64];
+	char shm[64], path[PATH_MAX];
 	struct sim_shm_hdr *h;
 	size_t size = 0, out;
 	uint8_t *img = NULL, *m;
 	int fd = -1, ret = -1;
 
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", src);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", src);
 	m = sec_map(shm, &size);
 	if (m == NULL)
 		return -1;
@@ -391,13 +438,15 @@ sec_copy_fabric(const char *src, const char *dst, enum sec_edit e, unsigned int 
 		break;
 	case SEC_E_OWNER:
 	case SEC_E_OWNER_GROUP:
+	case SEC_E_GROUP_0600:
 		h->creator_uid = e == SEC_E_OWNER ? arg : SEC_NOBODY_UID;
 		break;
 	default:
 		break;
 	}
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", dst);
-	fd = shm_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
+	/* Group fabrics are found in the directory of our group only. */
+	sec_obj_path(path, sizeof(path), e == SEC_E_OWNER_GROUP || e == SEC_E_GROUP_0600, dst, -1);
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
 	if (fd < 0)
 		goto done;
 	if (ftruncate(fd, out) != 0 || pwrite(fd, img, RTE_MIN(out, size), 0) < 0)
@@ -406,30 +455,32 @@ sec_copy_fabric(const char *src, const char *dst, enum sec_edit e, unsigned int 
 		goto done;
 	if (e == SEC_E_OWNER && fchown(fd, arg, -1) != 0)
 		goto done;
-	if (e == SEC_E_OWNER_GROUP &&
-	    (fchown(fd, SEC_NOBODY_UID, arg) != 0 || fchmod(fd, 0660) != 0))
+	if ((e == SEC_E_OWNER_GROUP || e == SEC_E_GROUP_0600) &&
+	    (fchown(fd, SEC_NOBODY_UID, arg) != 0 ||
+	     fchmod(fd, e == SEC_E_GROUP_0600 ? 0600 : 0660) != 0))
 		goto done;
 	ret = 0;
 done:
 	if (fd >= 0)
 		close(fd);
 	if (ret != 0 && fd >= 0)
-		shm_unlink(shm);
+		unlink(path);
 	free(img);
 	return ret;
 }
 
+/* Remove the objects of fabric @fab, in our directory and in our group's. */
 static void
 sec_unlink_fabric(const char *fab)
 {
-	char shm[64];
-	unsigned int i;
+	char path[PATH_MAX];
+	int ep;
 
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", fab);
-	shm_unlink(shm);
-	for (i = 0; i < 2; i++) {
-		snprintf(shm, sizeof(shm), "/rio_sim.%s.ep%u", fab, i);
-		shm_unlink(shm);
+	for (ep = -1; ep < 2; ep++) {
+		sec_obj_path(path, sizeof(path), false, fab, ep);
+		unlink(path);
+		sec_obj_path(path, sizeof(path), true, fab, ep);
+		unlink(path);
 	}
 }
 
@@ -465,6 +516,23 @@ static const struct sec_attach_case sec_attach_cases[] = {
 	{ "set-gid", SEC_E_MODE, 02660, "mode 02660 refused", false },
 	{ "other owner", SEC_E_OWNER, SEC_NOBODY_UID, "owned by uid 65534, not by us", true },
 };
+
+/*
+ * Make the directory of group @gid's fabrics with @mode if it is not there
+ * (as the first group=1 process does). 0, or -1 when something else is there.
+ */
+static int
+sec_group_dir_make(gid_t gid, mode_t mode)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+
+	snprintf(dir, sizeof(dir), "/dev/shm/rio_sim-g%u", (unsigned int)gid);
+	if (mkdir(dir, 0700) == 0 && (chown(dir, (uid_t)-1, gid) != 0 || chmod(dir, mode) != 0))
+		return -1;
+	return lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_gid == gid &&
+		(st.st_mode & 07777) == mode ? 0 : -1;
+}
 
 /* Every case against copies of fabric src (which the caller removes). */
 static int
@@ -515,32 +583,33 @@ sec_attach_all(const char *src)
 		printf("  group cases need fchown: not root, skipped\n");
 		goto out;
 	}
-	/* Another uid of our group, 0660: only group=1 joins it. */
+	/*
+	 * Group fabrics live in our group's directory (the first group=1
+	 * fabric made it). Another uid of our group, 0660: group=1 joins it.
+	 */
+	rc = sec_group_dir_make(getegid(), 03770);
+	TEST_ASSERT_SUCCESS(rc, "group directory");
 	TEST_ASSERT_SUCCESS(sec_fabric_name(dst, sizeof(dst)), "name");
 	TEST_ASSERT_SUCCESS(sec_copy_fabric(src, dst, SEC_E_OWNER_GROUP, getegid()), "copy");
-	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0", dst);
-	rc = sec_vdev_refused(args, dst, "owned by uid 65534, not by us (uid 0); group=1 allows");
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0,group=1", dst);
+	snprintf(name, sizeof(name), "rio_sim_sec%u", sec_vdev_counter++);
+	rc = rte_vdev_init(name, args);
 	if (rc == 0) {
-		snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0,group=1", dst);
-		snprintf(name, sizeof(name), "rio_sim_sec%u", sec_vdev_counter++);
-		rc = rte_vdev_init(name, args);
-		if (rc == 0) {
-			char path[96];
+		char path[PATH_MAX];
 
-			/* Our endpoint's data segment follows the fabric's mode. */
-			snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s.ep0", dst);
-			rc = sec_check_segment(path, 0660);
-			printf("  accepted with group=1: uid 65534, our group, 0660\n");
-			rte_vdev_uninit(name);
-		} else {
-			printf("  group=1 refused a fabric of our group\n");
-		}
+		/* Our endpoint's data segment follows the fabric's mode. */
+		sec_obj_path(path, sizeof(path), true, dst, 0);
+		rc = sec_check_segment(path, 0660);
+		printf("  accepted with group=1: uid 65534, our group, 0660\n");
+		rte_vdev_uninit(name);
+	} else {
+		printf("  group=1 refused a fabric of our group\n");
 	}
 	sec_unlink_fabric(dst);
 	TEST_ASSERT_SUCCESS(rc, "group access");
-	TEST_ASSERT_EQUAL(sec_shm_count(dst), 0, "copy left behind");
+	TEST_ASSERT_EQUAL(sec_group_count(dst), 0, "copy left behind");
 
-	/* Another uid, 0660, but a group we are not in: refused even with group=1. */
+	/* Another uid, 0660, in our group's directory, but not of our group: refused. */
 	TEST_ASSERT_SUCCESS(sec_fabric_name(dst, sizeof(dst)), "name");
 	TEST_ASSERT_SUCCESS(sec_copy_fabric(src, dst, SEC_E_OWNER_GROUP, getegid() + 4242),
 			    "copy");
@@ -551,7 +620,7 @@ sec_attach_all(const char *src)
 
 	/* Another uid, 0600: not shared with the group, refused with group=1. */
 	TEST_ASSERT_SUCCESS(sec_fabric_name(dst, sizeof(dst)), "name");
-	TEST_ASSERT_SUCCESS(sec_copy_fabric(src, dst, SEC_E_OWNER, SEC_NOBODY_UID), "copy");
+	TEST_ASSERT_SUCCESS(sec_copy_fabric(src, dst, SEC_E_GROUP_0600, getegid()), "copy");
 	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0,group=1", dst);
 	rc = sec_vdev_refused(args, dst, "not shared with its group (mode 0600)");
 	sec_unlink_fabric(dst);
@@ -572,6 +641,139 @@ test_sec_attach(void)
 	ret = sec_attach_all(src);
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(src), "destroy");
 	TEST_ASSERT_EQUAL(sec_shm_count(src), 0, "shm left");
+	return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* Names nobody else can take                                         */
+
+/* An object of another user (nobody, mode 0600) at @path; 0 or -1. */
+static int
+sec_squat_file(const char *path)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
+	int ret;
+
+	if (fd < 0)
+		return -1;
+	ret = fchown(fd, SEC_NOBODY_UID, SEC_NOBODY_UID) == 0 ? 0 : -1;
+	close(fd);
+	return ret;
+}
+
+/* Create fabric @fab, claim its ep0 through a vdev, release both: 0 or -1. */
+static int
+sec_use_fabric(const char *fab, char *err, size_t errlen)
+{
+	char args[128], name[32];
+	int rc;
+
+	rc = rte_pmd_rio_sim_fabric_create(fab, "builtin:pair", err, errlen);
+	if (rc != 0)
+		return -1;
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0", fab);
+	snprintf(name, sizeof(name), "rio_sim_sec%u", sec_vdev_counter++);
+	rc = rte_vdev_init(name, args);
+	if (rc == 0)
+		rte_vdev_uninit(name);
+	else
+		snprintf(err, errlen, "cannot claim ep0 of fabric %s", fab);
+	rte_pmd_rio_sim_fabric_destroy(fab);
+	return rc == 0 ? 0 : -1;
+}
+
+/*
+ * Another local user cannot take our names: the objects of a fabric live in
+ * a directory only we can write. Objects another user made where fabrics
+ * were once named (/dev/shm/rio_sim.<fabric>, .ep0) are not ours and change
+ * nothing (the previous naming refused to create or claim then: "owned by
+ * uid 65534, not by us"). With a session directory (XDG_RUNTIME_DIR) the
+ * fabric lives there, out of others' reach; a path in it that is not ours
+ * is refused with a line that names it.
+ */
+static int
+test_sec_squat(void)
+{
+	char fab[RTE_PMD_RIO_SIM_NAME_LEN], err[SEC_ERR_LEN] = "", path[PATH_MAX], obj[96];
+	char xdg[64], own[PATH_MAX];
+	const char *old_xdg = getenv("XDG_RUNTIME_DIR");
+	char *saved = old_xdg != NULL ? strdup(old_xdg) : NULL;
+	struct stat st;
+	int ret = TEST_FAILED;
+
+	if (geteuid() != 0) {
+		printf("  needs root (fchown): skipped\n");
+		free(saved);
+		return TEST_SKIPPED;
+	}
+	snprintf(xdg, sizeof(xdg), "/tmp/rio_sec_xdg_%d.XXXXXX", (int)getpid());
+	if (sec_fabric_name(fab, sizeof(fab)) != 0 || mkdtemp(xdg) == NULL) {
+		free(saved);
+		return TEST_FAILED;
+	}
+	/* Names once used in /dev/shm, taken by another user first. */
+	snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s", fab);
+	if (sec_squat_file(path) != 0)
+		goto out;
+	snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s.ep0", fab);
+	if (sec_squat_file(path) != 0)
+		goto out;
+	if (sec_use_fabric(fab, err, sizeof(err)) != 0) {
+		printf("  denied by another user's objects: %s\n", err);
+		goto out;
+	}
+	printf("  another user's /dev/shm/rio_sim.%s* change nothing\n", fab);
+
+	/* The session's directory: the fabric's objects are there. */
+	setenv("XDG_RUNTIME_DIR", xdg, 1);
+	if (rte_pmd_rio_sim_fabric_create(fab, "builtin:pair", err, sizeof(err)) != 0) {
+		printf("  create with XDG_RUNTIME_DIR: %s\n", err);
+		goto out_env;
+	}
+	snprintf(obj, sizeof(obj), "rio_sim.%s", fab);
+	snprintf(path, sizeof(path), "%s/rio_sim/%s", xdg, obj);
+	ret = rio_test_fabric_path(own, sizeof(own), obj) == 0 && strcmp(own, path) == 0 &&
+		stat(path, &st) == 0 && st.st_uid == geteuid() ? TEST_SUCCESS : TEST_FAILED;
+	rte_pmd_rio_sim_fabric_destroy(fab);
+	if (ret != TEST_SUCCESS) {
+		printf("  the fabric is not in %s/rio_sim\n", xdg);
+		goto out_env;
+	}
+	ret = TEST_FAILED;
+	printf("  with XDG_RUNTIME_DIR=%s: in %s/rio_sim\n", xdg, xdg);
+	/* A directory there that is not ours: refused, named. */
+	snprintf(path, sizeof(path), "%s/rio_sim", xdg);
+	if (rmdir(path) != 0 || mkdir(path, 0700) != 0 ||
+	    chown(path, SEC_NOBODY_UID, SEC_NOBODY_UID) != 0)
+		goto out_env;
+	err[0] = '\0';
+	if (rte_pmd_rio_sim_fabric_create(fab, "builtin:pair", err, sizeof(err)) == 0) {
+		rte_pmd_rio_sim_fabric_destroy(fab);
+		printf("  a directory of another user was used\n");
+		goto out_env;
+	}
+	printf("  refused: %s\n", err);
+	if (strstr(err, path) == NULL || strstr(err, "not ours") == NULL)
+		goto out_env;
+	ret = TEST_SUCCESS;
+out_env:
+	if (saved != NULL)
+		setenv("XDG_RUNTIME_DIR", saved, 1);
+	else
+		unsetenv("XDG_RUNTIME_DIR");
+	snprintf(path, sizeof(path), "%s/rio_sim", xdg);
+	rmdir(path);
+out:
+	snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s", fab);
+	unlink(path);
+	snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s.ep0", fab);
+	unlink(path);
+	rmdir(xdg);
+	free(saved);
+	if (sec_shm_count(fab) != 0) {
+		printf("  shared memory of %s left behind\n", fab);
+		ret = TEST_FAILED;
+	}
 	return ret;
 }
 
@@ -600,7 +802,7 @@ sec_holder_spawn(const char *fab, bool headless, uint32_t *token)
 	int pfd[2];
 	pid_t pid;
 
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", fab);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", fab);
 	if (pipe(pfd) != 0)
 		return -1;
 	pid = fork();
@@ -611,7 +813,7 @@ sec_holder_spawn(const char *fab, bool headless, uint32_t *token)
 		uint32_t t = 0, i, gen;
 		int fd;
 
-		fd = shm_open(shm, O_RDWR, 0);
+		fd = rio_test_fabric_open(shm, O_RDWR, 0);
 		h = fd < 0 ? MAP_FAILED : mmap(NULL, sizeof(*h), PROT_READ | PROT_WRITE,
 					       MAP_SHARED, fd, 0);
 		for (i = SIM_MAX_ATTACH; h != MAP_FAILED && i > 0; i--) {
@@ -714,7 +916,7 @@ test_sec_claims(void)
 	TEST_ASSERT_SUCCESS(sec_fabric_name(fab, sizeof(fab)), "name");
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:pair", err, sizeof(err)),
 			    "%s", err);
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", fab);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", fab);
 	h = sec_map(shm, &size);
 	if (h == NULL) {
 		rte_pmd_rio_sim_fabric_destroy(fab);
@@ -883,7 +1085,7 @@ sec_env_setup(void)
 		if (rte_rio_add_inb_buffer(senv.mp[1], 0,
 					   senv.bufs + (size_t)k * RTE_RIO_MAX_MSG_SIZE) != 0)
 			return -1;
-	snprintf(shm, sizeof(shm), "/rio_sim.%s.ep1", senv.fab);
+	snprintf(shm, sizeof(shm), "rio_sim.%s.ep1", senv.fab);
 	senv.data = sec_map(shm, &senv.data_size);
 	if (senv.data == NULL || senv.data->entries != SEC_RING_ENTRIES ||
 	    senv.data->ring_off[0] + sizeof(struct sim_shm_mbox_ring) +
@@ -891,7 +1093,7 @@ sec_env_setup(void)
 		return -1;
 	senv.ring = RTE_PTR_ADD(senv.data, senv.data->ring_off[0]);
 	senv.slots = (struct sim_shm_msg_slot *)(senv.ring + 1);
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", senv.fab);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", senv.fab);
 	senv.hdr = sec_map(shm, &senv.hdr_size);
 	if (senv.hdr == NULL || senv.hdr->ep_off + 2 * sizeof(struct sim_shm_endpoint) >
 	    senv.hdr_size)
@@ -1231,7 +1433,7 @@ sec_case_dbell(void)
 		return -1;
 	}
 	ret = -1;
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", senv.fab);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", senv.fab);
 	h = sec_map(shm, &size);
 	if (h == NULL) {
 		printf("  cannot map %s\n", shm);
@@ -1724,6 +1926,7 @@ static struct unit_test_suite rio_sim_security_suite = {
 	.unit_test_cases = {
 		TEST_CASE(test_sec_modes),
 		TEST_CASE(test_sec_attach),
+		TEST_CASE(test_sec_squat),
 		TEST_CASE(test_sec_claims),
 		TEST_CASE(test_sec_pidns),
 		TEST_CASE(test_sec_indexes),

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "rio_sim_shm.h"
+#include "test.h"
 
 /* Map the main segment of fabric @fab read-write; NULL on failure. */
 static inline struct sim_shm_hdr *
@@ -29,8 +30,8 @@ test_shm_map_fabric(const char *fab, size_t *size)
 	void *m = MAP_FAILED;
 	int fd;
 
-	snprintf(shm, sizeof(shm), "%s%s", SIM_SHM_PREFIX, fab);
-	fd = shm_open(shm, O_RDWR, 0);
+	snprintf(shm, sizeof(shm), "%s%s", SIM_OBJ_PREFIX, fab);
+	fd = rio_test_fabric_open(shm, O_RDWR, 0);
 	if (fd < 0)
 		return NULL;
 	if (fstat(fd, &st) == 0 && (size_t)st.st_size >= sizeof(struct sim_shm_hdr))

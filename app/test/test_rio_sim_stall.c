@@ -394,8 +394,8 @@ st_setup(void)
 	dev = rte_rawdev_get_dev_id(st.vdev[ST_SENDERS]);
 	if (dev < 0 || rte_rawdev_get_attr(dev, RTE_PMD_RIO_SIM_ATTR_EP_INDEX, &ep_index) != 0)
 		return -1;
-	snprintf(shm, sizeof(shm), "/rio_sim.%s.ep%" PRIu64, st.fabric, ep_index);
-	fd = shm_open(shm, O_RDONLY, 0);
+	snprintf(shm, sizeof(shm), "rio_sim.%s.ep%" PRIu64, st.fabric, ep_index);
+	fd = rio_test_fabric_open(shm, O_RDONLY, 0);
 	if (fd < 0)
 		return -1;
 	if (fstat(fd, &sb) == 0) {

@@ -287,7 +287,8 @@ sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
 	unsigned int m;
 	int fd, ret = 0;
 
-	fd = shm_open(ep->data_name, O_RDWR | O_CREAT | O_EXCL, sim_ep_fabric_mode(ep->f));
+	fd = sim_fabric_obj_open(ep->f, ep->data_name, O_RDWR | O_CREAT | O_EXCL,
+				 sim_ep_fabric_mode(ep->f));
 	if (fd < 0) {
 		ret = -errno;
 		snprintf(err, errlen, "cannot create %s: %s", ep->data_name, strerror(errno));
@@ -349,7 +350,7 @@ out:
 	if (fd >= 0)
 		close(fd);
 	if (ret < 0 && fd >= 0)
-		shm_unlink(ep->data_name);
+		sim_fabric_obj_unlink(ep->f, ep->data_name);
 	return ret;
 }
 
@@ -693,17 +694,28 @@ static int
 sim_ep_view_map(struct sim_ep *ep, const struct sim_ep_shared *sh, char *err, size_t errlen)
 {
 	struct sim_shm_data_hdr *data = MAP_FAILED;
+	char why[160];
 	struct stat st;
 	int fd, ret = 0;
 
-	fd = shm_open(ep->data_name, O_RDWR, 0);
+	fd = sim_fabric_obj_open(ep->f, ep->data_name, O_RDWR, 0);
 	if (fd < 0) {
 		ret = -errno;
 		snprintf(err, errlen, "cannot open %s: %s", ep->data_name, strerror(errno));
 		goto out;
 	}
-	if (fstat(fd, &st) < 0 || (size_t)st.st_size != sh->data_size ||
-	    sh->data_size < sim_ep_data_hdr_size()) {
+	if (fstat(fd, &st) < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot stat %s: %s", ep->data_name, strerror(errno));
+		goto out;
+	}
+	/* The same owner rules as every other segment (sim_shm_check_access()). */
+	if (sim_shm_check_access(&st, ep->f->group_access, why, sizeof(why)) != 0) {
+		ret = -EACCES;
+		snprintf(err, errlen, "%s: %s", ep->data_name, why);
+		goto out;
+	}
+	if ((size_t)st.st_size != sh->data_size || sh->data_size < sim_ep_data_hdr_size()) {
 		ret = -EIO;
 		snprintf(err, errlen, "%s does not have the size the primary mapped",
 			 ep->data_name);
@@ -1008,7 +1020,7 @@ sim_ep_peer_map(struct sim_ep *ep, struct sim_ep_peer *p, uint32_t t, uint32_t g
 	int fd, ret = 0;
 
 	sim_fabric_data_name(ep->f, t, name, sizeof(name));
-	fd = shm_open(name, O_RDWR, 0);
+	fd = sim_fabric_obj_open(ep->f, name, O_RDWR, 0);
 	if (fd < 0)
 		return -EIO;
 	/* Same owner rules as the fabric's main segment (see sim_shm_check_access()). */

@@ -36,7 +36,10 @@
 
 #define FAB_STATE_GONE		2	/* last user left; segments are being removed */
 #define FAB_READY_TIMEOUT_MS	5000
-#define FAB_SHM_DIR		"/dev/shm"
+#define FAB_DIR_MODE		0700	/* a user's directory of fabrics */
+#define FAB_DIR_MODE_GROUP	03770	/* a group's: set-gid (objects take its group), sticky */
+#define FAB_DIR_TRIES		100	/* another process may be setting one up */
+#define FAB_DIR_FLAGS		(O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
 
 /* Process-local part of a mapping, around the shared struct sim_fabric. */
 struct fab_priv {
@@ -176,7 +179,172 @@ fab_name_check(const char *name, char *err, size_t errlen)
 static void
 fab_shm_name(char *buf, size_t len, const char *name)
 {
-	snprintf(buf, len, "%s%s", SIM_SHM_PREFIX, name);
+	snprintf(buf, len, "%s%s", SIM_OBJ_PREFIX, name);
+}
+
+/* ------------------------------------------------------------------ */
+/* Where fabrics live                                                 */
+
+void
+sim_fabric_user_dir(char *buf, size_t len)
+{
+	const char *x = secure_getenv("XDG_RUNTIME_DIR");
+	struct stat st;
+
+	/* The login session's own directory (systemd: /run/user/<uid>, 0700). */
+	if (x != NULL && x[0] == '/' && lstat(x, &st) == 0 && S_ISDIR(st.st_mode) &&
+	    st.st_uid == geteuid() && (st.st_mode & 022) == 0)
+		snprintf(buf, len, "%s/rio_sim", x);
+	else
+		snprintf(buf, len, "/dev/shm/rio_sim-%u", (unsigned int)geteuid());
+}
+
+static void
+fab_group_dir(char *buf, size_t len, gid_t gid)
+{
+	snprintf(buf, len, "/dev/shm/rio_sim-g%u", (unsigned int)gid);
+}
+
+/* Is the directory of fd what ours must be: @group's (or ours), with mode @want? */
+static bool
+fab_dir_ok(int fd, bool group, gid_t gid, struct stat *st)
+{
+	mode_t want = group ? FAB_DIR_MODE_GROUP : FAB_DIR_MODE;
+
+	if (fstat(fd, st) != 0 || !S_ISDIR(st->st_mode) || (st->st_mode & 07777) != want)
+		return false;
+	return group ? st->st_gid == gid : st->st_uid == geteuid();
+}
+
+/*
+ * Open directory @path of fabrics, creating it when @create: a user's (ours,
+ * mode 0700) or, with @group, group @gid's (that group, mode 03770; only a
+ * member can give it that group). Anything else at that path is refused:
+ * someone else made it. An fd, or -errno with err filled.
+ */
+static int
+fab_dir_open(const char *path, bool group, gid_t gid, bool create, char *err, size_t errlen)
+{
+	mode_t want = group ? FAB_DIR_MODE_GROUP : FAB_DIR_MODE;
+	unsigned int tries;
+	struct stat st;
+	int fd, ret;
+
+	for (tries = 0; tries < FAB_DIR_TRIES; tries++) {
+		fd = open(path, FAB_DIR_FLAGS);
+		if (fd < 0 && errno == ENOENT && create) {
+			if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+				ret = -errno;
+				fab_err(err, errlen, "cannot create directory %s: %s", path,
+					strerror(errno));
+				return ret;
+			}
+			fd = open(path, FAB_DIR_FLAGS);
+			/* Ours (mode 0700): set it up; someone else's is checked below. */
+			if (fd >= 0 && fstat(fd, &st) == 0 && st.st_uid == geteuid() &&
+			    (st.st_mode & 07777) == 0700 && want != 0700 &&
+			    ((group && fchown(fd, (uid_t)-1, gid) != 0) || fchmod(fd, want) != 0)) {
+				ret = -errno;
+				fab_err(err, errlen, "cannot set up directory %s: %s", path,
+					strerror(errno));
+				close(fd);
+				return ret;
+			}
+		}
+		if (fd < 0) {
+			ret = -errno;
+			if (errno == ENOTDIR || errno == ELOOP)
+				fab_err(err, errlen, "%s is not a directory (someone else made it: remove it)",
+					path);
+			else
+				fab_err(err, errlen, "cannot open directory %s: %s", path,
+					strerror(errno));
+			return ret;
+		}
+		if (fab_dir_ok(fd, group, gid, &st))
+			return fd;
+		close(fd);
+		/* A member of the group may be setting it up right now. */
+		if (group && st.st_uid != geteuid() && (st.st_mode & 07777) == 0700)
+			sim_sleep_us(1000);
+		else
+			break;
+	}
+	if (group)
+		fab_err(err, errlen,
+			"directory %s: group %u and mode 0%o, not group %u and mode 0%o (made by uid %u: remove it)",
+			path, (unsigned int)st.st_gid, (unsigned int)(st.st_mode & 07777),
+			(unsigned int)gid, want, (unsigned int)st.st_uid);
+	else
+		fab_err(err, errlen,
+			"directory %s: owned by uid %u with mode 0%o, not ours (uid %u) with mode 0%o: remove it%s",
+			path, (unsigned int)st.st_uid, (unsigned int)(st.st_mode & 07777),
+			(unsigned int)geteuid(), want,
+			strncmp(path, "/dev/shm/", 9) == 0 ?
+			", or set XDG_RUNTIME_DIR to a directory only you can write" : "");
+	return -EACCES;
+}
+
+/*
+ * The directory that holds fabric @name, or where it is to be created
+ * (@create): this user's; with @group_access, the directory of the first of
+ * our groups (effective, then supplementary) that holds it, else our
+ * effective group's. An fd and its path, or -errno with err filled
+ * (-ENOENT: nowhere).
+ */
+int
+sim_fabric_dir_find(const char *name, bool group_access, bool create, char *path, size_t plen,
+	     char *err, size_t errlen)
+{
+	char obj[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX)];
+	gid_t *groups = NULL;
+	struct stat st;
+	int i, n, fd = -ENOENT;
+
+	if (!group_access) {
+		sim_fabric_user_dir(path, plen);
+		return fab_dir_open(path, false, 0, create, err, errlen);
+	}
+	fab_shm_name(obj, sizeof(obj), name);
+	n = getgroups(0, NULL);
+	groups = calloc(RTE_MAX(n, 0) + 1, sizeof(*groups));
+	if (groups == NULL) {
+		fab_err(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	groups[0] = getegid();
+	n = getgroups(RTE_MAX(n, 0), groups + 1);
+	for (i = 0; i <= RTE_MAX(n, 0); i++) {
+		fab_group_dir(path, plen, groups[i]);
+		fd = fab_dir_open(path, true, groups[i], false, NULL, 0);
+		if (fd >= 0 && fstatat(fd, obj, &st, AT_SYMLINK_NOFOLLOW) == 0)
+			break;
+		if (fd >= 0)
+			close(fd);
+		fd = -ENOENT;
+	}
+	free(groups);
+	if (fd >= 0)
+		return fd;
+	if (!create) {
+		fab_err(err, errlen, "fabric %s does not exist in any directory of our groups",
+			name);
+		return -ENOENT;
+	}
+	fab_group_dir(path, plen, getegid());
+	return fab_dir_open(path, true, getegid(), true, err, errlen);
+}
+
+int
+sim_fabric_obj_open(const struct sim_fabric *f, const char *obj, int flags, mode_t mode)
+{
+	return openat(f->dir_fd, obj, flags | O_NOFOLLOW | O_CLOEXEC, mode);
+}
+
+int
+sim_fabric_obj_unlink(const struct sim_fabric *f, const char *obj)
+{
+	return unlinkat(f->dir_fd, obj, 0);
 }
 
 struct fab_layout {
@@ -578,10 +746,10 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 	struct sim_topology *deftopo = NULL;
 	struct fab_priv *p = NULL;
 	struct sim_fabric *f;
-	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX)];
+	char shm[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX)], dir[SIM_DIR_MAX];
 	mode_t perm = group_access ? SIM_SHM_MODE_GROUP : SIM_SHM_MODE;
 	bool again;
-	int tries, fd;
+	int tries, fd, dfd;
 
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';
@@ -607,24 +775,30 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 		return f;
 	}
 
-	for (tries = 0; tries < 100 && p == NULL; tries++) {
+	/* Only we (our group) can have made the directory: nobody else named its objects. */
+	dfd = sim_fabric_dir_find(name, group_access, mode != SIM_OPEN_ATTACH, dir, sizeof(dir), err,
+			   errlen);
+	if (dfd == -ENOENT && mode == SIM_OPEN_ATTACH)
+		fab_err(err, errlen, "fabric %s does not exist", name);
+	for (tries = 0; dfd >= 0 && tries < 100 && p == NULL; tries++) {
 		again = false;
 		if (mode != SIM_OPEN_ATTACH) {
-			fd = shm_open(shm, O_RDWR | O_CREAT | O_EXCL, perm);
+			fd = openat(dfd, shm, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+				    perm);
 			if (fd >= 0) {
 				/* umask may have removed bits: set exactly what was asked. */
 				if (fchmod(fd, perm) != 0) {
 					fab_err(err, errlen, "fabric %s: fchmod: %s", name,
 						strerror(errno));
 					close(fd);
-					shm_unlink(shm);
+					unlinkat(dfd, shm, 0);
 					break;
 				}
 				if (topo == NULL) {
 					if (sim_topology_builtin("default", &deftopo, err,
 								 errlen) != 0) {
 						close(fd);
-						shm_unlink(shm);
+						unlinkat(dfd, shm, 0);
 						break;
 					}
 					topo = deftopo;
@@ -633,13 +807,13 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 				p = fab_create(name, topo, fd, err, errlen);
 				if (p == NULL) {
 					close(fd);
-					shm_unlink(shm);
+					unlinkat(dfd, shm, 0);
 				}
 				break;
 			}
 			if (errno != EEXIST) {
-				fab_err(err, errlen, "fabric %s: cannot create %s: %s", name, shm,
-					strerror(errno));
+				fab_err(err, errlen, "fabric %s: cannot create %s/%s: %s", name, dir,
+					shm, strerror(errno));
 				break;
 			}
 			if (mode == SIM_OPEN_CREATE) {
@@ -647,15 +821,15 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 				break;
 			}
 		}
-		fd = shm_open(shm, O_RDWR, 0);
+		fd = openat(dfd, shm, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
 		if (fd < 0) {
 			if (errno == ENOENT && mode != SIM_OPEN_ATTACH)
 				continue;	/* removed meanwhile: create it */
 			if (errno == ENOENT)
 				fab_err(err, errlen, "fabric %s does not exist", name);
 			else
-				fab_err(err, errlen, "fabric %s: cannot open %s: %s", name, shm,
-					strerror(errno));
+				fab_err(err, errlen, "fabric %s: cannot open %s/%s: %s", name, dir,
+					shm, strerror(errno));
 			break;
 		}
 		p = fab_attach_existing(name, topo, fd, group_access, &again, err, errlen);
@@ -669,8 +843,12 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 	if (p == NULL && err != NULL && errlen > 0 && err[0] == '\0')
 		fab_err(err, errlen, "fabric %s: could not attach (removed repeatedly)", name);
 	if (p != NULL) {
+		p->f.dir_fd = dfd;
+		strlcpy(p->f.dir, dir, sizeof(p->f.dir));
 		p->listed = true;
 		TAILQ_INSERT_TAIL(&fab_list, &p->f, next);
+	} else if (dfd >= 0) {
+		close(dfd);
 	}
 	pthread_mutex_unlock(&fab_list_lock);
 	sim_topology_free(deftopo);
@@ -687,36 +865,32 @@ sim_fabric_attach(const char *name, const struct sim_topology *topo, bool group_
 bool
 sim_fabric_exists(const char *name)
 {
-	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX)];
-	int fd;
+	char shm[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX)], dir[SIM_DIR_MAX];
+	struct stat st;
+	bool ret;
+	int dfd;
 
 	if (fab_name_check(name, NULL, 0) != 0)
 		return false;
+	dfd = sim_fabric_dir_find(name, false, false, dir, sizeof(dir), NULL, 0);
+	if (dfd < 0)
+		return dfd != -ENOENT;
 	fab_shm_name(shm, sizeof(shm), name);
-	fd = shm_open(shm, O_RDONLY, 0);
-	if (fd < 0)
-		return errno != ENOENT;
-	close(fd);
-	return true;
+	ret = fstatat(dfd, shm, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT;
+	close(dfd);
+	return ret;
 }
 
 /* Is the main segment at @f's name still the one we mapped? */
 static bool
 fab_still_named(const struct fab_priv *p)
 {
-	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX)];
+	char shm[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX)];
 	struct stat st;
-	bool ours = false;
-	int fd;
 
 	fab_shm_name(shm, sizeof(shm), p->f.name);
-	fd = shm_open(shm, O_RDONLY, 0);
-	if (fd < 0)
-		return false;
-	if (fstat(fd, &st) == 0 && st.st_dev == p->shm_dev && st.st_ino == p->shm_ino)
-		ours = true;
-	close(fd);
-	return ours;
+	return fstatat(p->f.dir_fd, shm, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		st.st_dev == p->shm_dev && st.st_ino == p->shm_ino;
 }
 
 /* Unlink the main segment only if it still is the one we mapped. */
@@ -725,14 +899,14 @@ fab_unlink_if_ours(const struct fab_priv *p, const char *shm)
 {
 	if (!fab_still_named(p))
 		return false;
-	shm_unlink(shm);
+	sim_fabric_obj_unlink(&p->f, shm);
 	return true;
 }
 
 void
 sim_fabric_data_name(const struct sim_fabric *f, uint32_t ep_index, char *buf, size_t len)
 {
-	snprintf(buf, len, SIM_SHM_PREFIX "%s.ep%u", f->name, ep_index);
+	snprintf(buf, len, SIM_OBJ_PREFIX "%s.ep%u", f->name, ep_index);
 }
 
 bool
@@ -740,14 +914,14 @@ sim_fabric_data_unlink(const struct sim_fabric *f, uint32_t ep_index, bool only_
 {
 	const struct fab_priv *p = container_of(f, const struct fab_priv, f);
 	const struct sim_shm_endpoint *e = &f->eps[ep_index];
-	char name[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX) + 16];
+	char name[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX) + 16];
 	struct sim_shm_data_hdr dh;
 	bool remove = false;
 	struct stat st;
 	int fd;
 
 	sim_fabric_data_name(f, ep_index, name, sizeof(name));
-	fd = shm_open(name, O_RDONLY, 0);
+	fd = sim_fabric_obj_open(f, name, O_RDONLY, 0);
 	if (fd < 0)
 		return errno == ENOENT;
 	if (fstat(fd, &st) == 0 && st.st_ino != 0 &&
@@ -765,14 +939,14 @@ sim_fabric_data_unlink(const struct sim_fabric *f, uint32_t ep_index, bool only_
 		SIM_LOG(DEBUG, "%s: left alone (not a segment of this fabric %s)", name, f->name);
 		return false;
 	}
-	return shm_unlink(name) == 0 || errno == ENOENT;
+	return sim_fabric_obj_unlink(f, name) == 0 || errno == ENOENT;
 }
 
 void
 sim_fabric_detach(struct sim_fabric *f)
 {
 	struct fab_priv *p;
-	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX) + 16];
+	char shm[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX) + 16];
 	unsigned int live = 1;
 	uint32_t i;
 	int rc;
@@ -815,6 +989,7 @@ sim_fabric_detach(struct sim_fabric *f)
 	}
 	munmap(f->hdr, f->size);
 	close(f->fd);
+	close(f->dir_fd);
 	free(p);
 }
 
@@ -822,10 +997,10 @@ sim_fabric_detach(struct sim_fabric *f)
 static bool
 fab_is_segment_of(const char *ent, const char *name)
 {
-	size_t plen = strlen(SIM_SHM_PREFIX) - 1, nlen = strlen(name);
+	size_t plen = strlen(SIM_OBJ_PREFIX), nlen = strlen(name);
 	const char *r;
 
-	if (strncmp(ent, SIM_SHM_PREFIX + 1, plen) != 0 || strncmp(ent + plen, name, nlen) != 0)
+	if (strncmp(ent, SIM_OBJ_PREFIX, plen) != 0 || strncmp(ent + plen, name, nlen) != 0)
 		return false;
 	r = ent + plen + nlen;
 	if (*r == '\0')
@@ -839,13 +1014,37 @@ fab_is_segment_of(const char *ent, const char *name)
 }
 
 int
+sim_fabric_objects(const char *name, bool remove)
+{
+	char dir[SIM_DIR_MAX];
+	struct dirent *de;
+	int n = 0, dfd;
+	DIR *d;
+
+	if (fab_name_check(name, NULL, 0) != 0)
+		return -EINVAL;
+	dfd = sim_fabric_dir_find(name, false, false, dir, sizeof(dir), NULL, 0);
+	if (dfd < 0)
+		return dfd == -ENOENT ? 0 : dfd;
+	d = fdopendir(dfd);
+	if (d == NULL) {
+		close(dfd);
+		return -errno;
+	}
+	while ((de = readdir(d)) != NULL)
+		if (fab_is_segment_of(de->d_name, name) &&
+		    (!remove || unlinkat(dirfd(d), de->d_name, 0) == 0))
+			n++;
+	closedir(d);
+	return n;
+}
+
+int
 sim_fabric_destroy(const char *name)
 {
-	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX) + 16];
+	char shm[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX) + 16], dir[SIM_DIR_MAX];
 	struct sim_fabric *f;
-	struct dirent *de;
-	int removed = 0, fd;
-	DIR *dir;
+	int fd, dfd, removed;
 
 	if (fab_name_check(name, NULL, 0) != 0)
 		return -EINVAL;
@@ -861,7 +1060,11 @@ sim_fabric_destroy(const char *name)
 	pthread_mutex_unlock(&fab_list_lock);
 
 	/* Tell attachers that map it right now to start over. */
-	fd = shm_open(shm, O_RDWR, 0);
+	dfd = sim_fabric_dir_find(name, false, false, dir, sizeof(dir), NULL, 0);
+	if (dfd < 0)
+		return -ENOENT;
+	fd = openat(dfd, shm, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+	close(dfd);
 	if (fd >= 0) {
 		struct stat st;
 
@@ -877,21 +1080,7 @@ sim_fabric_destroy(const char *name)
 		}
 		close(fd);
 	}
-	if (shm_unlink(shm) == 0)
-		removed++;
-	dir = opendir(FAB_SHM_DIR);
-	if (dir != NULL) {
-		while ((de = readdir(dir)) != NULL) {
-			if (!fab_is_segment_of(de->d_name, name))
-				continue;
-			char path[sizeof(de->d_name) + 2];
-
-			snprintf(path, sizeof(path), "/%s", de->d_name);
-			if (shm_unlink(path) == 0)
-				removed++;
-		}
-		closedir(dir);
-	}
+	removed = sim_fabric_objects(name, true);
 	return removed > 0 ? 0 : -ENOENT;
 }
 

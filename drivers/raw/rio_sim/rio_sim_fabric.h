@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/queue.h>
+#include <sys/types.h>
 
 #include <rte_log.h>
 #include <rte_spinlock.h>
@@ -109,6 +110,8 @@ struct sim_fabric {
 	uint32_t shm_gid;
 	bool group_access;		/* segments of other uids of shm_gid are accepted */
 	int fd;				/* main segment, open while mapped: holds our attach slot */
+	int dir_fd;			/* the directory of its objects (sim_fabric_user_dir()) */
+	char dir[SIM_DIR_MAX];
 	uint32_t token;			/* ours on this fabric (rio_sim_shm.h), 0: none */
 	uint64_t instance;		/* the fabric's, read once when it was READY */
 	uint32_t pw_sender;		/* sender record of our port-writes, 0: none yet */
@@ -125,7 +128,31 @@ struct sim_fabric *sim_fabric_attach(const char *name, const struct sim_topology
 				     bool group_access, char *err, size_t errlen);
 /* Drop a reference; the last live process to detach removes every segment. */
 void sim_fabric_detach(struct sim_fabric *f);
-/* Name of the data segment of endpoint @ep_index (shm_open() name). */
+/*
+ * Where fabrics live: the objects of a fabric are "rio_sim.<fabric>" and
+ * "rio_sim.<fabric>.ep<N>" in a directory only its user can write,
+ * $XDG_RUNTIME_DIR/rio_sim when the login session provides one, else
+ * /dev/shm/rio_sim-<euid> (sim_fabric_user_dir()), made 0700 by the first
+ * user of it; with group access, /dev/shm/rio_sim-g<gid> (03770) of the
+ * group. A path there that is not what it must be is refused: so nobody
+ * else can choose our objects, or make them before we do.
+ */
+void sim_fabric_user_dir(char *buf, size_t len);
+/*
+ * Open the directory that holds fabric @name, or where it is to be created
+ * (@create, which creates the directory too): the user's, or with
+ * @group_access the first of our groups' that holds it, else our effective
+ * group's. An fd with its path in path[plen], or -errno with err filled
+ * (-ENOENT: not there).
+ */
+int sim_fabric_dir_find(const char *name, bool group_access, bool create, char *path,
+			size_t plen, char *err, size_t errlen);
+/* Open or remove object @obj of f's directory (openat()/unlinkat() flags). */
+int sim_fabric_obj_open(const struct sim_fabric *f, const char *obj, int flags, mode_t mode);
+int sim_fabric_obj_unlink(const struct sim_fabric *f, const char *obj);
+/* Objects of this user's fabric @name in its directory: count, or remove (@remove). */
+int sim_fabric_objects(const char *name, bool remove);
+/* Name of the data segment of endpoint @ep_index in the fabric's directory. */
 void sim_fabric_data_name(const struct sim_fabric *f, uint32_t ep_index, char *buf, size_t len);
 /*
  * Remove the data segment of endpoint @ep_index if it belongs to this

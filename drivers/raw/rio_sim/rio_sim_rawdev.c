@@ -1269,30 +1269,6 @@ rio_sim_dump(struct rte_rawdev *dev, FILE *f)
 	goto out; \
 } while (0)
 
-/* Shared-memory objects of a fabric still present in /dev/shm. */
-static int
-rio_sim_shm_count(const char *fabric)
-{
-	char prefix[SIM_NAME_MAX + 16];
-	struct dirent *de;
-	size_t plen;
-	DIR *dir;
-	int n = 0;
-
-	/* SIM_SHM_PREFIX starts with '/': the file name is what follows it. */
-	snprintf(prefix, sizeof(prefix), "%s%s", SIM_SHM_PREFIX + 1, fabric);
-	plen = strlen(prefix);
-	dir = opendir("/dev/shm");
-	if (dir == NULL)
-		return 0;
-	while ((de = readdir(dir)) != NULL)
-		if (strncmp(de->d_name, prefix, plen) == 0 &&
-		    (de->d_name[plen] == '\0' || de->d_name[plen] == '.'))
-			n++;
-	closedir(dir);
-	return n;
-}
-
 struct rio_sim_st_dbell {
 	unsigned int count;
 	struct rte_rio_dbell last;
@@ -1459,7 +1435,7 @@ out:
 		ret = -1;
 	if (a_up && rte_vdev_uninit(name_a) != 0)
 		ret = -1;
-	if (rio_sim_shm_count(fabric) != 0) {
+	if (sim_fabric_objects(fabric, false) != 0) {
 		SIM_LOG(ERR, "selftest: fabric %s left shared memory behind", fabric);
 		sim_fabric_destroy(fabric);
 		ret = -1;

@@ -48,7 +48,8 @@
 
 #include "rte_rio.h"
 
-#define SIM_SHM_PREFIX		"/rio_sim."
+#define SIM_OBJ_PREFIX		"rio_sim."	/* objects in the fabric's directory */
+#define SIM_DIR_MAX		256	/* path of that directory */
 #define SIM_SHM_MAGIC		0x52494f53494d4642ull	/* "RIOSIMFB" */
 #define SIM_SHM_DATA_MAGIC	0x52494f53494d4450ull	/* "RIOSIMDP" */
 /*
