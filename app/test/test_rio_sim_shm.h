@@ -13,7 +13,9 @@
  */
 
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -41,6 +43,47 @@ test_shm_map_fabric(const char *fab, size_t *size)
 		return NULL;
 	*size = st.st_size;
 	return m;
+}
+
+/* Map the data segment of endpoint @ep_index of fabric @fab read-only; NULL on failure. */
+static inline struct sim_shm_data_hdr *
+test_shm_map_data(const char *fab, uint32_t ep_index, size_t *size)
+{
+	char obj[96];
+	struct stat st;
+	void *m = MAP_FAILED;
+	int fd;
+
+	snprintf(obj, sizeof(obj), "%s%s.ep%u", SIM_OBJ_PREFIX, fab, ep_index);
+	fd = rio_test_fabric_open(obj, O_RDONLY, 0);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0 && (size_t)st.st_size >= sizeof(struct sim_shm_data_hdr))
+		m = mmap(NULL, st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED)
+		return NULL;
+	*size = st.st_size;
+	return m;
+}
+
+/*
+ * Is the slot at the consumer position of inbound ring @mbox of @data
+ * claimed by a sender but not published? The consumer position is the one
+ * the receiver publishes at the end of each receive call: true only while
+ * the receiver waits for a sender stopped between claim and publish (or
+ * one that is slow right now).
+ */
+static inline bool
+test_shm_ring_stuck(const struct sim_shm_data_hdr *data, unsigned int mbox)
+{
+	const struct sim_shm_mbox_ring *ring = RTE_PTR_ADD(data, data->ring_off[mbox]);
+	const struct sim_shm_msg_slot *slots = (const void *)(ring + 1);
+	uint64_t cons = __atomic_load_n(&ring->pos.cons_head, __ATOMIC_ACQUIRE);
+	uint64_t head = __atomic_load_n(&ring->pos.prod_head, __ATOMIC_ACQUIRE);
+
+	return head > cons &&
+		__atomic_load_n(&slots[cons & (data->entries - 1)].seq, __ATOMIC_ACQUIRE) == cons;
 }
 
 /* The token of attach slot @i as it stands. */

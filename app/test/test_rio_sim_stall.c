@@ -222,7 +222,6 @@ static struct {
 	uint8_t *bufs;
 	struct sim_shm_data_hdr *data;	/* our data segment, to see the ring */
 	size_t data_size;
-	struct sim_shm_mbox_ring *ring;
 	uint64_t expect[ST_SENDERS];
 	uint64_t bad;
 	unsigned int seed;
@@ -303,21 +302,6 @@ st_stop(pid_t pid)
 	return 0;
 }
 
-/*
- * Is the slot at our consumer position claimed but not published? The
- * consumer position is ours (published at the end of each receive call).
- */
-static bool
-st_stuck(void)
-{
-	uint64_t cons = __atomic_load_n(&st.ring->pos.cons_head, __ATOMIC_ACQUIRE);
-	uint64_t head = __atomic_load_n(&st.ring->pos.prod_head, __ATOMIC_ACQUIRE);
-	const struct sim_shm_msg_slot *slots = (const void *)(st.ring + 1);
-
-	return head > cons &&
-		__atomic_load_n(&slots[cons % ST_RING].seq, __ATOMIC_ACQUIRE) == cons;
-}
-
 static void
 st_teardown(void)
 {
@@ -360,14 +344,13 @@ st_teardown(void)
 static int
 st_setup(void)
 {
-	char args[256], fp[80], vdev[256], flow[8], shm[96];
+	char args[256], fp[80], vdev[256], flow[8];
 	char *argv[] = { "--no-huge", "-m", "64", "--no-pci", fp, "--log-level=lib.eal:error",
 			 "--vdev", vdev, "--", st.ctl_path, flow, NULL, NULL };
 	static const char * const ep[ST_SENDERS] = { "ep0", "ep2" };
 	uint64_t ep_index = 0;
-	struct stat sb;
 	unsigned int i;
-	int fd, dev;
+	int dev;
 
 	memset(&st, 0, sizeof(st));
 	if (rio_test_unique("stl", st.fabric, sizeof(st.fabric)) == NULL ||
@@ -394,20 +377,9 @@ st_setup(void)
 	dev = rte_rawdev_get_dev_id(st.vdev[ST_SENDERS]);
 	if (dev < 0 || rte_rawdev_get_attr(dev, RTE_PMD_RIO_SIM_ATTR_EP_INDEX, &ep_index) != 0)
 		return -1;
-	snprintf(shm, sizeof(shm), "rio_sim.%s.ep%" PRIu64, st.fabric, ep_index);
-	fd = rio_test_fabric_open(shm, O_RDONLY, 0);
-	if (fd < 0)
+	st.data = test_shm_map_data(st.fabric, (uint32_t)ep_index, &st.data_size);
+	if (st.data == NULL)
 		return -1;
-	if (fstat(fd, &sb) == 0) {
-		st.data_size = sb.st_size;
-		st.data = mmap(NULL, st.data_size, PROT_READ, MAP_SHARED, fd, 0);
-	}
-	close(fd);
-	if (st.data == MAP_FAILED || st.data == NULL) {
-		st.data = NULL;
-		return -1;
-	}
-	st.ring = RTE_PTR_ADD(st.data, st.data->ring_off[0]);
 	for (i = 0; i < ST_SENDERS; i++) {
 		snprintf(st.prefix[i], sizeof(st.prefix[i]), "%s_%u", st.fabric, i);
 		snprintf(fp, sizeof(fp), "--file-prefix=%s", st.prefix[i]);
@@ -464,7 +436,7 @@ test_rio_sim_stall(void)
 		/* What was published is received: a stuck slot is the stopped sender's. */
 		if (st_poll_for(20) != 0)
 			goto out;
-		if (st_stuck()) {
+		if (test_shm_ring_stuck(st.data, 0)) {
 			held = true;
 			acc = __atomic_load_n(&st.ctl->accepted[0], __ATOMIC_ACQUIRE);
 			printf("  sender 0 stopped between claim and publish (try %u, %" PRIu64
@@ -472,7 +444,7 @@ test_rio_sim_stall(void)
 			__atomic_store_n(&st.ctl->go[1], 1, __ATOMIC_RELEASE);
 			if (st_poll_for(ST_HOLD_MS) != 0)
 				goto out;
-			if (!st_stuck()) {
+			if (!test_shm_ring_stuck(st.data, 0)) {
 				printf("  the receiver gave up the stopped sender's slot\n");
 				st.bad++;
 			}

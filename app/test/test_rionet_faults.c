@@ -14,6 +14,9 @@
  *   own traffic going with nothing lost, count what they drop for C, and leak
  *   no mbuf. Then a new process claims ep2, joins, and traffic to it resumes:
  *   everything A and B get accepted for it arrives, in order.
+ * rionet_stall_autotest: A, B and C exchange frames while B and C are
+ *   stopped with SIGSTOP (once 6 s each, then briefly at random): nobody
+ *   takes a stopped peer for a dead one, nothing is dropped or lost.
  * rionet_slow_rx_autotest: a sender blasts at a receiver (child) that sleeps
  *   between small bursts: tx_burst pushes back, and every accepted frame
  *   arrives once, in order, intact.
@@ -57,6 +60,7 @@
 #include "rionet.h"
 
 #include "test.h"
+#include "test_rio_sim_shm.h"
 
 #define RF_NB_MBUF	4096
 #define RF_DESC		256
@@ -95,6 +99,10 @@ struct rf_proc {
 	uint64_t lost_c;	/* peer_0x0002_lost */
 	uint64_t frames_c;	/* frames to C consumed between the kill and the rejoin */
 	uint64_t acct_c;	/* of those: tx_packets + tx_errors + unknown_destination */
+	uint64_t peers_lost;	/* xstats at the end of its run */
+	uint64_t join_rx;
+	uint64_t join_tx;
+	uint64_t tx_dropped;	/* oerrors: frames consumed but not sent */
 };
 
 struct rf_ctl {
@@ -422,6 +430,19 @@ rf_iterate(struct rf_worker *w)
 	rte_delay_us_sleep(100);
 }
 
+/* What the port counted about its peers and drops, for the controller. */
+static void
+rf_port_report(struct rf_worker *w)
+{
+	struct rte_eth_stats st;
+
+	rf_store64(&w->me->peers_lost, rf_xstat(w->port, "peers_lost"));
+	rf_store64(&w->me->join_rx, rf_xstat(w->port, "join_rx"));
+	rf_store64(&w->me->join_tx, rf_xstat(w->port, "join_tx"));
+	if (rte_eth_stats_get(w->port, &st) == 0)
+		rf_store64(&w->me->tx_dropped, st.oerrors);
+}
+
 /* Receive (and answer JOINs) until the port sees n active peers. */
 static int
 rf_join_wait(struct rf_worker *w, int64_t n)
@@ -505,6 +526,7 @@ rf_peer_child(int argc, char **argv)
 	deadline = rf_now_ns() + 3 * RF_WAIT_S * 1000000000ull;
 	while (rf_load32(&ctl->phase) < RF_PH_QUIT && rf_now_ns() < deadline)
 		rf_iterate(&w);
+	rf_port_report(&w);
 	rc = 0;
 	if (rte_mempool_in_use_count(w.mp) != baseline) {
 		printf("rionet faults child %u: %u mbufs in use, %u before the traffic\n",
@@ -858,6 +880,191 @@ out:
 }
 
 REGISTER_TEST_COMMAND(rionet_peer_kill_autotest, test_rionet_peer_kill);
+
+/* ------------------------------------------------------------------ */
+/* Peers stopped (SIGSTOP), not dead                                  */
+
+#define RF_STALL_LONG_MS	6000	/* longer than any timeout of the stack */
+#define RF_STALL_SHORT		20	/* short stops at random */
+#define RF_STALL_TRIES		200	/* stops of B tried to catch it inside a send */
+
+/*
+ * Stop B until it stops between claiming a slot of A's ring and publishing
+ * it (A, polling meanwhile, finds its consumer position claimed and not
+ * published), then hold it there for RF_STALL_LONG_MS. @return 0, 1 when
+ * it never stopped there, -1 on error.
+ */
+static int
+rf_stall_in_send(struct rf_env *e, struct rf_worker *a)
+{
+	struct sim_shm_data_hdr *data;
+	unsigned int tries;
+	size_t size = 0;
+	int ret = 1;
+
+	data = test_shm_map_data(e->fabric, 0, &size);
+	if (data == NULL)
+		return -1;
+	for (tries = 0; tries < RF_STALL_TRIES && ret == 1; tries++) {
+		if (kill(e->pid[RF_B], SIGSTOP) != 0) {
+			ret = -1;
+			break;
+		}
+		rf_run_until(a, NULL, 20);
+		if (test_shm_ring_stuck(data, 0)) {
+			printf("  B stopped inside a send to A (try %u): held %u ms\n", tries + 1,
+			       RF_STALL_LONG_MS);
+			rf_run_until(a, NULL, RF_STALL_LONG_MS);
+			ret = 0;
+		}
+		kill(e->pid[RF_B], SIGCONT);
+		rf_run_until(a, NULL, tries % 7);
+	}
+	munmap(data, size);
+	return ret;
+}
+
+/* Everything consumed by tx_burst, from every process to every other, was received. */
+static bool
+rf_cond_drained3(const struct rf_ctl *c)
+{
+	unsigned int s, d;
+
+	for (s = 0; s < 3; s++)
+		for (d = 0; d < 3; d++)
+			if (s != d && rf_load64(&c->p[d].rx[s]) != rf_load64(&c->p[s].tx[d]))
+				return false;
+	return true;
+}
+
+/* Stop child @slot, let A run @ms meanwhile, continue it. */
+static int
+rf_stall(struct rf_env *e, struct rf_worker *a, unsigned int slot, unsigned int ms)
+{
+	if (kill(e->pid[slot], SIGSTOP) != 0)
+		return -1;
+	rf_run_until(a, NULL, ms);
+	return kill(e->pid[slot], SIGCONT);
+}
+
+/*
+ * rionet_stall_autotest: A (this process, ep0), B (ep1) and C (ep2) send
+ * numbered frames to each other; B and C are stopped with SIGSTOP, each
+ * once for 6 s (C: a receiver whose ring fills up; B: a sender caught
+ * between claim and publish of a slot of A's ring, A checks) and then at
+ * random for up to 20 ms (the seed is
+ * printed; RIO_TEST_SEED replays it). A stopped peer is alive: nobody
+ * loses it as a peer (peers_lost), nobody JOINs again (join counts as they
+ * were after the handshake), nothing is dropped (oerrors), and every frame
+ * tx_burst consumed arrives once, in order, intact.
+ */
+static int
+test_rionet_stall(void)
+{
+	struct rf_worker a = { 0 };
+	const char *env_seed = getenv("RIO_TEST_SEED");
+	uint64_t join0[3] = { 0 };
+	unsigned int seed, i, s;
+	struct rf_env e;
+	int status[RF_NSLOT];
+	int ret = TEST_FAILED, left, rc;
+	bool started = false;
+	const char *step;
+
+	seed = env_seed != NULL ? (unsigned int)strtoul(env_seed, NULL, 0) :
+		(unsigned int)(rte_rdtsc() ^ getpid());
+	printf("  seed %u (RIO_TEST_SEED=%u replays it)\n", seed, seed);
+	step = "setup";
+	if (rf_env_setup(&e, "rfs") != 0)
+		goto out;
+	a.ctl = e.ctl;
+	a.slot = RF_A;
+	a.me = &e.ctl->p[RF_A];
+	a.destid = 0;
+	a.mp = rf_pool("rf_stall");
+	step = "ep0 and its port";
+	if (a.mp == NULL || rf_local_port(&e, RF_A, &a.port) != 0)
+		goto out;
+	e.vdev_up[RF_A] = true;
+	if (rf_port_start(a.port, a.mp, false) != 0)
+		goto out;
+	started = true;
+	step = "spawn B and C";
+	if (rf_spawn(&e, RF_B) != 0 || rf_spawn(&e, RF_C) != 0)
+		goto out;
+	step = "join of A, B and C";
+	if (rf_join_wait(&a, 2) != 0)
+		goto out;
+	rf_store32(&a.me->ready, 1);
+	if (rf_run_until(&a, rf_cond_ready, RF_WAIT_S * 1000) < 0)
+		goto out;
+	rf_store32(&e.ctl->phase, RF_PH_RUN);
+	/* The handshake is over once traffic flows: JOINs counted from here on are new. */
+	rf_run_until(&a, NULL, 300);
+	join0[0] = rf_xstat(a.port, "join_rx");
+
+	step = "long stops";
+	printf("  C stopped for %u ms\n", RF_STALL_LONG_MS);
+	if (rf_stall(&e, &a, RF_C, RF_STALL_LONG_MS) != 0)
+		goto out;
+	rf_run_until(&a, NULL, 200);
+	rc = rf_stall_in_send(&e, &a);
+	if (rc < 0)
+		goto out;
+	if (rc > 0) {
+		printf("  B never stopped inside a send in %u tries: stopped %u ms anyway\n",
+		       RF_STALL_TRIES, RF_STALL_LONG_MS);
+		if (rf_stall(&e, &a, RF_B, RF_STALL_LONG_MS) != 0)
+			goto out;
+	}
+	step = "short stops";
+	for (i = 0; i < RF_STALL_SHORT; i++) {
+		rf_run_until(&a, NULL, rand_r(&seed) % 30);
+		if (rf_stall(&e, &a, rand_r(&seed) % 2 ? RF_B : RF_C, 1 + rand_r(&seed) % 20))
+			goto out;
+	}
+	rf_run_until(&a, NULL, 300);
+	step = "drain";
+	rf_store32(&e.ctl->phase, RF_PH_STOP);
+	if (rf_run_until(&a, rf_cond_drained3, RF_WAIT_S * 1000) < 0)
+		goto out;
+	rf_run_until(&a, NULL, 20);
+	rf_port_report(&a);
+	step = NULL;
+	ret = TEST_SUCCESS;
+out:
+	if (step != NULL)
+		printf("  failed at: %s\n", step);
+	if (started) {
+		rte_eth_dev_stop(a.port);
+		rte_eth_dev_close(a.port);
+	}
+	for (s = RF_B; s <= RF_C; s++)
+		if (e.pid[s] > 0)
+			kill(e.pid[s], SIGCONT);
+	rf_env_finish(&e, status);
+	for (s = 0; ret == TEST_SUCCESS && s < 3; s++) {
+		const struct rf_proc *p = &e.ctl->p[s];
+
+		printf("  %c: sent %" PRIu64 "/%" PRIu64 ", out of order %" PRIu64
+		       ", dropped %" PRIu64 ", peers lost %" PRIu64 ", JOINs in %" PRIu64 "\n",
+		       'A' + s, p->tx[(s + 1) % 3], p->tx[(s + 2) % 3], p->rx_bad, p->tx_dropped,
+		       p->peers_lost, p->join_rx);
+		if (p->rx_bad != 0 || p->tx_dropped != 0 || p->peers_lost != 0 || p->failed ||
+		    (s > 0 && status[s] != 0))
+			ret = TEST_FAILED;
+	}
+	if (ret == TEST_SUCCESS && e.ctl->p[RF_A].join_rx != join0[0]) {
+		printf("  A got %" PRIu64 " JOINs after the handshake\n",
+		       e.ctl->p[RF_A].join_rx - join0[0]);
+		ret = TEST_FAILED;
+	}
+	left = rf_env_cleanup(&e);
+	rte_mempool_free(a.mp);
+	return ret == TEST_SUCCESS && left == 0 ? TEST_SUCCESS : TEST_FAILED;
+}
+
+REGISTER_TEST_COMMAND(rionet_stall_autotest, test_rionet_stall);
 
 /* ------------------------------------------------------------------ */
 /* Slow receiver                                                      */
