@@ -9,7 +9,7 @@
  *   sw0 (4 ports): ep0 (destid 1), ep1 (destid 2), ep2 (destid 3)
  *
  * rio_sim_stall_autotest: two sender processes (ep0, ep2) stream numbered
- *   messages of 1 to 4 KiB with a CRC to this process (ep1). One sender is
+ *   messages of 1 to 4 KiB to this process (ep1), which checks every byte. One sender is
  *   stopped with SIGSTOP right between claiming ring slots and publishing
  *   them (the test checks the ring: its consumer position stays claimed and
  *   unpublished) and held for 6 s, longer than any timeout the receiver
@@ -34,7 +34,6 @@
 #include <rte_common.h>
 #include <rte_cycles.h>
 #include <rte_eal.h>
-#include <rte_hash_crc.h>
 #include <rte_rawdev.h>
 #include <rte_string_fns.h>
 
@@ -51,9 +50,9 @@
 #define ST_SENDERS	2
 #define ST_RING		256		/* inbound ring slots */
 #define ST_BURST	64		/* messages per send call */
-#define ST_COUNT	60000		/* messages per sender */
+#define ST_COUNT	60000		/* messages per sender after the long stop */
 #define ST_HOLD_MS	6000		/* the long stop inside the window */
-#define ST_TRIES	400		/* stops tried to land one inside it */
+#define ST_CATCH_MS	30000		/* time to land a stop inside it */
 #define ST_SHORT_STOPS	40
 #define ST_WAIT_S	60		/* bound of every wait for the senders */
 #define ST_HDR		24		/* magic, flow, seq, crc */
@@ -63,6 +62,7 @@ struct st_ctl {
 	uint64_t accepted[ST_SENDERS];	/* messages rte_rio_send_messages() took */
 	uint32_t done[ST_SENDERS];	/* 1: all sent; 2: failed */
 	uint32_t go[ST_SENDERS];	/* set by the receiver: start sending */
+	uint64_t target[ST_SENDERS];	/* set by the receiver: how many in all; 0: not yet */
 };
 
 static uint64_t
@@ -81,47 +81,59 @@ st_len(uint64_t seq)
 }
 
 /*
- * Message @seq of flow @flow: header, then a pattern of 64-bit words (cheap
- * to write: the sender spends its time sending); the CRC covers all but
- * itself.
+ * Payloads: pattern k of flow f (64-bit words) for the messages whose
+ * sequence number is k modulo ST_BURST, built once in every process. A
+ * sender writes only the header of a message (magic, flow, sequence,
+ * length): it spends its time sending, inside the window the test wants to
+ * stop it in. The receiver compares every byte.
  */
+static uint8_t st_pat[ST_SENDERS][ST_BURST][RTE_RIO_MAX_MSG_SIZE];
+
 static void
-st_fill(uint8_t *buf, uint32_t flow, uint64_t seq, uint16_t len)
+st_patterns(void)
 {
-	uint32_t magic = ST_MAGIC, crc;
-	uint64_t w = seq * 0x9e3779b97f4a7c15ull + flow;
-	uint16_t i;
+	uint64_t w;
+	unsigned int f, k, i;
+
+	for (f = 0; f < ST_SENDERS; f++)
+		for (k = 0; k < ST_BURST; k++)
+			for (i = 0, w = (uint64_t)f << 56 | k; i < RTE_RIO_MAX_MSG_SIZE; i += 8) {
+				memcpy(&st_pat[f][k][i], &w, 8);
+				w = w * 0x9e3779b97f4a7c15ull + 0x100000001b3ull;
+			}
+}
+
+/* Message @seq of flow @flow: its header in its pattern buffer, which it is sent from. */
+static uint8_t *
+st_fill(uint32_t flow, uint64_t seq, uint16_t len)
+{
+	uint8_t *buf = st_pat[flow][seq % ST_BURST];
+	uint32_t magic = ST_MAGIC;
 
 	memcpy(buf, &magic, 4);
 	memcpy(buf + 4, &flow, 4);
 	memcpy(buf + 8, &seq, 8);
-	for (i = ST_HDR; i + 8 <= len; i += 8, w += 0x100000001b3ull)
-		memcpy(buf + i, &w, 8);
-	for (; i < len; i++)
-		buf[i] = (uint8_t)(w >> (i % 8));
-	crc = rte_hash_crc(buf, 16, 0);
-	crc = rte_hash_crc(buf + ST_HDR, len - ST_HDR, crc);
-	memcpy(buf + 16, &crc, 4);
-	memset(buf + 20, 0, 4);
+	memcpy(buf + 16, &len, 2);
+	memset(buf + 18, 0, ST_HDR - 18);
+	return buf;
 }
 
 /* Flow and sequence of an intact message; false when it is not one. */
 static bool
 st_parse(const uint8_t *buf, uint16_t len, uint32_t *flow, uint64_t *seq)
 {
-	uint32_t magic, crc, want;
+	uint32_t magic;
+	uint16_t hlen;
 
 	if (len < ST_HDR)
 		return false;
 	memcpy(&magic, buf, 4);
 	memcpy(flow, buf + 4, 4);
 	memcpy(seq, buf + 8, 8);
-	memcpy(&crc, buf + 16, 4);
-	if (magic != ST_MAGIC || *flow >= ST_SENDERS || len != st_len(*seq))
+	memcpy(&hlen, buf + 16, 2);
+	if (magic != ST_MAGIC || *flow >= ST_SENDERS || len != st_len(*seq) || hlen != len)
 		return false;
-	want = rte_hash_crc(buf, 16, 0);
-	want = rte_hash_crc(buf + ST_HDR, len - ST_HDR, want);
-	return crc == want;
+	return memcmp(buf + ST_HDR, &st_pat[*flow][*seq % ST_BURST][ST_HDR], len - ST_HDR) == 0;
 }
 
 /* Topology: sw0 with ep0, ep1 and ep2 (destids 1..3), static routes. */
@@ -143,18 +155,18 @@ static const char st_topology[] =
 	"sw0.2 = ep2.0\n";
 
 /*
- * A sender: args <control file> <flow> <vdev name>. Sends ST_COUNT messages
- * to destid 2, mailbox 0, in bursts of ST_BURST, offering a refused one
- * again until it is accepted.
+ * A sender: args <control file> <flow> <vdev name>. Sends messages to destid
+ * 2, mailbox 0, in bursts of ST_BURST, offering a refused one again until it
+ * is accepted, until it has sent as many as the receiver's target once it
+ * is set.
  */
 static int
 st_sender_child(int argc, char **argv)
 {
-	static uint8_t bufs[ST_BURST][RTE_RIO_MAX_MSG_SIZE];
 	struct rte_rio_msg msgs[ST_BURST];
 	struct rte_rio_mport *mp;
 	struct st_ctl *ctl = NULL;
-	uint64_t next = 0, deadline;
+	uint64_t next = 0, deadline, target = 0;
 	uint32_t flow;
 	uint16_t k, n;
 	int ret;
@@ -171,6 +183,7 @@ st_sender_child(int argc, char **argv)
 	}
 	flow = (uint32_t)atoi(argv[1]);
 	mp = rte_rio_mport_find(argv[2]);
+	st_patterns();
 	if (flow >= ST_SENDERS || mp == NULL ||
 	    rte_rio_request_outb_mbox(mp, 0, ST_RING) != 0) {
 		printf("stall sender %u: no mport or mailbox\n", flow);
@@ -179,11 +192,13 @@ st_sender_child(int argc, char **argv)
 	deadline = st_now_ms() + 4 * ST_WAIT_S * 1000;
 	while (__atomic_load_n(&ctl->go[flow], __ATOMIC_ACQUIRE) == 0 && st_now_ms() < deadline)
 		rte_delay_us_sleep(1000);
-	while (next < ST_COUNT && st_now_ms() < deadline) {
-		for (k = 0; k < ST_BURST && next + k < ST_COUNT; k++) {
-			msgs[k] = (struct rte_rio_msg){ .buf = bufs[k], .destid = 2,
-				.len = st_len(next + k) };
-			st_fill(bufs[k], flow, next + k, msgs[k].len);
+	while (st_now_ms() < deadline) {
+		target = __atomic_load_n(&ctl->target[flow], __ATOMIC_ACQUIRE);
+		if (target != 0 && next >= target)
+			break;
+		for (k = 0; k < ST_BURST && (target == 0 || next + k < target); k++) {
+			msgs[k] = (struct rte_rio_msg){ .destid = 2, .len = st_len(next + k) };
+			msgs[k].buf = st_fill(flow, next + k, msgs[k].len);
 		}
 		n = rte_rio_send_messages(mp, 0, msgs, k);
 		next += n;
@@ -194,8 +209,9 @@ st_sender_child(int argc, char **argv)
 			goto fail;
 		}
 	}
-	if (next < ST_COUNT) {
-		printf("stall sender %u: %" PRIu64 " of %u sent in time\n", flow, next, ST_COUNT);
+	if (target == 0 || next != target) {
+		printf("stall sender %u: %" PRIu64 " of %" PRIu64 " sent in time\n", flow, next,
+		       target);
 		goto fail;
 	}
 	__atomic_store_n(&ctl->done[flow], 1, __ATOMIC_RELEASE);
@@ -250,22 +266,31 @@ st_poll(void)
 		} else {
 			st.expect[flow]++;
 		}
-		if (rte_rio_add_inb_buffer(st.mp, 0, rx[k].buf) != 0)
+		if (rte_rio_add_inb_buffer(st.mp, 0, rx[k].buf) != 0) {
+			printf("  cannot post a receive buffer again\n");
 			return -1;
+		}
 	}
 	return n;
+}
+
+/* Poll for @us microseconds. */
+static int
+st_poll_us(uint64_t us)
+{
+	uint64_t end = rte_get_timer_cycles() + rte_get_timer_hz() / 1000000 * us;
+
+	while (rte_get_timer_cycles() < end)
+		if (st_poll() < 0)
+			return -1;
+	return 0;
 }
 
 /* Poll for @ms milliseconds. */
 static int
 st_poll_for(uint64_t ms)
 {
-	uint64_t end = st_now_ms() + ms;
-
-	while (st_now_ms() < end)
-		if (st_poll() < 0)
-			return -1;
-	return 0;
+	return st_poll_us(ms * 1000);
 }
 
 /* State letter of a process (field 3 of /proc/<pid>/stat). */
@@ -291,12 +316,19 @@ st_state(pid_t pid)
 static int
 st_stop(pid_t pid)
 {
-	uint64_t end = st_now_ms() + 5000;
+	uint64_t end = st_now_ms() + ST_WAIT_S * 1000;
 
-	if (kill(pid, SIGSTOP) != 0)
+	if (kill(pid, SIGSTOP) != 0) {
+		printf("  cannot stop %d: %s\n", (int)pid, strerror(errno));
 		return -1;
+	}
 	while (st_state(pid) != 'T') {
-		if (st_now_ms() > end || st_poll() < 0)
+		if (st_now_ms() > end) {
+			printf("  %d not stopped after %u s (state %c)\n", (int)pid, ST_WAIT_S,
+			       st_state(pid));
+			return -1;
+		}
+		if (st_poll() < 0)
 			return -1;
 	}
 	return 0;
@@ -410,6 +442,7 @@ test_rio_sim_stall(void)
 	bool held = false;
 	int ret = TEST_FAILED, status;
 
+	st_patterns();
 	if (st_setup() != 0) {
 		printf("  set-up failed\n");
 		goto out;
@@ -430,11 +463,18 @@ test_rio_sim_stall(void)
 			goto out;
 		}
 	}
-	for (tries = 0; tries < ST_TRIES && !held; tries++) {
-		if (st_poll_for(st_rand(3)) != 0 || st_stop(st.pid[0]) != 0)
+	t0 = st_now_ms();
+	/*
+	 * Each try: the receiver empties the ring, the sender is continued and
+	 * fills it again at once (a ring of runs of ST_BURST slots, copied
+	 * between claim and publish), and is stopped a random few hundred
+	 * microseconds later, most likely in the middle of that.
+	 */
+	for (tries = 0; st_now_ms() - t0 < ST_CATCH_MS && !held; tries++) {
+		if (st_poll_us(st_rand(400)) != 0 || st_stop(st.pid[0]) != 0)
 			goto out;
 		/* What was published is received: a stuck slot is the stopped sender's. */
-		if (st_poll_for(20) != 0)
+		if (st_poll_for(3) != 0)
 			goto out;
 		if (test_shm_ring_stuck(st.data, 0)) {
 			held = true;
@@ -452,10 +492,20 @@ test_rio_sim_stall(void)
 		kill(st.pid[0], SIGCONT);
 	}
 	if (!held) {
-		printf("  sender 0 never stopped inside the window in %u tries\n", ST_TRIES);
-		goto out;
+		/* The machine decides where a stop lands: the rest is checked all the same. */
+		printf("  sender 0 never stopped inside the window in %u tries (%u ms): stopped for %u ms anyway, not inside\n",
+		       tries, ST_CATCH_MS, ST_HOLD_MS);
+		__atomic_store_n(&st.ctl->go[1], 1, __ATOMIC_RELEASE);
+		if (st_stop(st.pid[0]) != 0 || st_poll_for(ST_HOLD_MS) != 0)
+			goto out;
+		kill(st.pid[0], SIGCONT);
 	}
 	__atomic_store_n(&st.ctl->go[1], 1, __ATOMIC_RELEASE);
+	/* From here on, ST_COUNT more from sender 0 and ST_COUNT from sender 1. */
+	__atomic_store_n(&st.ctl->target[0],
+			 __atomic_load_n(&st.ctl->accepted[0], __ATOMIC_ACQUIRE) + ST_COUNT,
+			 __ATOMIC_RELEASE);
+	__atomic_store_n(&st.ctl->target[1], ST_COUNT, __ATOMIC_RELEASE);
 	/* Both senders stopped and continued at random. */
 	for (i = 0; i < ST_SHORT_STOPS; i++) {
 		victim = st_rand(ST_SENDERS);
@@ -466,11 +516,11 @@ test_rio_sim_stall(void)
 	}
 	/* Everything accepted arrives. */
 	t0 = st_now_ms();
-	while (st.expect[0] < ST_COUNT || st.expect[1] < ST_COUNT) {
+	while (st.expect[0] < st.ctl->target[0] || st.expect[1] < st.ctl->target[1]) {
 		if (st_now_ms() - t0 > ST_WAIT_S * 1000) {
-			printf("  received %" PRIu64 " and %" PRIu64 " of %u; senders done %u %u\n",
-			       st.expect[0], st.expect[1], ST_COUNT, st.ctl->done[0],
-			       st.ctl->done[1]);
+			printf("  received %" PRIu64 " of %" PRIu64 " and %" PRIu64 " of %" PRIu64
+			       "; senders done %u %u\n", st.expect[0], st.ctl->target[0],
+			       st.expect[1], st.ctl->target[1], st.ctl->done[0], st.ctl->done[1]);
 			goto out;
 		}
 		if (st_poll() < 0)
@@ -480,7 +530,7 @@ test_rio_sim_stall(void)
 		status = rio_test_wait(st.pid[i], ST_WAIT_S * 1000);
 		st.pid[i] = 0;
 		rio_test_runtime_dir_cleanup(st.prefix[i]);
-		if (status != 0 || st.ctl->accepted[i] != ST_COUNT) {
+		if (status != 0 || st.ctl->accepted[i] != st.ctl->target[i]) {
 			printf("  sender %u: exit %d, %" PRIu64 " accepted\n", i, status,
 			       st.ctl->accepted[i]);
 			goto out;
@@ -488,8 +538,8 @@ test_rio_sim_stall(void)
 	}
 	if (st_poll_for(50) != 0)
 		goto out;
-	printf("  %u + %u messages accepted, received once each, in order, intact: %s\n",
-	       ST_COUNT, ST_COUNT, st.bad == 0 ? "yes" : "NO");
+	printf("  %" PRIu64 " + %" PRIu64 " messages accepted, received once each, in order, "
+	       "intact: %s\n", st.ctl->target[0], st.ctl->target[1], st.bad == 0 ? "yes" : "NO");
 	ret = st.bad == 0 ? TEST_SUCCESS : TEST_FAILED;
 out:
 	st_teardown();

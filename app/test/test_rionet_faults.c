@@ -886,7 +886,7 @@ REGISTER_TEST_COMMAND(rionet_peer_kill_autotest, test_rionet_peer_kill);
 
 #define RF_STALL_LONG_MS	6000	/* longer than any timeout of the stack */
 #define RF_STALL_SHORT		20	/* short stops at random */
-#define RF_STALL_TRIES		200	/* stops of B tried to catch it inside a send */
+#define RF_STALL_CATCH_MS	8000	/* time to catch B stopped inside a send */
 
 /*
  * Stop B until it stops between claiming a slot of A's ring and publishing
@@ -898,6 +898,7 @@ static int
 rf_stall_in_send(struct rf_env *e, struct rf_worker *a)
 {
 	struct sim_shm_data_hdr *data;
+	uint64_t t0 = rf_now_ns();
 	unsigned int tries;
 	size_t size = 0;
 	int ret = 1;
@@ -905,12 +906,12 @@ rf_stall_in_send(struct rf_env *e, struct rf_worker *a)
 	data = test_shm_map_data(e->fabric, 0, &size);
 	if (data == NULL)
 		return -1;
-	for (tries = 0; tries < RF_STALL_TRIES && ret == 1; tries++) {
+	for (tries = 0; rf_now_ns() - t0 < RF_STALL_CATCH_MS * 1000000ull && ret == 1; tries++) {
 		if (kill(e->pid[RF_B], SIGSTOP) != 0) {
 			ret = -1;
 			break;
 		}
-		rf_run_until(a, NULL, 20);
+		rf_run_until(a, NULL, 3);
 		if (test_shm_ring_stuck(data, 0)) {
 			printf("  B stopped inside a send to A (try %u): held %u ms\n", tries + 1,
 			       RF_STALL_LONG_MS);
@@ -918,9 +919,12 @@ rf_stall_in_send(struct rf_env *e, struct rf_worker *a)
 			ret = 0;
 		}
 		kill(e->pid[RF_B], SIGCONT);
-		rf_run_until(a, NULL, tries % 7);
+		rf_run_until(a, NULL, tries % 3);
 	}
 	munmap(data, size);
+	if (ret == 1)
+		printf("  B never stopped inside a send in %u tries (%u ms)\n", tries,
+		       RF_STALL_CATCH_MS);
 	return ret;
 }
 
@@ -1011,12 +1015,8 @@ test_rionet_stall(void)
 	rc = rf_stall_in_send(&e, &a);
 	if (rc < 0)
 		goto out;
-	if (rc > 0) {
-		printf("  B never stopped inside a send in %u tries: stopped %u ms anyway\n",
-		       RF_STALL_TRIES, RF_STALL_LONG_MS);
-		if (rf_stall(&e, &a, RF_B, RF_STALL_LONG_MS) != 0)
-			goto out;
-	}
+	if (rc > 0 && rf_stall(&e, &a, RF_B, RF_STALL_LONG_MS) != 0)
+		goto out;
 	step = "short stops";
 	for (i = 0; i < RF_STALL_SHORT; i++) {
 		rf_run_until(&a, NULL, rand_r(&seed) % 30);
