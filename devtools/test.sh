@@ -236,7 +236,7 @@ PY
 	# fuzz_rionet: libFuzzer's per-input leak check flags objects that are only
 	# referenced from DPDK memory (rte_malloc, which LSan does not scan) as
 	# leaked, so it is off for that target; the ASan autotests check leaks.
-	fuzz_targets="topology:50000 devargs:100000 maint:200000 recv:200000 rionet:30000"
+	fuzz_targets="topology:50000 devargs:100000 maint:200000 recv:200000 attach:5000 rionet:30000"
 	echo "==== fuzz build ($fuzz_dir)"
 	if ! command -v clang >/dev/null 2>&1; then
 		echo "test: clang not found (devtools/setup.sh installs it): fuzz targets skipped"

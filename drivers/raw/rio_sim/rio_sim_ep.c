@@ -362,7 +362,7 @@ static int
 sim_ep_wait_senders(struct sim_ep *ep, uint32_t kind)
 {
 	uint64_t deadline = rte_get_timer_cycles() +
-		rte_get_timer_hz() / 1000 * SIM_EP_CLAIM_WAIT_MS;
+		rte_get_timer_hz() / 1000 * sim_wait_ms(SIM_EP_CLAIM_WAIT_MS);
 
 	while (sim_sender_claiming(ep->f, sim_ring_id(ep->ep_index, kind))) {
 		if (rte_get_timer_cycles() > deadline)

@@ -529,7 +529,7 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 		    bool group_access, bool *again, char *err, size_t errlen)
 {
 	size_t hsz = RTE_ALIGN_CEIL(sizeof(struct sim_shm_hdr), 4096);
-	uint64_t deadline = sim_now_us() + FAB_READY_TIMEOUT_MS * 1000ull;
+	uint64_t deadline = sim_now_us() + sim_wait_ms(FAB_READY_TIMEOUT_MS) * 1000ull;
 	struct sim_shm_hdr *h = MAP_FAILED;
 	struct fab_priv *p = NULL;
 	struct fab_layout lo;

@@ -222,8 +222,17 @@ uint64_t sim_now_us(void);
 void sim_sleep_us(unsigned int us);
 
 /*
+ * Every bounded wait of the driver (a lock, a creator finishing a fabric, a
+ * sender leaving a ring) lasts sim_wait_ms(its limit): at most
+ * sim_wait_cap_ms. Only the fuzz targets lower the cap (UINT_MAX): an image
+ * whose lock word names a live holder would cost them a second an input.
+ */
+extern unsigned int sim_wait_cap_ms;
+unsigned int sim_wait_ms(unsigned int ms);
+
+/*
  * Short shared lock (config space, claims). 0, or -ETIMEDOUT (logged) when
- * another live process held it for SIM_LOCK_TIMEOUT_MS: a stopped holder, or
+ * another live process held it for a second: a stopped holder, or
  * a lock word that someone scribbled over. A holder that is gone is taken
  * over at once.
  */

@@ -19,6 +19,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -43,6 +44,14 @@ sim_now_us(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+unsigned int sim_wait_cap_ms = UINT_MAX;
+
+unsigned int
+sim_wait_ms(unsigned int ms)
+{
+	return RTE_MIN(ms, sim_wait_cap_ms);
 }
 
 void
@@ -91,7 +100,7 @@ sim_ofd_held(int fd, uint64_t off)
 int
 sim_fabric_table_lock(int fd, const char *name)
 {
-	uint64_t deadline = sim_now_us() + SIM_LOCK_TIMEOUT_MS * 1000ull;
+	uint64_t deadline = sim_now_us() + sim_wait_ms(SIM_LOCK_TIMEOUT_MS) * 1000ull;
 	int ret;
 
 	for (;;) {
@@ -100,7 +109,7 @@ sim_fabric_table_lock(int fd, const char *name)
 			return ret;
 		if (sim_now_us() > deadline) {
 			SIM_LOG(ERR, "fabric %s: its attach lock was held for more than %u ms (by a stopped process?)",
-				name, SIM_LOCK_TIMEOUT_MS);
+				name, sim_wait_ms(SIM_LOCK_TIMEOUT_MS));
 			return -ETIMEDOUT;
 		}
 		sim_sleep_us(SIM_LOCK_SLEEP_US);
@@ -212,7 +221,7 @@ sim_lock(struct sim_fabric *f, struct sim_shm_lock *l)
 		spins = 0;
 		now = sim_now_us();
 		if (deadline == 0)
-			deadline = now + SIM_LOCK_TIMEOUT_MS * 1000ull;
+			deadline = now + sim_wait_ms(SIM_LOCK_TIMEOUT_MS) * 1000ull;
 		/* Another thread of ours holds it when exp == me: wait for it. */
 		if (exp != me && !sim_token_alive(f, exp) &&
 		    __atomic_compare_exchange_n(&l->holder, &exp, me, false, __ATOMIC_ACQUIRE,
@@ -226,7 +235,7 @@ sim_lock(struct sim_fabric *f, struct sim_shm_lock *l)
 			SIM_LOG(ERR,
 				"fabric %s: lock at offset 0x%zx held for more than %u ms by token 0x%x (pid %d in its namespace): giving up",
 				f->name, (size_t)((uint8_t *)l - (uint8_t *)f->hdr),
-				SIM_LOCK_TIMEOUT_MS, exp, (int)sim_token_pid(f, exp));
+				sim_wait_ms(SIM_LOCK_TIMEOUT_MS), exp, (int)sim_token_pid(f, exp));
 			return -ETIMEDOUT;
 		}
 		sim_sleep_us(SIM_LOCK_SLEEP_US);
