@@ -18,6 +18,7 @@
  *   once, in order, intact: a receiver that gives up on a stopped sender's
  *   slot loses that message, and the sender's late copy lands in a slot
  *   another sender owns by then.
+ *   The wait is counted (the msg_rx_wait_sender xstat).
  */
 
 #include <fcntl.h>
@@ -274,6 +275,17 @@ st_poll(void)
 	return n;
 }
 
+/* An xstat of the receiving mport; UINT64_MAX when it has none of that name. */
+static uint64_t
+st_xstat(const char *name)
+{
+	unsigned int id;
+	uint64_t v;
+
+	v = rte_rawdev_xstats_by_name_get(rte_rawdev_get_dev_id(st.vdev[ST_SENDERS]), name, &id);
+	return id == (unsigned int)-1 ? UINT64_MAX : v;
+}
+
 /* Poll for @us microseconds. */
 static int
 st_poll_us(uint64_t us)
@@ -486,6 +498,10 @@ test_rio_sim_stall(void)
 				goto out;
 			if (!test_shm_ring_stuck(st.data, 0)) {
 				printf("  the receiver gave up the stopped sender's slot\n");
+				st.bad++;
+			}
+			if (st_xstat("msg_rx_wait_sender") == 0) {
+				printf("  msg_rx_wait_sender did not count the wait\n");
 				st.bad++;
 			}
 		}

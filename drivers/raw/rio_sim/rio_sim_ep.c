@@ -58,6 +58,7 @@ struct sim_ep_stall {
 	uint64_t pos;		/* consumer position seen stalled */
 	uint64_t since;		/* timer cycles of the last look; 0: no stall */
 	uint32_t polls;		/* empty polls since the last look */
+	bool waited;		/* a live sender was seen holding pos (counted) */
 };
 
 enum sim_ep_idle {
@@ -1526,20 +1527,25 @@ sim_ep_add_inb_buffers(struct sim_ep *ep, uint8_t mbox, void * const *bufs, uint
  */
 static bool
 sim_ep_stall_dead(const struct sim_fabric *f, const struct sim_ring *r, uint32_t ring_id,
-		  struct sim_ep_stall *st)
+		  struct sim_ep_stall *st, uint64_t *waits)
 {
 	uint64_t now = rte_get_timer_cycles();
 
 	if (st->since == 0 || st->pos != r->cons) {
 		st->pos = r->cons;
 		st->since = now | 1;
+		st->waited = false;
 		return false;
 	}
 	if (now - st->since < rte_get_timer_hz() / 1000 * SIM_EP_STALL_SCAN_MS)
 		return false;
 	st->since = now | 1;
-	if (sim_sender_claiming(f, ring_id))
+	if (sim_sender_claiming(f, ring_id)) {
+		if (!st->waited && waits != NULL)
+			(*waits)++;
+		st->waited = true;
 		return false;
+	}
 	/* The sender may have published and left since we looked at the slot. */
 	return !sim_ring_published(r);
 }
@@ -1551,7 +1557,7 @@ sim_ep_stall_dead(const struct sim_fabric *f, const struct sim_ring *r, uint32_t
  */
 static enum sim_ep_idle
 sim_ep_ring_idle(const struct sim_fabric *f, struct sim_ring *r, uint32_t ring_id,
-		 struct sim_ep_stall *st)
+		 struct sim_ep_stall *st, uint64_t *waits)
 {
 	if (likely(++st->polls < SIM_EP_STALL_CHECK))
 		return SIM_EP_IDLE_OK;
@@ -1562,7 +1568,7 @@ sim_ep_ring_idle(const struct sim_fabric *f, struct sim_ring *r, uint32_t ring_i
 		st->since = 0;
 		return SIM_EP_IDLE_OK;
 	}
-	if (!sim_ep_stall_dead(f, r, ring_id, st))
+	if (!sim_ep_stall_dead(f, r, ring_id, st, waits))
 		return SIM_EP_IDLE_OK;
 	st->since = 0;
 	return SIM_EP_IDLE_SKIP;
@@ -1586,7 +1592,7 @@ sim_ep_rx_peek(struct sim_ep *ep, struct sim_ep_rx *rx, struct sim_ring *ring, u
 	if (state == SIM_RING_EMPTY) {
 		rx->ring.cons = ring->cons;
 		idle = sim_ep_ring_idle(ep->f, &rx->ring, sim_ring_id(ep->ep_index, mbox),
-					&rx->stall);
+					&rx->stall, &ep->st.msg_rx_wait_sender);
 		if (likely(idle == SIM_EP_IDLE_OK))
 			return SIM_RING_EMPTY;
 		if (idle == SIM_EP_IDLE_REPAIRED) {
@@ -1910,7 +1916,7 @@ sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n)
 		if (state == SIM_RING_EMPTY) {
 			idle = sim_ep_ring_idle(ep->f, &ep->dbell_ring,
 						sim_ring_id(ep->ep_index, SIM_RING_DBELL),
-						&ep->dbell_stall);
+						&ep->dbell_stall, NULL);
 			if (likely(idle == SIM_EP_IDLE_OK))
 				break;
 			ep->st.dbell_rx_bad++;
@@ -2022,7 +2028,8 @@ sim_ep_pw_fetch(struct sim_ep *ep, struct rte_rio_pw_msg *msgs, uint16_t n)
 		state = sim_ring_peek(&ep->pw_ring, &slot);
 		if (state == SIM_RING_EMPTY) {
 			idle = sim_ep_ring_idle(ep->f, &ep->pw_ring,
-						sim_ring_id(ep->ep_index, SIM_RING_PW), &ep->pw_stall);
+						sim_ring_id(ep->ep_index, SIM_RING_PW), &ep->pw_stall,
+						NULL);
 			if (likely(idle == SIM_EP_IDLE_OK))
 				break;
 			ep->st.pw_rx_bad++;

@@ -336,6 +336,8 @@ struct sim_ep_stats {
 	uint64_t dbell_rx_bad;		/* bad doorbell slots skipped, heads repaired */
 	uint64_t pw_rx_bad;		/* same for port-writes */
 	uint64_t msg_rx_held_dead;	/* received in place by a process that is gone, taken back */
+	/* Next message written by a live sender that stopped half way (> 1 ms), waited for. */
+	uint64_t msg_rx_wait_sender;
 };
 
 /* Claim endpoint @ep_index for this process (reclaims one whose owner died). */

@@ -1034,6 +1034,7 @@ static const struct {
 	{ "msg_rx_bad_index", offsetof(struct sim_ep_stats, msg_rx_bad_index) },
 	{ "msg_rx_too_long", offsetof(struct sim_ep_stats, msg_rx_too_long) },
 	{ "msg_rx_held_dead", offsetof(struct sim_ep_stats, msg_rx_held_dead) },
+	{ "msg_rx_wait_sender", offsetof(struct sim_ep_stats, msg_rx_wait_sender) },
 	{ "dbell_tx", offsetof(struct sim_ep_stats, dbell_tx) },
 	{ "dbell_tx_retry", offsetof(struct sim_ep_stats, dbell_tx_retry) },
 	{ "dbell_tx_error", offsetof(struct sim_ep_stats, dbell_tx_error) },
