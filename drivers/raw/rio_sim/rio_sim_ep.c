@@ -545,7 +545,7 @@ sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, size_t errlen)
 		ret = -EINVAL;
 		goto fail;
 	}
-	snprintf(devname, sizeof(devname), "%.*s", SIM_NAME_MAX - 1, dev->name);
+	sim_shm_name_print(devname, sizeof(devname), dev->name);
 
 	ep = calloc(1, sizeof(*ep));
 	if (ep == NULL) {

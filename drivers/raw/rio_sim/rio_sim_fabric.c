@@ -523,6 +523,18 @@ fail:
 /* ------------------------------------------------------------------ */
 /* Attach to an existing segment                                      */
 
+void
+sim_shm_name_print(char *dst, size_t len, const char *src)
+{
+	size_t i;
+
+	if (len == 0)
+		return;
+	for (i = 0; i + 1 < len && i < SIM_NAME_MAX - 1 && src[i] != '\0'; i++)
+		dst[i] = src[i] >= 0x20 && src[i] < 0x7f ? src[i] : '?';
+	dst[i] = '\0';
+}
+
 /* Returns the handle, NULL with *again set to retry from shm_open, or NULL with err. */
 static struct fab_priv *
 fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
@@ -660,8 +672,11 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 		goto fail;
 	}
 	if (strncmp(h->name, name, SIM_NAME_MAX) != 0) {
-		fab_err(err, errlen, "fabric %s: its header is of another fabric ('%.*s')",
-			name, SIM_NAME_MAX - 1, h->name);
+		char other[SIM_NAME_MAX];
+
+		sim_shm_name_print(other, sizeof(other), h->name);
+		fab_err(err, errlen, "fabric %s: its header is of another fabric ('%s')",
+			name, other);
 		goto fail;
 	}
 	if (topo != NULL && h->topo_hash != sim_topology_hash(topo)) {

@@ -217,6 +217,13 @@ void sim_fabric_port_event(struct sim_fabric *f, uint32_t dev_index, uint8_t por
 /* ------------------------------------------------------------------ */
 /* Who is alive (rio_sim_lock.c)                                      */
 
+/*
+ * A name read from shared memory (a fabric's header, a device), for a
+ * message: at most SIM_NAME_MAX - 1 characters, each one that is not
+ * printable ASCII shown as '?' (anyone who can write the fabric wrote it).
+ */
+void sim_shm_name_print(char *dst, size_t len, const char *src);
+
 /* CLOCK_MONOTONIC in microseconds (no EAL needed: tools use the fabric too). */
 uint64_t sim_now_us(void);
 void sim_sleep_us(unsigned int us);
