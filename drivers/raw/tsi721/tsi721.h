@@ -79,7 +79,8 @@ struct tsi721_imsg_ring {
 	uint64_t *fq;			/* size entries: buffer IOVAs */
 	struct tsi721_imsg_desc *dq;	/* size entries */
 	void **fq_va;			/* the caller's buffer of each free queue entry */
-	uint32_t size;
+	uint32_t entries;		/* buffers the mailbox takes (lib/rio's ring size) */
+	uint32_t size;			/* queue entries: a power of two above entries */
 	uint32_t fq_wrptr;		/* next free queue entry to fill */
 	uint32_t dq_rdptr;		/* next descriptor to read */
 	uint32_t posted;		/* buffers in the free queue or being filled */

@@ -580,9 +580,13 @@ tsi721_open_inb_mbox(struct rte_rio_mport *mport, uint8_t mbox, uint32_t entries
 	uint64_t dq_iova;
 	int destid;
 
-	/* Queue sizes are 2^(v + 4): at least 16 entries. */
-	entries = RTE_MAX(entries, 16u);
+	/*
+	 * A queue of n entries holds n - 1 (equal pointers mean empty), and
+	 * sizes are 2^(v + 4): the next power of two above entries holds them.
+	 */
 	memset(r, 0, sizeof(*r));
+	r->entries = entries;
+	entries = RTE_MAX(rte_align32pow2(entries + 1), 16u);
 	r->size = entries;
 	r->fq_va = rte_zmalloc_socket("tsi721_fq_va", entries * sizeof(void *), 0,
 				      td->socket_id);
@@ -628,7 +632,7 @@ tsi721_close_inb_mbox(struct rte_rio_mport *mport, uint8_t mbox)
 
 /*
  * Receive buffers go into the free queue by IOVA: the part writes each
- * message straight into one. A free queue of size entries holds size - 1.
+ * message straight into one.
  */
 static uint16_t
 tsi721_add_inb_buffers(struct rte_rio_mport *mport, uint8_t mbox, void * const *bufs,
@@ -638,7 +642,7 @@ tsi721_add_inb_buffers(struct rte_rio_mport *mport, uint8_t mbox, void * const *
 	struct tsi721_imsg_ring *r = &td->imsg[mbox];
 	uint16_t i;
 
-	for (i = 0; i < n && r->posted < r->size - 1; i++) {
+	for (i = 0; i < n && r->posted < r->entries; i++) {
 		rte_iova_t iova = rte_mem_virt2iova(bufs[i]);
 
 		if (iova == RTE_BAD_IOVA || (iova & 7) != 0) {
