@@ -89,10 +89,15 @@ rionet_rx_ctx_flush(struct rionet_rx_ctx *c)
 	c->ps_bytes = 0;
 }
 
-/* Accept or drop one received frame; counts the reason of a drop. */
+/*
+ * Accept or drop one received frame; counts the reason of a drop.
+ *
+ * RapidIO payloads are whole double-words, and a controller that sends
+ * them so (the Tsi721) pads a frame to 8 bytes: a longest frame arrives up
+ * to 7 bytes longer, and is cut back to the longest frame.
+ */
 static __rte_always_inline bool
-rionet_rx_accept(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c,
-		 const struct rte_rio_msg *msg)
+rionet_rx_accept(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c, struct rte_rio_msg *msg)
 {
 	struct rionet_port *port = rxq->port;
 	const uint8_t *dst = msg->buf;
@@ -101,11 +106,15 @@ rionet_rx_accept(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c,
 
 	/* One unsigned compare for both bounds; then tell which one. */
 	if (unlikely((uint32_t)msg->len - RTE_ETHER_HDR_LEN > c->max_frame - RTE_ETHER_HDR_LEN)) {
-		if (msg->len < RTE_ETHER_HDR_LEN)
+		if (msg->len < RTE_ETHER_HDR_LEN) {
 			rxq->runts++;
-		else
+			return false;
+		}
+		if (msg->len > RTE_ALIGN_CEIL(c->max_frame, 8u)) {
 			rxq->oversize++;
-		return false;
+			return false;
+		}
+		msg->len = c->max_frame;
 	}
 	memcpy(&lo, dst, sizeof(lo));
 	memcpy(&hi, dst + 4, sizeof(hi));
