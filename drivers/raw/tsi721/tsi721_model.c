@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include <bus_vdev_driver.h>
+#include <rte_alarm.h>
 #include <rte_byteorder.h>
 #include <rte_common.h>
 #include <rte_errno.h>
@@ -72,6 +73,8 @@ static const char * const model_valid_args[] = {
  */
 #define MODEL_RETRY_LIMIT	1024
 #define MODEL_DISC_TIMEOUT_MAX	3600000u
+/* While a message waits for a busy target, the engine retries this often by itself. */
+#define MODEL_RETRY_US		100
 
 /*
  * Completion status (STS CS) the model reports on an abort. The part's own
@@ -140,6 +143,8 @@ struct tsi721_model {
 	struct model_dma_chan ob[TSI721_MSG_CHANNELS];
 	struct model_ib_chan ib[TSI721_MSG_CHANNELS];
 	rte_spinlock_t srio_send_lock[RTE_RIO_MAX_MBOX];
+	uint32_t retry_armed;		/* a retry alarm is set */
+	bool freeing;
 	bool srio_outb_open[RTE_RIO_MAX_MBOX];
 
 	struct tsi721_model_stats st;	/* relaxed atomics: engines run in any thread */
@@ -434,6 +439,8 @@ model_bdma_maint(struct tsi721_model *m, struct tsi721_dma_desc *d)
 	return ret == 0 ? 0 : (int)model_errno_cs(ret);
 }
 
+static void model_retry_arm(struct tsi721_model *m);
+
 /*
  * Run a block DMA (@ob false) or outbound messaging channel over the
  * descriptors the host has written, up to DWRCNT. Caller holds c->lock.
@@ -508,6 +515,48 @@ model_chan_run(struct tsi721_model *m, struct model_dma_chan *c,
 	}
 	if (c->running)
 		model_reg_set(m, r->sts, c->rdcnt != c->wrcnt ? TSI721_DMAC_STS_RUN : 0);
+	/* The part retries a busy target on its own, whether the host looks or not. */
+	if (ob && ret == -EAGAIN && c->running)
+		model_retry_arm(m);
+}
+
+/* EAL alarm: run the outbound channels that wait for a busy target. */
+static void
+model_retry_alarm(void *arg)
+{
+	struct tsi721_model *m = arg;
+	struct model_chan_regs r;
+	unsigned int ch;
+
+	__atomic_store_n(&m->retry_armed, 0, __ATOMIC_RELEASE);
+	for (ch = 0; ch < TSI721_MSG_CHANNELS; ch++) {
+		struct model_dma_chan *c = &m->ob[ch];
+
+		if (!rte_spinlock_trylock(&c->lock)) {
+			model_retry_arm(m);	/* the host is at it: next time */
+			continue;
+		}
+		if (c->running && c->rdcnt != c->wrcnt) {
+			model_ob_regs(ch, &r);
+			model_chan_run(m, c, &r, true);
+		}
+		rte_spinlock_unlock(&c->lock);
+	}
+}
+
+/* Only while something waits: the model costs no thread time when idle. */
+static void
+model_retry_arm(struct tsi721_model *m)
+{
+	uint32_t off = 0;
+
+	if (__atomic_load_n(&m->freeing, __ATOMIC_ACQUIRE))
+		return;
+	if (!__atomic_compare_exchange_n(&m->retry_armed, &off, 1, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_RELAXED))
+		return;
+	if (rte_eal_alarm_set(MODEL_RETRY_US, model_retry_alarm, m) != 0)
+		__atomic_store_n(&m->retry_armed, 0, __ATOMIC_RELEASE);
 }
 
 /* Writes and reads of a block DMA or outbound messaging channel register. */
@@ -1030,6 +1079,9 @@ tsi721_model_free(struct tsi721_model *m)
 
 	if (m == NULL)
 		return;
+	__atomic_store_n(&m->freeing, true, __ATOMIC_RELEASE);
+	/* Waits for a running callback to finish. */
+	rte_eal_alarm_cancel(model_retry_alarm, m);
 	if (m->srio != NULL) {
 		for (i = 0; i < TSI721_MSG_CHANNELS; i++)
 			model_ib_close_srio(m, i, &m->ib[i]);
