@@ -1804,11 +1804,11 @@ rn_testpmd_stop(pid_t pid)
 	return -1;
 }
 
-/* "<what>: N" after the "Forward statistics for port 0" header, or -1. */
+/* "<what>: N" after the "Forward statistics for port <port>" header, or -1. */
 static int64_t
-rn_testpmd_count(const char *path, const char *what)
+rn_testpmd_count(const char *path, unsigned int port, const char *what)
 {
-	char line[512], *p;
+	char line[512], hdr[64], *p;
 	bool in = false;
 	int64_t v = -1;
 	FILE *fp;
@@ -1816,8 +1816,9 @@ rn_testpmd_count(const char *path, const char *what)
 	fp = fopen(path, "r");
 	if (fp == NULL)
 		return -1;
+	snprintf(hdr, sizeof(hdr), "Forward statistics for port %u ", port);
 	while (fgets(line, sizeof(line), fp) != NULL) {
-		if (strstr(line, "Forward statistics for port 0") != NULL)
+		if (strstr(line, hdr) != NULL)
 			in = true;
 		p = strstr(line, what);
 		if (in && p != NULL) {
@@ -1882,8 +1883,8 @@ test_rionet_testpmd_2proc(void)
 	/* Let the receiver drain what the sender left in its ring. */
 	sleep(1);
 	ret_a = rn_testpmd_stop(a);
-	rx = rn_testpmd_count(log_a, "RX-packets:");
-	tx = rn_testpmd_count(log_b, "TX-packets:");
+	rx = rn_testpmd_count(log_a, 0, "RX-packets:");
+	tx = rn_testpmd_count(log_b, 0, "TX-packets:");
 	printf("  testpmd txonly sent %" PRId64 ", rxonly received %" PRId64 "\n", tx, rx);
 	if (ret_a != 0 || ret_b != 0 || rx <= 0 || rx != tx) {
 		printf("  see %s and %s\n", log_a, log_b);
@@ -1900,3 +1901,66 @@ test_rionet_testpmd_2proc(void)
 }
 
 REGISTER_TEST_COMMAND(rionet_testpmd_autotest, test_rionet_testpmd_2proc);
+
+/*
+ * One stock dpdk-testpmd, io forwarding between a rionet port over the
+ * tsi721 model (ep0, the host) and one over rio_sim (ep1) on the same
+ * fabric: frames go both ways through the part's engines.
+ */
+static int
+test_rionet_tsi721_testpmd(void)
+{
+	char fabric[32], vdev_a[96], vdev_b[96], pfx[48], prefix[64];
+	char drivers[PATH_MAX], self[PATH_MAX], log[64];
+	int64_t rx0, rx1, tx0, tx1;
+	pid_t pid;
+	int ret;
+	char *argv[] = {
+		(char *)"dpdk-testpmd", (char *)"--no-huge", (char *)"-m", (char *)"512",
+		(char *)"--no-pci", pfx, (char *)"--lcores=0@0,1@1", (char *)"-d", drivers,
+		(char *)"--vdev", vdev_a, (char *)"--vdev", vdev_b, (char *)"--",
+		(char *)"--total-num-mbufs=16384",
+		(char *)"--forward-mode=io", (char *)"--tx-first", (char *)"--stats-period=1",
+		(char *)"--eth-peer=0,00:01:00:01:00:01", (char *)"--eth-peer=1,00:01:00:01:00:00",
+		(char *)"-a", NULL
+	};
+
+	if (access(rn_testpmd_path(), X_OK) != 0) {
+		printf("  %s not installed\n", rn_testpmd_path());
+		return TEST_SKIPPED;
+	}
+	TEST_ASSERT_NOT_NULL(rio_test_self(), "own path");
+	strlcpy(self, rio_test_self(), sizeof(self));
+	snprintf(drivers, sizeof(drivers), "%s/../../drivers", dirname(self));
+	TEST_ASSERT_NOT_NULL(rio_test_unique("rntt", fabric, sizeof(fabric) - 1), "name");
+	strcat(fabric, "x");
+	snprintf(prefix, sizeof(prefix), "rio_sim.%s", fabric);
+	snprintf(vdev_a, sizeof(vdev_a), "tsi721_model0,fabric=%s,endpoint=ep0,host=0", fabric);
+	snprintf(vdev_b, sizeof(vdev_b), "rio_sim1,fabric=%s,endpoint=ep1", fabric);
+	snprintf(pfx, sizeof(pfx), "--file-prefix=%s", fabric);
+	snprintf(log, sizeof(log), "/tmp/%s_fwd.log", fabric);
+
+	pid = rn_testpmd_start(argv, log);
+	TEST_ASSERT(pid > 0, "cannot start testpmd");
+	sleep(6);
+	ret = rn_testpmd_stop(pid);
+	rx0 = rn_testpmd_count(log, 0, "RX-packets:");
+	tx0 = rn_testpmd_count(log, 0, "TX-packets:");
+	rx1 = rn_testpmd_count(log, 1, "RX-packets:");
+	tx1 = rn_testpmd_count(log, 1, "TX-packets:");
+	printf("  tsi721 port: rx %" PRId64 " tx %" PRId64 "; rio_sim port: rx %" PRId64
+	       " tx %" PRId64 "\n", rx0, tx0, rx1, tx1);
+	if (ret != 0 || rx0 <= 0 || rx1 <= 0 || rx0 > tx1 || rx1 > tx0) {
+		printf("  see %s\n", log);
+		rio_test_shm_cleanup(prefix);
+		TEST_ASSERT_EQUAL(ret, 0, "testpmd exit status");
+		TEST_ASSERT(rx0 > 0 && rx1 > 0, "nothing forwarded");
+		TEST_ASSERT(false, "a port received more than the other sent");
+	}
+	unlink(log);
+	rio_test_runtime_dir_cleanup(fabric);
+	TEST_ASSERT_EQUAL(rio_test_shm_count(prefix), 0, "shared memory left behind");
+	return TEST_SUCCESS;
+}
+
+REGISTER_TEST_COMMAND(rionet_tsi721_testpmd_autotest, test_rionet_tsi721_testpmd);
