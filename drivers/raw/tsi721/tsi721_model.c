@@ -75,6 +75,8 @@ static const char * const model_valid_args[] = {
 #define MODEL_DISC_TIMEOUT_MAX	3600000u
 /* While a message waits for a busy target, the engine retries this often by itself. */
 #define MODEL_RETRY_US		100
+/* IOVA-contiguous ranges of host memory the engines remember. */
+#define MODEL_XLAT_MAX		16
 
 /*
  * Completion status (STS CS) the model reports on an abort. The part's own
@@ -86,6 +88,7 @@ static const char * const model_valid_args[] = {
 #define MODEL_CS_ERROR		0x03
 #define MODEL_CS_RETRY		0x04
 #define MODEL_CS_DMA		0x05
+#define MODEL_CS_MISALIGNED	0x06
 
 struct model_params {
 	const char *name;
@@ -127,6 +130,13 @@ struct model_ib_chan {
 	uint32_t lent_head, lent_count;
 };
 
+/* One IOVA-contiguous range of host memory. */
+struct model_xlat {
+	uint64_t iova;
+	uint64_t len;
+	uint8_t *va;
+};
+
 struct tsi721_model {
 	char name[RTE_RIO_NAME_MAX_LEN];
 	char srio_name[RTE_RIO_NAME_MAX_LEN];
@@ -146,6 +156,15 @@ struct tsi721_model {
 	uint32_t retry_armed;		/* a retry alarm is set */
 	bool freeing;
 	bool srio_outb_open[RTE_RIO_MAX_MBOX];
+
+	/*
+	 * Translations of host memory, append-only and read without a lock
+	 * (published by n_xlat); emptied when DPDK frees memory.
+	 */
+	rte_spinlock_t xlat_lock;
+	uint32_t n_xlat;
+	bool mem_cb;
+	struct model_xlat xlat[MODEL_XLAT_MAX];
 
 	struct tsi721_model_stats st;	/* relaxed atomics: engines run in any thread */
 };
@@ -180,40 +199,95 @@ model_reg64(const struct tsi721_model *m, uint32_t off_lo, uint32_t off_hi, uint
 	return ((uint64_t)model_reg(m, off_hi) << 32) | (model_reg(m, off_lo) & mask);
 }
 
+struct model_xlat_query {
+	uint64_t iova;
+	struct model_xlat found;
+};
+
+static int
+model_xlat_walk(const struct rte_memseg_list *msl __rte_unused, const struct rte_memseg *ms,
+		size_t len, void *arg)
+{
+	struct model_xlat_query *q = arg;
+
+	if (ms->iova == RTE_BAD_IOVA || q->iova < ms->iova || q->iova - ms->iova >= len)
+		return 0;
+	q->found.iova = ms->iova;
+	q->found.len = len;
+	q->found.va = ms->addr;
+	return 1;
+}
+
+/* DPDK freed memory: forget every translation. */
+static void
+model_mem_event(enum rte_mem_event type, const void *addr __rte_unused, size_t len __rte_unused,
+		void *arg)
+{
+	struct tsi721_model *m = arg;
+
+	if (type != RTE_MEM_EVENT_FREE)
+		return;
+	rte_spinlock_lock(&m->xlat_lock);
+	__atomic_store_n(&m->n_xlat, 0, __ATOMIC_RELEASE);
+	rte_spinlock_unlock(&m->xlat_lock);
+}
+
 /*
  * Host memory at @iova for @len bytes, as the part's DMA reaches it; NULL
- * when any of it is outside host memory (counted).
+ * when any of it is outside host memory (counted). The range must be
+ * IOVA-contiguous.
  */
+static void *
+model_dma_lookup(struct tsi721_model *m, uint64_t iova, size_t len)
+{
+	uint32_t i, n = __atomic_load_n(&m->n_xlat, __ATOMIC_ACQUIRE);
+	struct model_xlat_query q = { .iova = iova };
+
+	for (i = 0; i < n; i++) {
+		const struct model_xlat *e = &m->xlat[i];
+
+		if (iova - e->iova < e->len && len <= e->len - (iova - e->iova))
+			return e->va + (iova - e->iova);
+	}
+	if (iova == 0 || iova == RTE_BAD_IOVA || rte_memseg_contig_walk(model_xlat_walk, &q) != 1 ||
+	    len > q.found.len - (iova - q.found.iova))
+		return NULL;
+	rte_spinlock_lock(&m->xlat_lock);
+	n = m->n_xlat;
+	if (n < MODEL_XLAT_MAX) {
+		m->xlat[n] = q.found;
+		__atomic_store_n(&m->n_xlat, n + 1, __ATOMIC_RELEASE);
+	}
+	rte_spinlock_unlock(&m->xlat_lock);
+	return q.found.va + (iova - q.found.iova);
+}
+
 static void *
 model_dma(struct tsi721_model *m, uint64_t iova, size_t len)
 {
-	uint8_t *va;
+	void *va = model_dma_lookup(m, iova, len);
 
-	if (iova == 0 || iova == RTE_BAD_IOVA)
-		goto bad;
-	va = rte_mem_iova2virt(iova);
 	if (va == NULL)
-		goto bad;
-	/* The range must be contiguous in IOVA and virtual space alike. */
-	if (len > 1 && rte_mem_iova2virt(iova + len - 1) != va + len - 1)
-		goto bad;
+		model_count(&m->st.dma_bad);
 	return va;
-bad:
-	model_count(&m->st.dma_bad);
-	return NULL;
 }
 
 /* ------------------------------------------------------------------ */
 /* Descriptor status FIFO (shared by block DMA and outbound messaging) */
 
-/* Room for one more status entry? Blocks the host has not released stop the engine. */
+/*
+ * Room for @n more status entries? Blocks the host has not released stop
+ * the engine.
+ */
 static bool
-model_sts_room(const struct tsi721_model *m, const struct model_dma_chan *c, uint32_t dsrp_off)
+model_sts_room(const struct tsi721_model *m, const struct model_dma_chan *c, uint32_t dsrp_off,
+	       uint32_t n)
 {
 	uint32_t rp = model_reg(m, dsrp_off) % c->sts_blocks;
 	uint32_t used = (c->sts_wp - rp + c->sts_blocks) % c->sts_blocks;
+	uint32_t need = (c->sts_idx + n + TSI721_STS_BLOCK_ENTRIES - 1) / TSI721_STS_BLOCK_ENTRIES;
 
-	return c->sts_idx != 0 || used < c->sts_blocks - 1;
+	return used + need < c->sts_blocks;
 }
 
 static void
@@ -345,64 +419,57 @@ model_errno_cs(int err)
 	}
 }
 
-/* One outbound message descriptor: 0 sent, -EAGAIN retry later, else an abort status. */
+/*
+ * Check one outbound message descriptor and fill @msg from it. Returns 0,
+ * or the abort status; nothing is counted (the abort counts it once).
+ */
 static int
-model_ob_send(struct tsi721_model *m, struct model_dma_chan *c, const struct model_chan_regs *r,
-	      const struct tsi721_omsg_desc *d)
+model_ob_prepare(struct tsi721_model *m, const struct tsi721_omsg_desc *d, struct rte_rio_msg *msg)
 {
 	uint32_t info = rte_le_to_cpu_32(d->msg_info), tid = rte_le_to_cpu_32(d->type_id);
 	uint64_t buf = ((uint64_t)rte_le_to_cpu_32(d->bufptr_hi) << 32) |
 		rte_le_to_cpu_32(d->bufptr_lo);
 	uint32_t ssize = (info & TSI721_MD_SSIZE) >> TSI721_MD_SSIZE_SHIFT;
 	uint32_t tt = (info >> TSI721_OMD_TT_SHIFT) & 0x3;
-	struct rte_rio_msg msg;
 	uint32_t len;
-	uint16_t n;
 	void *va;
 
+	if ((tid >> TSI721_DTYPE_SHIFT) != TSI721_DTYPE_OMSG)
+		return MODEL_CS_BAD_DESC;
 	len = info & TSI721_MD_BCOUNT;
 	if (len == 0)
 		len = RTE_RIO_MAX_MSG_SIZE;
 	if (ssize < TSI721_SSIZE_8 || ssize > TSI721_SSIZE_256 ||
 	    tt != (m->devid_size == 16 ? TSI721_TT_16 : TSI721_TT_8) ||
-	    (m->devid_size == 8 && (tid & TSI721_MD_DEVID) > 0xff)) {
-		model_count(&m->st.desc_bad);
+	    (m->devid_size == 8 && (tid & TSI721_MD_DEVID) > 0xff))
 		return MODEL_CS_BAD_DESC;
-	}
-	if ((buf & 7) != 0) {
-		model_count(&m->st.misaligned);
-		return MODEL_CS_BAD_DESC;
-	}
-	va = model_dma(m, buf, len);
+	if ((buf & 7) != 0)
+		return MODEL_CS_MISALIGNED;
+	va = model_dma_lookup(m, buf, len);
 	if (va == NULL)
 		return MODEL_CS_DMA;
-	memset(&msg, 0, sizeof(msg));
-	msg.buf = va;
-	msg.len = (uint16_t)len;
-	msg.destid = tid & TSI721_MD_DEVID;
-	msg.letter = (info & TSI721_MD_LETTER) >> TSI721_MD_LETTER_SHIFT;
-	msg.mbox = (info & TSI721_MD_MBOX) >> TSI721_MD_MBOX_SHIFT;
-	rte_spinlock_lock(&m->srio_send_lock[msg.mbox]);
-	n = model_srio_outb(m, msg.mbox) == 0 ?
-		rte_rio_send_messages(m->srio, msg.mbox, &msg, 1) : 0;
-	rte_spinlock_unlock(&m->srio_send_lock[msg.mbox]);
-	if (n == 1) {
-		c->retries = 0;
-		model_count(&m->st.msg_tx);
-		return 0;
-	}
-	if (msg.status == -EAGAIN) {
-		model_count(&m->st.msg_tx_retry);
-		model_reg_set(m, TSI721_RETRY_RX_CNT, model_reg(m, TSI721_RETRY_RX_CNT) + 1);
-		if ((model_reg(m, r->ctl) & TSI721_OBDMAC_CTL_RETRY_THR) &&
-		    ++c->retries >= MODEL_RETRY_LIMIT)
-			return MODEL_CS_RETRY;
-		return -EAGAIN;
-	}
-	return model_errno_cs(msg.status != 0 ? msg.status : -EIO);
+	msg->buf = va;
+	msg->len = (uint16_t)len;
+	msg->destid = tid & TSI721_MD_DEVID;
+	msg->letter = (info & TSI721_MD_LETTER) >> TSI721_MD_LETTER_SHIFT;
+	msg->mbox = (info & TSI721_MD_MBOX) >> TSI721_MD_MBOX_SHIFT;
+	msg->status = 0;
+	return 0;
 }
 
-/* One maintenance descriptor: 0 done, else an abort status. */
+/* Count a rejected descriptor by its reason. */
+static void
+model_count_reject(struct tsi721_model *m, uint32_t cs)
+{
+	if (cs == MODEL_CS_MISALIGNED)
+		model_count(&m->st.misaligned);
+	else if (cs == MODEL_CS_DMA)
+		model_count(&m->st.dma_bad);
+	else if (cs == MODEL_CS_BAD_DESC)
+		model_count(&m->st.desc_bad);
+}
+
+/* One maintenance descriptor: 0 done, else an abort status (not counted here). */
 static int
 model_bdma_maint(struct tsi721_model *m, struct tsi721_dma_desc *d)
 {
@@ -419,14 +486,10 @@ model_bdma_maint(struct tsi721_model *m, struct tsi721_dma_desc *d)
 	/* Maintenance through the part is one 4-byte word per request. */
 	if ((rtype != TSI721_RTYPE_MAINT_RD && rtype != TSI721_RTYPE_MAINT_WR) ||
 	    (bc & TSI721_DMAD_BCOUNT2) != 4 ||
-	    tt != (m->devid_size == 16 ? TSI721_TT_16 : TSI721_TT_8)) {
-		model_count(&m->st.desc_bad);
+	    tt != (m->devid_size == 16 ? TSI721_TT_16 : TSI721_TT_8))
 		return MODEL_CS_BAD_DESC;
-	}
-	if ((off & 3) != 0) {
-		model_count(&m->st.misaligned);
-		return MODEL_CS_BAD_DESC;
-	}
+	if ((off & 3) != 0)
+		return MODEL_CS_MISALIGNED;
 	model_count(&m->st.maint);
 	if (rtype == TSI721_RTYPE_MAINT_WR) {
 		val = rte_be_to_cpu_32(d->data[0]);
@@ -442,72 +505,34 @@ model_bdma_maint(struct tsi721_model *m, struct tsi721_dma_desc *d)
 static void model_retry_arm(struct tsi721_model *m);
 
 /*
- * Run a block DMA (@ob false) or outbound messaging channel over the
- * descriptors the host has written, up to DWRCNT. Caller holds c->lock.
+ * A link descriptor at c->cur: follow it (its completion is reported too,
+ * as the part does). Returns 0, or the abort status.
  */
-static void
-model_chan_run(struct tsi721_model *m, struct model_dma_chan *c,
-	       const struct model_chan_regs *r, bool ob)
+static int
+model_chan_link(struct tsi721_model *m, struct model_dma_chan *c,
+		const struct model_chan_regs *r, uint64_t sts_base, const uint32_t *w)
 {
-	size_t dsize = ob ? sizeof(struct tsi721_omsg_desc) : sizeof(struct tsi721_dma_desc);
-	uint64_t sts_base = model_reg64(m, r->dsbl, r->dsbh, TSI721_DMAC_DSBL_MASK);
-	bool done = false;
-	int ret = 0;
+	uint64_t next = ((uint64_t)rte_le_to_cpu_32(w[3]) << 32) | rte_le_to_cpu_32(w[2]);
 
-	while (c->running && c->rdcnt != c->wrcnt) {
-		uint32_t *w, dtype;
-
-		if (!model_sts_room(m, c, r->dsrp)) {
-			model_reg_or(m, r->intr, TSI721_OBDMAC_INT_ST_FULL);
-			break;
-		}
-		w = model_dma(m, c->cur, dsize);
-		if (w == NULL) {
-			model_chan_abort(m, c, r, MODEL_CS_DMA);
-			break;
-		}
-		dtype = rte_le_to_cpu_32(w[0]) >> TSI721_DTYPE_SHIFT;
-		if (dtype == r->link_dtype) {
-			uint64_t next = ((uint64_t)rte_le_to_cpu_32(w[3]) << 32) |
-				rte_le_to_cpu_32(w[2]);
-
-			if ((next & ~(uint64_t)r->dptr_mask & 0xffffffffu) != 0) {
-				model_count(&m->st.misaligned);
-				model_chan_abort(m, c, r, MODEL_CS_BAD_DESC);
-				break;
-			}
-			model_sts_put(m, c, sts_base, r->dswp, c->cur);
-			if (next == model_reg64(m, r->dptrl, r->dptrh, r->dptr_mask)) {
-				c->ring_len = c->since_base + 1;
-				c->since_base = 0;
-			} else {
-				c->since_base++;
-			}
-			c->cur = next;
-			c->rdcnt++;
-			continue;
-		}
-		if (ob && dtype == TSI721_DTYPE_OMSG) {
-			ret = model_ob_send(m, c, r, (const void *)w);
-		} else if (!ob && dtype == TSI721_DTYPE_IMM) {
-			ret = model_bdma_maint(m, (void *)w);
-		} else {
-			model_count(&m->st.desc_bad);
-			ret = MODEL_CS_BAD_DESC;
-		}
-		if (ret == -EAGAIN)
-			break;		/* the head message waits for its target */
-		if (ret != 0) {
-			model_sts_close(m, c, r->dswp);
-			model_chan_abort(m, c, r, (uint32_t)ret);
-			break;
-		}
-		model_sts_put(m, c, sts_base, r->dswp, c->cur);
-		c->cur += dsize;
-		c->rdcnt++;
+	if ((next & ~(uint64_t)r->dptr_mask & 0xffffffffu) != 0)
+		return MODEL_CS_MISALIGNED;
+	model_sts_put(m, c, sts_base, r->dswp, c->cur);
+	if (next == model_reg64(m, r->dptrl, r->dptrh, r->dptr_mask)) {
+		c->ring_len = c->since_base + 1;
+		c->since_base = 0;
+	} else {
 		c->since_base++;
-		done = true;
 	}
+	c->cur = next;
+	c->rdcnt++;
+	return 0;
+}
+
+/* After a run: progress registers, DONE, RUN while something waits. */
+static void
+model_chan_end(struct tsi721_model *m, struct model_dma_chan *c,
+	       const struct model_chan_regs *r, bool done)
+{
 	model_reg_set(m, r->drdcnt, c->rdcnt);
 	if (done) {
 		model_sts_close(m, c, r->dswp);
@@ -515,9 +540,177 @@ model_chan_run(struct tsi721_model *m, struct model_dma_chan *c,
 	}
 	if (c->running)
 		model_reg_set(m, r->sts, c->rdcnt != c->wrcnt ? TSI721_DMAC_STS_RUN : 0);
+}
+
+/* Reject the descriptor at c->cur: counted once, the channel stops. */
+static void
+model_chan_reject(struct tsi721_model *m, struct model_dma_chan *c,
+		  const struct model_chan_regs *r, uint32_t cs)
+{
+	model_count_reject(m, cs);
+	model_sts_close(m, c, r->dswp);
+	model_chan_abort(m, c, r, cs);
+}
+
+/*
+ * Run the block DMA channel over the descriptors the host has written, up
+ * to DWRCNT: maintenance requests, one at a time. Caller holds c->lock.
+ */
+static void
+model_bdma_run(struct tsi721_model *m, struct model_dma_chan *c, const struct model_chan_regs *r)
+{
+	uint64_t sts_base = model_reg64(m, r->dsbl, r->dsbh, TSI721_DMAC_DSBL_MASK);
+	bool done = false;
+	int ret;
+
+	while (c->running && c->rdcnt != c->wrcnt) {
+		uint32_t *w, dtype;
+
+		if (!model_sts_room(m, c, r->dsrp, 1)) {
+			model_reg_or(m, r->intr, TSI721_DMAC_INT_STFULL);
+			break;
+		}
+		w = model_dma_lookup(m, c->cur, sizeof(struct tsi721_dma_desc));
+		if (w == NULL) {
+			model_chan_reject(m, c, r, MODEL_CS_DMA);
+			break;
+		}
+		dtype = rte_le_to_cpu_32(w[0]) >> TSI721_DTYPE_SHIFT;
+		if (dtype == TSI721_DTYPE_BDMA_LINK) {
+			ret = model_chan_link(m, c, r, sts_base, w);
+		} else if (dtype == TSI721_DTYPE_IMM) {
+			ret = model_bdma_maint(m, (void *)w);
+			if (ret == 0) {
+				model_sts_put(m, c, sts_base, r->dswp, c->cur);
+				c->cur += sizeof(struct tsi721_dma_desc);
+				c->rdcnt++;
+				c->since_base++;
+				done = true;
+			}
+		} else {
+			ret = MODEL_CS_BAD_DESC;
+		}
+		if (ret != 0) {
+			model_chan_reject(m, c, r, (uint32_t)ret);
+			break;
+		}
+	}
+	model_chan_end(m, c, r, done);
+}
+
+/*
+ * Send a batch of consecutive message descriptors from c->cur, all for one
+ * mailbox; advance over what the target took. 0: all sent; -EAGAIN: the
+ * target is busy (retry later); else the abort status of the first not sent.
+ */
+static int
+model_ob_flush(struct tsi721_model *m, struct model_dma_chan *c, const struct model_chan_regs *r,
+	       uint64_t sts_base, struct rte_rio_msg *batch, uint16_t nb)
+{
+	uint8_t mbox = batch[0].mbox;
+	uint16_t n, i;
+
+	rte_spinlock_lock(&m->srio_send_lock[mbox]);
+	n = model_srio_outb(m, mbox) == 0 ? rte_rio_send_messages(m->srio, mbox, batch, nb) : 0;
+	rte_spinlock_unlock(&m->srio_send_lock[mbox]);
+	for (i = 0; i < n; i++) {
+		model_sts_put(m, c, sts_base, r->dswp, c->cur);
+		c->cur += sizeof(struct tsi721_omsg_desc);
+		c->rdcnt++;
+		c->since_base++;
+	}
+	if (n > 0) {
+		c->retries = 0;
+		__atomic_fetch_add(&m->st.msg_tx, n, __ATOMIC_RELAXED);
+	}
+	if (n == nb)
+		return 0;
+	if (batch[n].status == -EAGAIN) {
+		model_count(&m->st.msg_tx_retry);
+		model_reg_set(m, TSI721_RETRY_RX_CNT, model_reg(m, TSI721_RETRY_RX_CNT) + 1);
+		if ((model_reg(m, r->ctl) & TSI721_OBDMAC_CTL_RETRY_THR) &&
+		    ++c->retries >= MODEL_RETRY_LIMIT)
+			return MODEL_CS_RETRY;
+		return -EAGAIN;
+	}
+	return (int)model_errno_cs(batch[n].status != 0 ? batch[n].status : -EIO);
+}
+
+/*
+ * Run an outbound messaging channel over the descriptors the host has
+ * written, up to DWRCNT, sending runs of messages for one mailbox in one
+ * burst. Caller holds c->lock.
+ */
+static void
+model_ob_run(struct tsi721_model *m, struct model_dma_chan *c, const struct model_chan_regs *r)
+{
+	uint64_t sts_base = model_reg64(m, r->dsbl, r->dsbh, TSI721_DMAC_DSBL_MASK);
+	struct rte_rio_msg batch[MODEL_BURST];
+	bool done = false;
+	int ret = 0, bad;
+
+	while (c->running && c->rdcnt != c->wrcnt) {
+		uint32_t avail = c->wrcnt - c->rdcnt;
+		uint64_t scan = c->cur;
+		const uint32_t *w;
+		uint16_t nb = 0;
+
+		if (!model_sts_room(m, c, r->dsrp, MODEL_BURST)) {
+			model_reg_or(m, r->intr, TSI721_OBDMAC_INT_ST_FULL);
+			break;
+		}
+		bad = 0;
+		while (nb < MODEL_BURST && nb < avail) {
+			w = model_dma_lookup(m, scan, sizeof(struct tsi721_omsg_desc));
+			if (w == NULL) {
+				bad = MODEL_CS_DMA;
+				break;
+			}
+			if ((rte_le_to_cpu_32(w[0]) >> TSI721_DTYPE_SHIFT) == TSI721_DTYPE_OMSG_LINK)
+				break;
+			bad = model_ob_prepare(m, (const void *)w, &batch[nb]);
+			if (bad != 0 || (nb > 0 && batch[nb].mbox != batch[0].mbox))
+				break;
+			nb++;
+			scan += sizeof(struct tsi721_omsg_desc);
+		}
+		if (nb > 0) {
+			uint32_t before = c->rdcnt;
+
+			ret = model_ob_flush(m, c, r, sts_base, batch, nb);
+			done = done || c->rdcnt != before;
+			if (ret == 0)
+				continue;
+			if (ret != -EAGAIN)
+				model_chan_reject(m, c, r, (uint32_t)ret);
+			break;
+		}
+		if (bad != 0) {
+			model_chan_reject(m, c, r, (uint32_t)bad);
+			break;
+		}
+		/* A link descriptor: the ring goes on at its target. */
+		ret = model_chan_link(m, c, r, sts_base, model_dma_lookup(m, c->cur, 16));
+		if (ret != 0) {
+			model_chan_reject(m, c, r, (uint32_t)ret);
+			break;
+		}
+	}
+	model_chan_end(m, c, r, done);
 	/* The part retries a busy target on its own, whether the host looks or not. */
-	if (ob && ret == -EAGAIN && c->running)
+	if (ret == -EAGAIN && c->running)
 		model_retry_arm(m);
+}
+
+/* Run a channel of either engine. */
+static void
+model_chan_run(struct tsi721_model *m, struct model_dma_chan *c,
+	       const struct model_chan_regs *r, bool ob)
+{
+	if (ob)
+		model_ob_run(m, c, r);
+	else
+		model_bdma_run(m, c, r);
 }
 
 /* EAL alarm: run the outbound channels that wait for a busy target. */
@@ -1080,6 +1273,8 @@ tsi721_model_free(struct tsi721_model *m)
 	if (m == NULL)
 		return;
 	__atomic_store_n(&m->freeing, true, __ATOMIC_RELEASE);
+	if (m->mem_cb)
+		rte_mem_event_callback_unregister(m->name, m);
 	/* Waits for a running callback to finish. */
 	rte_eal_alarm_cancel(model_retry_alarm, m);
 	if (m->srio != NULL) {
@@ -1110,6 +1305,7 @@ model_reset(struct tsi721_model *m)
 	for (i = 0; i < RTE_RIO_MAX_MBOX; i++)
 		rte_spinlock_init(&m->srio_send_lock[i]);
 	rte_spinlock_init(&m->misc_lock);
+	rte_spinlock_init(&m->xlat_lock);
 	model_reg_set(m, TSI721_IDQ_SIZE(0), TSI721_QSIZE_VAL(TSI721_IDQ_SIZE_MIN));
 }
 
@@ -1133,6 +1329,8 @@ model_create(const struct model_params *p, int *err)
 	}
 	strlcpy(m->name, p->name, sizeof(m->name));
 	model_reset(m);
+	/* Legacy memory (--no-huge among others) is never freed: no events there. */
+	m->mem_cb = rte_mem_event_callback_register(m->name, model_mem_event, m) == 0;
 
 	/* The SRIO side: a rio_sim endpoint that only the model uses. */
 	if (snprintf(m->srio_name, sizeof(m->srio_name), "rio_sim_%s_srio", p->name) >=

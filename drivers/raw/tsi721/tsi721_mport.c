@@ -148,6 +148,7 @@ tsi721_cs_errno(uint32_t sts)
 		return -ETIMEDOUT;
 	case 0x01:
 	case 0x05:
+	case 0x06:
 		return -EINVAL;
 	default:
 		return -EIO;
