@@ -35,8 +35,6 @@ extern "C" {
 #define RTE_PMD_TSI721_DRIVER_NAME	"raw_tsi721"
 /** Driver (and vdev name prefix) of the model. */
 #define RTE_PMD_TSI721_MODEL_NAME	"tsi721_model"
-/** Longest fabric or endpoint name given to the model, including the NUL. */
-#define RTE_PMD_TSI721_NAME_LEN		32
 
 /**
  * The lib/rio mport of a tsi721 rawdev.

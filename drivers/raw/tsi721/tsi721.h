@@ -158,6 +158,20 @@ struct tsi721_probe_params {
 	uint32_t disc_timeout_ms;
 };
 
+/* tsi721_devargs.c: devargs of a PCI function (model false) or of the model. */
+#define TSI721_NAME_LEN		32
+struct tsi721_devargs {
+	char fabric[TSI721_NAME_LEN];	/* model: rio_sim fabric */
+	char topology[256];		/* model: topology file or builtin:<shape> */
+	char endpoint[TSI721_NAME_LEN];	/* model: endpoint name or index */
+	int32_t host_destid;		/* RTE_RIO_NO_HOST: agent */
+	uint8_t devid_size;		/* PCI function: 8 or 16 */
+	bool scan;
+	uint32_t disc_timeout_ms;
+};
+int tsi721_devargs_parse(const char *name, const char *args, bool model,
+			 struct tsi721_devargs *da);
+
 /* tsi721_rawdev.c */
 int tsi721_probe_common(const struct tsi721_probe_params *p);
 int tsi721_remove_common(const char *name);

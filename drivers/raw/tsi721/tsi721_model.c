@@ -25,7 +25,6 @@
  * the local view and a remote host's maintenance view are one.
  */
 
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -37,7 +36,6 @@
 #include <rte_byteorder.h>
 #include <rte_common.h>
 #include <rte_errno.h>
-#include <rte_kvargs.h>
 #include <rte_malloc.h>
 #include <rte_memory.h>
 #include <rte_rawdev.h>
@@ -45,23 +43,6 @@
 
 #include "tsi721.h"
 #include "rte_pmd_tsi721.h"
-
-#define MODEL_ARG_FABRIC	"fabric"
-#define MODEL_ARG_TOPOLOGY	"topology"
-#define MODEL_ARG_ENDPOINT	"endpoint"
-#define MODEL_ARG_HOST		"host"
-#define MODEL_ARG_SCAN		"scan"
-#define MODEL_ARG_DISC_TIMEOUT	"disc_timeout"
-
-static const char * const model_valid_args[] = {
-	MODEL_ARG_FABRIC,
-	MODEL_ARG_TOPOLOGY,
-	MODEL_ARG_ENDPOINT,
-	MODEL_ARG_HOST,
-	MODEL_ARG_SCAN,
-	MODEL_ARG_DISC_TIMEOUT,
-	NULL
-};
 
 #define MODEL_REGS		(TSI721_BAR0_SIZE / sizeof(uint32_t))
 #define MODEL_BURST		32
@@ -72,7 +53,6 @@ static const char * const model_valid_args[] = {
  * follows; the value only has to be finite.
  */
 #define MODEL_RETRY_LIMIT	1024
-#define MODEL_DISC_TIMEOUT_MAX	3600000u
 /* While a message waits for a busy target, the engine retries this often by itself. */
 #define MODEL_RETRY_US		100
 /* IOVA-contiguous ranges of host memory the engines remember. */
@@ -89,16 +69,6 @@ static const char * const model_valid_args[] = {
 #define MODEL_CS_RETRY		0x04
 #define MODEL_CS_DMA		0x05
 #define MODEL_CS_MISALIGNED	0x06
-
-struct model_params {
-	const char *name;
-	char fabric[RTE_PMD_TSI721_NAME_LEN];
-	char topology[256];
-	char endpoint[RTE_PMD_TSI721_NAME_LEN];
-	int32_t host;
-	bool scan;
-	uint32_t disc_timeout_ms;
-};
 
 /* Block DMA or outbound messaging channel: a descriptor walker. */
 struct model_dma_chan {
@@ -1309,8 +1279,11 @@ model_reset(struct tsi721_model *m)
 	model_reg_set(m, TSI721_IDQ_SIZE(0), TSI721_QSIZE_VAL(TSI721_IDQ_SIZE_MIN));
 }
 
+/* Names of the models' rio_sim vdevs, unique in the process. */
+static uint32_t model_srio_seq;
+
 static struct tsi721_model *
-model_create(const struct model_params *p, int *err)
+model_create(const char *name, const struct tsi721_devargs *p, int *err)
 {
 	struct rte_rio_mport_info info;
 	char args[512];
@@ -1327,18 +1300,17 @@ model_create(const struct model_params *p, int *err)
 		*err = -ENOMEM;
 		goto fail;
 	}
-	strlcpy(m->name, p->name, sizeof(m->name));
+	strlcpy(m->name, name, sizeof(m->name));
 	model_reset(m);
 	/* Legacy memory (--no-huge among others) is never freed: no events there. */
 	m->mem_cb = rte_mem_event_callback_register(m->name, model_mem_event, m) == 0;
 
-	/* The SRIO side: a rio_sim endpoint that only the model uses. */
-	if (snprintf(m->srio_name, sizeof(m->srio_name), "rio_sim_%s_srio", p->name) >=
-	    (int)sizeof(m->srio_name)) {
-		TSI_LOG(ERR, "%s: name too long", p->name);
-		*err = -ENAMETOOLONG;
-		goto fail;
-	}
+	/*
+	 * The SRIO side: a rio_sim endpoint that only the model uses, named
+	 * short enough for rio_sim's own bookkeeping.
+	 */
+	snprintf(m->srio_name, sizeof(m->srio_name), "rio_sim_t7s%u",
+		 __atomic_fetch_add(&model_srio_seq, 1, __ATOMIC_RELAXED));
 	n = snprintf(args, sizeof(args), "fabric=%s,scan=0", p->fabric);
 	if (p->endpoint[0] != '\0')
 		n += snprintf(args + n, sizeof(args) - n, ",endpoint=%s", p->endpoint);
@@ -1350,7 +1322,7 @@ model_create(const struct model_params *p, int *err)
 	}
 	ret = rte_vdev_init(m->srio_name, args);
 	if (ret < 0) {
-		TSI_LOG(ERR, "%s: cannot attach to fabric %s (%s): %s", p->name, p->fabric, args,
+		TSI_LOG(ERR, "%s: cannot attach to fabric %s (%s): %s", name, p->fabric, args,
 			strerror(-ret));
 		*err = ret;
 		goto fail;
@@ -1381,177 +1353,12 @@ fail:
 /* ------------------------------------------------------------------ */
 /* vdev                                                               */
 
-static bool
-model_name_valid(const char *s)
-{
-	size_t i;
-
-	for (i = 0; s[i] != '\0'; i++)
-		if (!isalnum((unsigned char)s[i]) && s[i] != '_' && s[i] != '-')
-			return false;
-	return i > 0;
-}
-
-static int
-model_parse_uint(const struct model_params *p, const char *key, const char *value,
-		 unsigned long max, unsigned long *out)
-{
-	unsigned long v;
-	char *end = NULL;
-
-	errno = 0;
-	v = strtoul(value, &end, 0);
-	if (!isdigit((unsigned char)value[0]) || errno != 0 || end == value ||
-	    *end != '\0' || v > max) {
-		TSI_LOG(ERR, "%s: %s=%s: expected an integer in 0..%lu", p->name, key, value,
-			max);
-		return -EINVAL;
-	}
-	*out = v;
-	return 0;
-}
-
-static int
-model_parse_name(const char *key, const char *value, void *opaque)
-{
-	struct model_params *p = opaque;
-	char *dst = strcmp(key, MODEL_ARG_FABRIC) == 0 ? p->fabric : p->endpoint;
-
-	if (strlen(value) >= RTE_PMD_TSI721_NAME_LEN || !model_name_valid(value)) {
-		TSI_LOG(ERR, "%s: %s=%s: 1..%d characters of [A-Za-z0-9_-]", p->name, key,
-			value, RTE_PMD_TSI721_NAME_LEN - 1);
-		return -EINVAL;
-	}
-	strlcpy(dst, value, RTE_PMD_TSI721_NAME_LEN);
-	return 0;
-}
-
-static int
-model_parse_topology(const char *key, const char *value, void *opaque)
-{
-	struct model_params *p = opaque;
-
-	if (strlen(value) >= sizeof(p->topology) || strchr(value, ',') != NULL) {
-		TSI_LOG(ERR, "%s: %s=%s: path too long or with a comma", p->name, key, value);
-		return -EINVAL;
-	}
-	strlcpy(p->topology, value, sizeof(p->topology));
-	return 0;
-}
-
-static int
-model_parse_host(const char *key, const char *value, void *opaque)
-{
-	struct model_params *p = opaque;
-	unsigned long v;
-
-	if (model_parse_uint(p, key, value, 0xfffe, &v) < 0)
-		return -EINVAL;
-	p->host = (int32_t)v;
-	return 0;
-}
-
-static int
-model_parse_scan(const char *key, const char *value, void *opaque)
-{
-	struct model_params *p = opaque;
-	unsigned long v;
-
-	if (model_parse_uint(p, key, value, 1, &v) < 0)
-		return -EINVAL;
-	p->scan = v != 0;
-	return 0;
-}
-
-static int
-model_parse_disc_timeout(const char *key, const char *value, void *opaque)
-{
-	struct model_params *p = opaque;
-	unsigned long v;
-
-	if (model_parse_uint(p, key, value, MODEL_DISC_TIMEOUT_MAX, &v) < 0)
-		return -EINVAL;
-	if (v == 0) {
-		TSI_LOG(ERR, "%s: %s=0: the discovery timeout is 1..%u ms", p->name, key,
-			MODEL_DISC_TIMEOUT_MAX);
-		return -EINVAL;
-	}
-	p->disc_timeout_ms = (uint32_t)v;
-	return 0;
-}
-
-static int
-model_parse_args(const char *name, const char *args, struct model_params *p)
-{
-	static const struct {
-		const char *key;
-		arg_handler_t handler;
-	} parsers[] = {
-		{ MODEL_ARG_FABRIC, model_parse_name },
-		{ MODEL_ARG_TOPOLOGY, model_parse_topology },
-		{ MODEL_ARG_ENDPOINT, model_parse_name },
-		{ MODEL_ARG_HOST, model_parse_host },
-		{ MODEL_ARG_SCAN, model_parse_scan },
-		{ MODEL_ARG_DISC_TIMEOUT, model_parse_disc_timeout },
-	};
-	struct rte_kvargs *kvlist;
-	unsigned int i, k;
-	int ret = 0;
-
-	memset(p, 0, sizeof(*p));
-	p->name = name;
-	strlcpy(p->fabric, "default", sizeof(p->fabric));
-	p->host = RTE_RIO_NO_HOST;
-	p->scan = true;
-	p->disc_timeout_ms = RTE_RIO_DISC_TIMEOUT_DEFAULT * 1000;
-	if (args == NULL || args[0] == '\0')
-		return 0;
-	kvlist = rte_kvargs_parse(args, NULL);
-	if (kvlist == NULL) {
-		TSI_LOG(ERR, "%s: cannot parse devargs \"%s\"", name, args);
-		return -EINVAL;
-	}
-	for (i = 0; i < kvlist->count; i++) {
-		const struct rte_kvargs_pair *pair = &kvlist->pairs[i];
-
-		for (k = 0; model_valid_args[k] != NULL; k++)
-			if (strcmp(pair->key, model_valid_args[k]) == 0)
-				break;
-		if (model_valid_args[k] == NULL) {
-			TSI_LOG(ERR, "%s: unknown devarg \"%s\" (valid: fabric, topology, endpoint, host, scan, disc_timeout)",
-				name, pair->key);
-			ret = -EINVAL;
-			goto out;
-		}
-		if (pair->value == NULL || pair->value[0] == '\0') {
-			TSI_LOG(ERR, "%s: devarg \"%s\" needs a value", name, pair->key);
-			ret = -EINVAL;
-			goto out;
-		}
-	}
-	for (k = 0; k < RTE_DIM(parsers); k++) {
-		if (rte_kvargs_count(kvlist, parsers[k].key) > 1) {
-			TSI_LOG(ERR, "%s: devarg \"%s\" given more than once", name,
-				parsers[k].key);
-			ret = -EINVAL;
-			goto out;
-		}
-		if (rte_kvargs_process(kvlist, parsers[k].key, parsers[k].handler, p) < 0) {
-			ret = -EINVAL;
-			goto out;
-		}
-	}
-out:
-	rte_kvargs_free(kvlist);
-	return ret;
-}
-
 static int
 model_probe(struct rte_vdev_device *vdev)
 {
 	const char *name = rte_vdev_device_name(vdev);
 	struct tsi721_probe_params pp;
-	struct model_params p;
+	struct tsi721_devargs p;
 	struct tsi721_model *m;
 	int ret;
 
@@ -1564,14 +1371,14 @@ model_probe(struct rte_vdev_device *vdev)
 			RTE_MIN(RTE_RAWDEV_NAME_MAX_LEN, RTE_RIO_NAME_MAX_LEN) - 1);
 		return -EINVAL;
 	}
-	ret = model_parse_args(name, rte_vdev_device_args(vdev), &p);
+	ret = tsi721_devargs_parse(name, rte_vdev_device_args(vdev), true, &p);
 	if (ret < 0)
 		return ret;
-	m = model_create(&p, &ret);
+	m = model_create(name, &p, &ret);
 	if (m == NULL)
 		return ret;
-	if (p.host >= RTE_RIO_ANY_DESTID(m->devid_size)) {
-		TSI_LOG(ERR, "%s: host=%d out of range for %u-bit device IDs", name, p.host,
+	if (p.host_destid >= RTE_RIO_ANY_DESTID(m->devid_size)) {
+		TSI_LOG(ERR, "%s: host=%d out of range for %u-bit device IDs", name, p.host_destid,
 			m->devid_size);
 		tsi721_model_free(m);
 		return -EINVAL;
@@ -1583,7 +1390,7 @@ model_probe(struct rte_vdev_device *vdev)
 	pp.bar_ctx = m;
 	pp.model = m;
 	pp.devid_size = m->devid_size;
-	pp.host_destid = p.host;
+	pp.host_destid = p.host_destid;
 	pp.scan = p.scan;
 	pp.disc_timeout_ms = p.disc_timeout_ms;
 	/* From here the model is a part on a bus like any other: the PCI path's probe. */

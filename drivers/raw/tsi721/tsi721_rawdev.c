@@ -8,7 +8,6 @@
  * bring-up of the part, mport registration, enumeration or discovery.
  */
 
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -20,7 +19,6 @@
 #include <rte_devargs.h>
 #include <rte_errno.h>
 #include <rte_io.h>
-#include <rte_kvargs.h>
 #include <rte_malloc.h>
 #include <rte_rawdev.h>
 #include <rte_rawdev_pmd.h>
@@ -426,19 +424,6 @@ tsi721_remove_common(const char *name)
 /* ------------------------------------------------------------------ */
 /* PCI function                                                       */
 
-#define TSI721_ARG_HOST		"host"
-#define TSI721_ARG_DEVID_SIZE	"devid_size"
-#define TSI721_ARG_SCAN		"scan"
-#define TSI721_ARG_DISC_TIMEOUT	"disc_timeout"
-
-static const char * const tsi721_valid_args[] = {
-	TSI721_ARG_HOST,
-	TSI721_ARG_DEVID_SIZE,
-	TSI721_ARG_SCAN,
-	TSI721_ARG_DISC_TIMEOUT,
-	NULL
-};
-
 struct tsi721_pci_bars {
 	uint8_t *bar0;
 	uint8_t *bar1;
@@ -475,89 +460,19 @@ static const struct tsi721_bar_ops tsi721_mmio_ops = {
 };
 
 static int
-tsi721_parse_uint(const char *key, const char *value, unsigned long max, unsigned long *out)
-{
-	char *end = NULL;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(value, &end, 0);
-	if (!isdigit((unsigned char)value[0]) || errno != 0 || *end != '\0' || v > max) {
-		TSI_LOG(ERR, "%s=%s: expected an integer in 0..%lu", key, value, max);
-		return -EINVAL;
-	}
-	*out = v;
-	return 0;
-}
-
-static int
-tsi721_parse_arg(const char *key, const char *value, void *opaque)
-{
-	struct tsi721_probe_params *p = opaque;
-	unsigned long v;
-
-	if (value == NULL) {
-		TSI_LOG(ERR, "%s: devarg %s needs a value", p->name, key);
-		return -EINVAL;
-	}
-	if (strcmp(key, TSI721_ARG_HOST) == 0) {
-		if (tsi721_parse_uint(key, value, 0xfffe, &v) < 0)
-			return -EINVAL;
-		p->host_destid = (int32_t)v;
-	} else if (strcmp(key, TSI721_ARG_DEVID_SIZE) == 0) {
-		if (tsi721_parse_uint(key, value, 16, &v) < 0 || (v != 8 && v != 16)) {
-			TSI_LOG(ERR, "%s=%s: device ID size is 8 or 16", key, value);
-			return -EINVAL;
-		}
-		p->devid_size = (uint8_t)v;
-	} else if (strcmp(key, TSI721_ARG_SCAN) == 0) {
-		if (tsi721_parse_uint(key, value, 1, &v) < 0)
-			return -EINVAL;
-		p->scan = v != 0;
-	} else {
-		if (tsi721_parse_uint(key, value, 3600000, &v) < 0 || v == 0)
-			return -EINVAL;
-		p->disc_timeout_ms = (uint32_t)v;
-	}
-	return 0;
-}
-
-static int
-tsi721_pci_parse(const struct rte_devargs *da, struct tsi721_probe_params *p)
-{
-	struct rte_kvargs *kv;
-	unsigned int k;
-	int ret = 0;
-
-	if (da == NULL || da->args == NULL || da->args[0] == '\0')
-		return 0;
-	kv = rte_kvargs_parse(da->args, tsi721_valid_args);
-	if (kv == NULL) {
-		TSI_LOG(ERR, "%s: bad devargs \"%s\" (valid: host, devid_size, scan, disc_timeout)",
-			p->name, da->args);
-		return -EINVAL;
-	}
-	for (k = 0; tsi721_valid_args[k] != NULL && ret == 0; k++)
-		if (rte_kvargs_process(kv, tsi721_valid_args[k], tsi721_parse_arg, p) < 0)
-			ret = -EINVAL;
-	rte_kvargs_free(kv);
-	if (ret == 0 && p->host_destid >= RTE_RIO_ANY_DESTID(p->devid_size)) {
-		TSI_LOG(ERR, "%s: host=%d out of range for %u-bit device IDs", p->name,
-			p->host_destid, p->devid_size);
-		ret = -EINVAL;
-	}
-	return ret;
-}
-
-static int
 tsi721_pci_probe(struct rte_pci_driver *drv __rte_unused, struct rte_pci_device *pdev)
 {
 	struct tsi721_probe_params p;
 	struct tsi721_pci_bars *bars;
+	struct tsi721_devargs da;
 	int ret;
 
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
 		return -ENOTSUP;
+	ret = tsi721_devargs_parse(pdev->device.name, pdev->device.devargs != NULL ?
+				   pdev->device.devargs->args : NULL, false, &da);
+	if (ret < 0)
+		return ret;
 	if (pdev->mem_resource[0].addr == NULL ||
 	    pdev->mem_resource[0].len < TSI721_BAR0_SIZE ||
 	    pdev->mem_resource[1].addr == NULL ||
@@ -576,16 +491,13 @@ tsi721_pci_probe(struct rte_pci_driver *drv __rte_unused, struct rte_pci_device 
 	p.device = &pdev->device;
 	p.bar = &tsi721_mmio_ops;
 	p.bar_ctx = bars;
-	p.devid_size = 8;	/* as Linux sets up the part (small system) */
-	p.host_destid = RTE_RIO_NO_HOST;
-	p.scan = true;
-	p.disc_timeout_ms = RTE_RIO_DISC_TIMEOUT_DEFAULT * 1000;
-	ret = tsi721_pci_parse(pdev->device.devargs, &p);
-	if (ret == 0) {
-		/* DMA: the part masters PCIe reads and writes of the rings. */
-		rte_pci_set_bus_master(pdev, true);
-		ret = tsi721_probe_common(&p);
-	}
+	p.devid_size = da.devid_size;
+	p.host_destid = da.host_destid;
+	p.scan = da.scan;
+	p.disc_timeout_ms = da.disc_timeout_ms;
+	/* DMA: the part masters PCIe reads and writes of the rings. */
+	rte_pci_set_bus_master(pdev, true);
+	ret = tsi721_probe_common(&p);
 	if (ret < 0)
 		rte_free(bars);
 	return ret;

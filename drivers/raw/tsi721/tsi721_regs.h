@@ -146,17 +146,17 @@ struct tsi721_idb_entry {
 #define TSI721_DMACH_MAINT		7
 
 /* Descriptor types of the block DMA and messaging engines. */
-#define TSI721_DTYPE_DATA		1	/* data transfer */
-#define TSI721_DTYPE_IMM		2	/* immediate data (maintenance) */
-#define TSI721_DTYPE_BDMA_LINK		3	/* block pointer */
-#define TSI721_DTYPE_OMSG		4	/* outbound message */
-#define TSI721_DTYPE_OMSG_LINK		5	/* outbound messaging block pointer */
-#define TSI721_DTYPE_IMSG		6	/* inbound message */
+#define TSI721_DTYPE_DATA		1u	/* data transfer */
+#define TSI721_DTYPE_IMM		2u	/* immediate data (maintenance) */
+#define TSI721_DTYPE_BDMA_LINK		3u	/* block pointer */
+#define TSI721_DTYPE_OMSG		4u	/* outbound message */
+#define TSI721_DTYPE_OMSG_LINK		5u	/* outbound messaging block pointer */
+#define TSI721_DTYPE_IMSG		6u	/* inbound message */
 #define TSI721_DTYPE_SHIFT		29
 
 /* Request types of block DMA descriptors. */
-#define TSI721_RTYPE_MAINT_RD		4
-#define TSI721_RTYPE_MAINT_WR		5
+#define TSI721_RTYPE_MAINT_RD		4u
+#define TSI721_RTYPE_MAINT_WR		5u
 
 /* Block DMA descriptor (32 bytes, little-endian words). */
 struct tsi721_dma_desc {
