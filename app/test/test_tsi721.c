@@ -8,6 +8,9 @@
  *
  *   sw0 (8 ports): ep0 (the Tsi721: IDT vid/did) ep1 ep2 (rio_sim)
  *
+ * or, chosen by the seed, ep2 one switch further (sw0.2 = sw1.0, ep2 on
+ * sw1.1), so that maintenance through the part also crosses a hop.
+ *
  * Enumeration and discovery from the tsi721 master port, configuration and
  * maintenance, doorbells and messages both ways, port-write capture, the
  * model's rejection checks (bad descriptor, misalignment, overrun, DMA
@@ -48,6 +51,8 @@ struct t7_env {
 	uint16_t tsi_dev;
 	struct rte_rio_mport *t, *s[2];
 	uint8_t devid_size;
+	bool chain;		/* ep2 behind a second switch */
+	unsigned int n_devs;	/* devices of the fabric */
 };
 
 static struct t7_env env;
@@ -75,6 +80,7 @@ t7_topo_write(uint8_t devid_size, unsigned int sim_entries)
 		"mbox_entries = %u\n"
 		"[switch sw0]\n"
 		"ports = 8\n"
+		"%s"
 		"[endpoint ep0]\n"
 		"host = 1\n"
 		"vid = 0x%04x\n"
@@ -84,8 +90,10 @@ t7_topo_write(uint8_t devid_size, unsigned int sim_entries)
 		"[links]\n"
 		"sw0.0 = ep0.0\n"
 		"sw0.1 = ep1.0\n"
-		"sw0.2 = ep2.0\n",
-		devid_size, sim_entries, TSI721_RIO_VENDOR_ID, TSI721_RIO_DEVICE_ID);
+		"%s",
+		devid_size, sim_entries, env.chain ? "[switch sw1]\nports = 4\n" : "",
+		TSI721_RIO_VENDOR_ID, TSI721_RIO_DEVICE_ID,
+		env.chain ? "sw0.2 = sw1.0\nsw1.1 = ep2.0\n" : "sw0.2 = ep2.0\n");
 	return fclose(fp) == 0 ? 0 : -EIO;
 }
 
@@ -102,12 +110,14 @@ t7_setup(bool tsi_host, unsigned int sim_entries)
 
 	memset(&env, 0, sizeof(env));
 	env.devid_size = (rte_rand() & 1) ? 16 : 8;
+	env.chain = (rte_rand() & 1) != 0;
+	env.n_devs = env.chain ? 5 : 4;
 	if (rio_test_unique("t7", env.fabric, sizeof(env.fabric) - 2) == NULL)
 		return -EINVAL;
 	snprintf(env.fabric + strlen(env.fabric), 3, "%u", t7_counter % 10);
 	snprintf(env.shm_prefix, sizeof(env.shm_prefix), "rio_sim.%s", env.fabric);
-	printf("  fabric %s, %u-bit device IDs, tsi721 %s\n", env.fabric, env.devid_size,
-	       tsi_host ? "host" : "agent");
+	printf("  fabric %s, %u-bit device IDs, %s, tsi721 %s\n", env.fabric, env.devid_size,
+	       env.chain ? "two switches" : "one switch", tsi_host ? "host" : "agent");
 	ret = t7_topo_write(env.devid_size, sim_entries);
 	if (ret < 0)
 		return ret;
@@ -202,15 +212,15 @@ t7_destid(struct rte_rio_mport *m)
 static int
 test_t7_enum_host(void)
 {
-	int n_t, n_s;
+	unsigned int n_t, n_s;
 
 	TEST_ASSERT_SUCCESS(t7_setup(true, 512), "setup");
 	n_t = rte_rio_dev_count(env.t);
 	n_s = rte_rio_dev_count(env.s[0]);
-	printf("  tsi721 enumerated %d devices, rio_sim agent discovered %d\n", n_t, n_s);
-	/* sw0, ep0, ep1, ep2 */
-	TEST_ASSERT_EQUAL(n_t, 4, "devices enumerated from the tsi721 host");
-	TEST_ASSERT_EQUAL(n_s, 4, "devices discovered by the rio_sim agent");
+	printf("  tsi721 enumerated %u devices, rio_sim agent discovered %u\n", n_t, n_s);
+	/* sw0, ep0, ep1, ep2 (and sw1) */
+	TEST_ASSERT_EQUAL(n_t, env.n_devs, "devices enumerated from the tsi721 host");
+	TEST_ASSERT_EQUAL(n_s, env.n_devs, "devices discovered by the rio_sim agent");
 	TEST_ASSERT_EQUAL(t7_destid(env.t), 0, "host ID of the tsi721");
 	TEST_ASSERT(t7_destid(env.s[0]) > 0 && t7_destid(env.s[1]) > 0, "agents numbered");
 	TEST_ASSERT(rte_rio_dev_find_by_destid(env.s[0], 0) != NULL, "agent sees the host");
@@ -225,8 +235,8 @@ static int
 test_t7_enum_agent(void)
 {
 	TEST_ASSERT_SUCCESS(t7_setup(false, 512), "setup");
-	TEST_ASSERT_EQUAL(rte_rio_dev_count(env.s[0]), 4, "devices enumerated by rio_sim");
-	TEST_ASSERT_EQUAL(rte_rio_dev_count(env.t), 4, "devices discovered by the tsi721");
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(env.s[0]), env.n_devs, "devices enumerated by rio_sim");
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(env.t), env.n_devs, "devices discovered by the tsi721");
 	TEST_ASSERT(t7_destid(env.t) > 0, "the tsi721 agent got a device ID");
 	TEST_ASSERT(rte_rio_dev_find_by_destid(env.t, t7_destid(env.s[0])) != NULL,
 		    "the tsi721 agent sees the host");
