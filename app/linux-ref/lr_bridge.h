@@ -77,8 +77,12 @@ int lr_node_rionet_xmit(const void *frame, unsigned int len);
 int lr_node_rionet_mac(uint8_t mac[6]);
 /* Device IDs of the peers Linux rionet holds active; @return their number. */
 unsigned int lr_node_rionet_active(uint16_t *destids, unsigned int max);
-/* Called for every frame rionet passes up (a 4096-byte buffer, as Linux rionet does). */
-void lr_node_set_rx(void (*cb)(const uint8_t *frame, unsigned int len, void *arg), void *arg);
+/*
+ * Called for every frame rionet passes up (a 4096-byte buffer, as Linux
+ * rionet does), with the source device ID of the message that carried it.
+ */
+void lr_node_set_rx(void (*cb)(const uint8_t *frame, unsigned int len, uint16_t srcid,
+			       void *arg), void *arg);
 /* Shut down as a reboot would (rionet sends LEAVE), then unregister the mport. */
 void lr_node_shutdown(void);
 /* Print Linux's view as JSON members (no braces): host, devices, routes, counters. */

@@ -68,10 +68,11 @@ struct lr_mport {
 	struct lr_inb inb[RIO_MAX_MBOX];
 	u64 dbells_rx, dbells_tx, dbells_unclaimed, pw_rx;
 	u64 route_writes;
+	u16 last_rx_src;	/* of the message get_inb_message returned last */
 };
 
 static struct lr_mport *lr_port;
-static void (*lr_rx_cb)(const uint8_t *frame, unsigned int len, void *arg);
+static void (*lr_rx_cb)(const uint8_t *frame, unsigned int len, uint16_t srcid, void *arg);
 static void *lr_rx_arg;
 
 static struct lr_mport *
@@ -249,8 +250,10 @@ lr_get_inb_message(struct rio_mport *mport, int mbox)
 	void *buf;
 
 	buf = lrb_get_inb_message(lp->be, mbox, &len, &src);
-	if (buf != NULL)
+	if (buf != NULL) {
 		lp->inb[mbox].received++;
+		lp->last_rx_src = src;
+	}
 	return buf;
 }
 
@@ -357,12 +360,14 @@ lr_rx_hook(struct net_device *dev, const u8 *frame, unsigned int len, void *arg)
 {
 	(void)dev;
 	(void)arg;
+	/* rionet passes each message up right after get_inb_message() returned it. */
 	if (lr_rx_cb != NULL)
-		lr_rx_cb(frame, len, lr_rx_arg);
+		lr_rx_cb(frame, len, lr_port->last_rx_src, lr_rx_arg);
 }
 
 void
-lr_node_set_rx(void (*cb)(const uint8_t *frame, unsigned int len, void *arg), void *arg)
+lr_node_set_rx(void (*cb)(const uint8_t *frame, unsigned int len, uint16_t srcid, void *arg),
+	       void *arg)
 {
 	lr_rx_cb = cb;
 	lr_rx_arg = arg;

@@ -152,12 +152,6 @@ lr_build(uint8_t *f, const uint8_t dst[6], enum lr_kind kind, uint32_t seq, unsi
 	return len;
 }
 
-static uint16_t
-lr_mac_id(const uint8_t *mac)
-{
-	return (uint16_t)(mac[4] << 8 | mac[5]);
-}
-
 static int
 lr_seen_slot(uint16_t id)
 {
@@ -174,7 +168,7 @@ lr_seen_slot(uint16_t id)
 
 /* One frame (or message) received: check it, count it, maybe queue a reply. */
 static void
-lr_rx(const uint8_t *f, unsigned int len, uint16_t srcid_hint)
+lr_rx(const uint8_t *f, unsigned int len, uint16_t srcid)
 {
 	struct lr_hdr h;
 	uint16_t src;
@@ -192,7 +186,8 @@ lr_rx(const uint8_t *f, unsigned int len, uint16_t srcid_hint)
 		ts.bad++;
 		return;
 	}
-	src = srcid_hint != 0xffff ? srcid_hint : lr_mac_id(f + 6);
+	/* By the RapidIO source: an echo by MAC swap carries the group address. */
+	src = srcid;
 	switch (h.kind) {
 	case LR_PING:
 		ts.ping_rx[src]++;
@@ -225,10 +220,10 @@ lr_rx(const uint8_t *f, unsigned int len, uint16_t srcid_hint)
 }
 
 static void
-lr_linux_rx(const uint8_t *frame, unsigned int len, void *arg)
+lr_linux_rx(const uint8_t *frame, unsigned int len, uint16_t srcid, void *arg)
 {
 	(void)arg;
-	lr_rx(frame, len, 0xffff);
+	lr_rx(frame, len, srcid);
 }
 
 static int
@@ -351,22 +346,13 @@ lr_do_ping(void)
 	}
 }
 
-/* Requests of every size to --send's destination over Linux rionet; wait for the replies. */
-static void
-lr_do_send(void)
+/* Requests of every size to one destination over Linux rionet. */
+static uint32_t
+lr_send_to(const uint8_t dst[6], uint32_t seq)
 {
 	static uint8_t frame[LR_MAX_FRAME];
-	uint8_t dst[6];
-	uint64_t deadline;
 	unsigned int s, k;
-	uint32_t seq = 0;
 
-	if (strcmp(opt.send_dst, "bcast") == 0)
-		memset(dst, 0xff, 6);
-	else if (strcmp(opt.send_dst, "mcast") == 0)
-		memcpy(dst, (const uint8_t[]){ 0x01, 0x00, 0x5e, 0x00, 0x00, 0x01 }, 6);
-	else if (lr_parse_mac(opt.send_dst, dst) < 0)
-		return;
 	for (s = 0; s < opt.nb_sizes; s++) {
 		for (k = 0; k < opt.frames && !lr_stop; k++) {
 			lr_build(frame, dst, LR_REQ, seq, opt.sizes[s]);
@@ -376,6 +362,44 @@ lr_do_send(void)
 			seq++;
 			lr_poll();
 		}
+	}
+	return seq;
+}
+
+/*
+ * --send: a comma-separated list of "peers" (each peer rionet holds active,
+ * by unicast), "bcast", "mcast" or MAC addresses; then wait for the replies.
+ */
+static void
+lr_do_send(void)
+{
+	static uint16_t ids[LR_MAX_IDS];
+	char list[256], *tok, *save;
+	uint8_t dst[6];
+	uint64_t deadline;
+	unsigned int n, i;
+	uint32_t seq = 0;
+
+	snprintf(list, sizeof(list), "%s", opt.send_dst);
+	for (tok = strtok_r(list, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
+		if (strcmp(tok, "peers") == 0) {
+			n = lr_node_rionet_active(ids, RTE_DIM(ids));
+			for (i = 0; i < n; i++) {
+				memcpy(dst, (const uint8_t[]){ 0x00, 0x01, 0x00, 0x01,
+					(uint8_t)(ids[i] >> 8), (uint8_t)ids[i] }, 6);
+				seq = lr_send_to(dst, seq);
+			}
+			continue;
+		}
+		if (strcmp(tok, "bcast") == 0)
+			memset(dst, 0xff, 6);
+		else if (strcmp(tok, "mcast") == 0)
+			memcpy(dst, (const uint8_t[]){ 0x01, 0x00, 0x5e, 0x00, 0x00, 0x01 }, 6);
+		else if (lr_parse_mac(tok, dst) < 0) {
+			ts.send_errors++;
+			continue;
+		}
+		seq = lr_send_to(dst, seq);
 	}
 	deadline = lrb_monotonic_ms() + opt.reply_wait_ms;
 	while (!lr_stop && lrb_monotonic_ms() < deadline)
@@ -502,7 +526,8 @@ lr_usage(const char *prog)
 	       "  --rionet             linux: open Linux rionet after the scan\n"
 	       "  --echo               answer test requests (rionet, or mailbox 0 with dpdk)\n"
 	       "  --ping               on SIGUSR1: maintenance read and a message to every endpoint\n"
-	       "  --send DST           on SIGUSR1: test requests over rionet to DST (MAC, bcast, mcast)\n"
+	       "  --send DST,..        on SIGUSR1: test requests over rionet to each DST: peers\n"
+	       "                       (every active peer), bcast, mcast or a MAC address\n"
 	       "  --frames N           requests per size (default 16)\n"
 	       "  --sizes A,B,..       frame sizes (default 60,1514,4096)\n"
 	       "  --reply-wait MS      how long to wait for replies after sending (default 5000)\n"
