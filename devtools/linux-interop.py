@@ -76,7 +76,6 @@ class Run:
         self.dir = tempfile.mkdtemp(prefix=f'lri-{self.tag}-', dir=ctx.workdir)
         self.topo = topo
         self.procs = []
-        self.created = False
         self.errors = []
 
     def eal(self, name, plugin_all=False):
@@ -86,10 +85,8 @@ class Run:
                 f'--file-prefix={self.fabric}-{name}', '-d', plug]
 
     def vdev(self, ep, host=None, scan=0):
-        v = f'rio_sim0,fabric={self.fabric},endpoint={ep},scan={scan}'
-        if not self.created:
-            v += f',topology={self.topo.path}'
-            self.created = True
+        # Every process names the topology: whichever starts first creates the fabric.
+        v = f'rio_sim0,fabric={self.fabric},topology={self.topo.path},endpoint={ep},scan={scan}'
         if host is not None:
             v += f',host={host}'
         return ['--vdev', v]
@@ -523,7 +520,12 @@ def model_supported(ctx, model):
     return out.returncode == 0
 
 
+def on_signal(sig, frame):
+    raise KeyboardInterrupt
+
+
 def main():
+    signal.signal(signal.SIGTERM, on_signal)
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--topology', action='append', default=[],
                     help='topology file (repeatable; default: a set of our own)')
@@ -568,7 +570,8 @@ def main():
                 errs = CASES[c](run)
             except Exception as e:  # a hung or crashed node fails the case
                 errs = [str(e)]
-            run.finish()
+            finally:
+                run.finish()
             if errs is None:
                 log(f'SKIP case {c} on {topo.name}: the topology has too few endpoints')
                 continue

@@ -99,6 +99,7 @@ static struct rte_rio_mport *mport;
 static bool linux_stack;
 static uint8_t my_mac[6];
 static uint16_t my_destid;
+static uint64_t scan_ms;	/* time of the enumeration or discovery (with its waits) */
 
 /* Replies waiting to be sent (Linux rionet's queue may be stopped). */
 static struct {
@@ -486,6 +487,7 @@ lr_report(const char *path, const char *phase)
 		lr_node_json(f);
 	else
 		lr_json_dpdk(f);
+	fprintf(f, ",\n  \"scan_ms\": %llu", (unsigned long long)scan_ms);
 	fprintf(f, ",\n  \"mac\": \"%02x:%02x:%02x:%02x:%02x:%02x\"", my_mac[0], my_mac[1],
 		my_mac[2], my_mac[3], my_mac[4], my_mac[5]);
 	n = linux_stack ? lr_node_rionet_active(ids, RTE_DIM(ids)) : 0;
@@ -669,7 +671,9 @@ main(int argc, char **argv)
 		nopts.hdid = opt.hdid;
 		nopts.loglevel = opt.loglevel;
 		nopts.disc_timeout_s = 30;
+		scan_ms = lrb_monotonic_ms();
 		ret = lr_node_boot(&be, &nopts);
+		scan_ms = lrb_monotonic_ms() - scan_ms;
 		if (ret < 0) {
 			fprintf(stderr, "linux-ref: boot failed: %s\n", strerror(-ret));
 			goto out;
@@ -690,7 +694,9 @@ main(int argc, char **argv)
 		struct rte_rio_scan_conf conf = { .disc_timeout_ms = 30000 };
 
 		if (!rte_rio_mport_scanned(mport)) {
+			scan_ms = lrb_monotonic_ms();
 			ret = rte_rio_mport_scan(mport, &conf);
+			scan_ms = lrb_monotonic_ms() - scan_ms;
 			if (ret < 0)
 				fprintf(stderr, "linux-ref: our scan failed: %s\n", strerror(-ret));
 		}
