@@ -68,7 +68,7 @@ static __rte_always_inline void
 rionet_rx_ctx_init(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c)
 {
 	c->data = rxq->port->data;
-	c->max_frame = rionet_max_frame(rxq->port);
+	c->max_frame = rionet_max_wire_frame(rxq->port);
 	memcpy(&c->mac_lo, &rxq->port->mac.addr_bytes[0], sizeof(c->mac_lo));
 	memcpy(&c->mac_hi, &rxq->port->mac.addr_bytes[4], sizeof(c->mac_hi));
 	c->last_src = UINT16_MAX;
@@ -89,15 +89,10 @@ rionet_rx_ctx_flush(struct rionet_rx_ctx *c)
 	c->ps_bytes = 0;
 }
 
-/*
- * Accept or drop one received frame; counts the reason of a drop.
- *
- * RapidIO payloads are whole double-words, and a controller that sends
- * them so (the Tsi721) pads a frame to 8 bytes: a longest frame arrives up
- * to 7 bytes longer, and is cut back to the longest frame.
- */
+/* Accept or drop one received frame; counts the reason of a drop. */
 static __rte_always_inline bool
-rionet_rx_accept(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c, struct rte_rio_msg *msg)
+rionet_rx_accept(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c,
+		 const struct rte_rio_msg *msg)
 {
 	struct rionet_port *port = rxq->port;
 	const uint8_t *dst = msg->buf;
@@ -106,15 +101,11 @@ rionet_rx_accept(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c, struct rt
 
 	/* One unsigned compare for both bounds; then tell which one. */
 	if (unlikely((uint32_t)msg->len - RTE_ETHER_HDR_LEN > c->max_frame - RTE_ETHER_HDR_LEN)) {
-		if (msg->len < RTE_ETHER_HDR_LEN) {
+		if (msg->len < RTE_ETHER_HDR_LEN)
 			rxq->runts++;
-			return false;
-		}
-		if (msg->len > RTE_ALIGN_CEIL(c->max_frame, 8u)) {
+		else
 			rxq->oversize++;
-			return false;
-		}
-		msg->len = c->max_frame;
+		return false;
 	}
 	memcpy(&lo, dst, sizeof(lo));
 	memcpy(&hi, dst + 4, sizeof(hi));
@@ -955,7 +946,7 @@ rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
 	rxq->inplace = port->rx_zero_copy;
 	if (rxq->inplace) {
 		rxq->direct = false;
-		if (rionet_max_frame(port) > port->inplace_max) {
+		if (rionet_max_wire_frame(port) > port->inplace_max) {
 			RIONET_LOG(ERR, "%s: rx_zero_copy takes frames up to %u bytes, MTU %u: %u",
 				   port->name, port->inplace_max, port->data->mtu,
 				   rionet_max_frame(port));
@@ -969,7 +960,7 @@ rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
 	 * the mailbox is told the buffer size, drops longer messages itself
 	 * and writes every other one straight into an mbuf.
 	 */
-	rxq->direct = rxq->mbuf_room >= rionet_max_frame(port);
+	rxq->direct = rxq->mbuf_room >= rionet_max_wire_frame(port);
 	if (rxq->direct) {
 		ret = rte_rio_set_inb_buf_size(port->mport, rxq->mbox, rxq->mbuf_room);
 		if (ret == -ENOTSUP) {
