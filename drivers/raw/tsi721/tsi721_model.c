@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <bus_driver.h>
 #include <bus_vdev_driver.h>
 #include <rte_alarm.h>
 #include <rte_byteorder.h>
@@ -111,6 +112,7 @@ struct tsi721_model {
 	char name[RTE_RIO_NAME_MAX_LEN];
 	char srio_name[RTE_RIO_NAME_MAX_LEN];
 	struct rte_rio_mport *srio;	/* hidden rio_sim mport: the SRIO side */
+	struct rte_vdev_device *srio_dev;	/* its rio_sim vdev */
 	uint8_t devid_size;
 	uint32_t *regs;			/* BAR0 */
 
@@ -1235,6 +1237,34 @@ tsi721_model_stats_get(const struct tsi721_model *m, struct tsi721_model_stats *
 /* ------------------------------------------------------------------ */
 /* Create and free                                                    */
 
+/*
+ * Remove the SRIO side's rio_sim vdev through its driver (which unregisters
+ * the hidden mport), not with rte_vdev_uninit(): at EAL cleanup the vdev bus
+ * removes its devices while walking a list whose entries it frees as it
+ * goes, and a lookup by name would read freed entries. The model's rio_sim
+ * vdev always comes after the model in that list, so it is still there. It
+ * stays listed without a driver (the bus skips such a device); its name is
+ * never used again in the process.
+ */
+static void
+model_srio_remove(struct rte_vdev_device *dev)
+{
+	const struct rte_vdev_driver *drv;
+
+	if (dev->device.driver == NULL)
+		return;
+	drv = container_of(dev->device.driver, const struct rte_vdev_driver, driver);
+	if (drv->remove != NULL && drv->remove(dev) < 0)
+		TSI_LOG(ERR, "%s: cannot remove", dev->device.name);
+	dev->device.driver = NULL;
+}
+
+static int
+model_dev_cmp(const struct rte_device *dev, const void *name)
+{
+	return strcmp(dev->name, name);
+}
+
 void
 tsi721_model_free(struct tsi721_model *m)
 {
@@ -1254,9 +1284,9 @@ tsi721_model_free(struct tsi721_model *m)
 			if (m->srio_outb_open[i])
 				rte_rio_release_outb_mbox(m->srio, i);
 		rte_rio_release_inb_dbell(m->srio, 0, 0xffff);
-		/* rio_sim's remove unregisters the hidden mport. */
-		rte_vdev_uninit(m->srio_name);
 	}
+	if (m->srio_dev != NULL)
+		model_srio_remove(m->srio_dev);
 	rte_free(m->regs);
 	rte_free(m);
 }
@@ -1286,6 +1316,8 @@ static struct tsi721_model *
 model_create(const char *name, const struct tsi721_devargs *p, int *err)
 {
 	struct rte_rio_mport_info info;
+	struct rte_device *dev;
+	struct rte_bus *vbus;
 	char args[512];
 	struct tsi721_model *m;
 	int n, ret;
@@ -1327,12 +1359,16 @@ model_create(const char *name, const struct tsi721_devargs *p, int *err)
 		*err = ret;
 		goto fail;
 	}
+	vbus = rte_bus_find_by_name("vdev");
+	dev = vbus != NULL ? vbus->find_device(NULL, model_dev_cmp, m->srio_name) : NULL;
 	m->srio = rte_rio_mport_find(m->srio_name);
-	if (m->srio == NULL) {
+	if (dev == NULL || m->srio == NULL) {
+		m->srio = NULL;
 		rte_vdev_uninit(m->srio_name);
 		*err = -ENODEV;
 		goto fail;
 	}
+	m->srio_dev = RTE_DEV_TO_VDEV(dev);
 	rte_rio_mport_hide(m->srio);
 	if (rte_rio_mport_info_get(m->srio, &info) < 0) {
 		*err = -ENODEV;
