@@ -151,17 +151,19 @@ else
 fi
 
 # Stock dpdk-test: rawdev_autotest runs the skeleton tests and then the
-# dev_selftest of every rawdev present, here rio_sim0 loaded from our plugins.
+# dev_selftest of every rawdev present, here rio_sim0 and the tsi721 model
+# (and the model's own rio_sim rawdev) loaded from our plugins.
 name=stock_rawdev_autotest
 if run_check $name 120 env DPDK_TEST=rawdev_autotest dpdk-test --no-huge -m 256 --no-pci \
 	--file-prefix=rawdev_stock_$$ -d "$PWD/$builddir/drivers" \
-	--vdev rio_sim0,fabric=stock_$$; then
+	--vdev rio_sim0,fabric=stock_$$ --vdev tsi721_model0,fabric=stock_$$,host=0; then
 	log="$logdir/$name.log"
 	if grep -q '^Test OK' "$log" && grep -q 'rio_sim.*selftest: Passed' "$log" &&
+		grep -q 'tsi721_model0.*selftest: Passed' "$log" &&
 		! grep -q 'selftest: Failed' "$log"; then
 		record $name pass
 	else
-		echo "test: $name: no 'Test OK' or no passed rio_sim selftest; last lines of $log:"
+		echo "test: $name: no 'Test OK' or no passed rio_sim or tsi721 selftest; last lines of $log:"
 		tail -n 30 "$log"
 		record $name fail
 	fi
@@ -169,6 +171,32 @@ fi
 
 if run_check quickstart 150 bash devtools/quickstart.sh --no-setup; then
 	record quickstart pass
+fi
+
+# The Linux interop matrix (devtools/linux-interop.sh): one record per case
+# and topology. Opt-in with RIO_LINUX_INTEROP=1 while the enumeration and
+# discovery cases it was written to catch still fail (see testing.rst).
+if [ "${RIO_LINUX_INTEROP:-0}" = 1 ]; then
+	log="$logdir/linux_interop.log"
+	rc=0
+	echo "==== linux_interop: devtools/linux-interop.sh"
+	RIO_BUILD_DIR=$builddir timeout --kill-after=10 900 bash devtools/linux-interop.sh \
+		</dev/null >"$log" 2>&1 || rc=$?
+	if [ $rc -eq 77 ]; then
+		record "linux_interop ($(grep -m1 SKIP "$log" | sed 's/^linux-interop: SKIP: //'))" skip
+	else
+		while read -r verdict _ n _ topo _; do
+			case $verdict in
+			PASS) record "linux_interop/case$n/$topo" pass ;;
+			FAIL) record "linux_interop/case$n/$topo" fail ;;
+			SKIP) record "linux_interop/case${n}/${topo%:}" skip ;;
+			esac
+		done < <(grep -E '^(PASS|FAIL|SKIP) case' "$log")
+		grep -qE '^[0-9]+ passed, [0-9]+ failed' "$log" ||
+			{ tail -n 30 "$log"; record "linux_interop (rc $rc, no result line)" fail; }
+	fi
+else
+	record "linux_interop (not requested: RIO_LINUX_INTEROP=1 runs devtools/linux-interop.sh)" skip
 fi
 
 # ---- sanitizers and fuzzing (bad input). A second build with ASan and UBSan
