@@ -37,49 +37,10 @@
 #include "rio_sim_fabric.h"
 #include "rte_rio.h"
 
-#include "fuzz_common.h"
+#include "fuzz_fabric.h"
 
 #define FUZZ_ATTACH_PATCHES	32
 #define FUZZ_ATTACH_ROUTES	8	/* destination IDs routed to from each port */
-
-static const char fuzz_attach_topo8[] =
-	"[fabric]\n"
-	"devid_size = 8\n"
-	"mbox_entries = 8\n"
-	"static_routes = 1\n"
-	"[switch sw0]\n"
-	"ports = 4\n"
-	"[switch sw1]\n"
-	"ports = 4\n"
-	"model = vendor\n"
-	"[endpoint ep0]\n"
-	"host = 1\n"
-	"destid = 0\n"
-	"[endpoint ep1]\n"
-	"destid = 1\n"
-	"[endpoint ep2]\n"
-	"destid = 2\n"
-	"[links]\n"
-	"sw0.0 = ep0.0\n"
-	"sw0.1 = ep1.0\n"
-	"sw0.2 = sw1.0\n"
-	"sw1.1 = ep2.0\n";
-
-static const char fuzz_attach_topo16[] =
-	"[fabric]\n"
-	"devid_size = 16\n"
-	"mbox_entries = 8\n"
-	"static_routes = 1\n"
-	"[switch sw0]\n"
-	"ports = 3\n"
-	"[endpoint ep0]\n"
-	"host = 1\n"
-	"destid = 0x1234\n"
-	"[endpoint ep1]\n"
-	"destid = 0xfffe\n"
-	"[links]\n"
-	"sw0.0 = ep0.0\n"
-	"sw0.2 = ep1.0\n";
 
 struct fuzz_attach_image {
 	char name[SIM_NAME_MAX];
@@ -96,29 +57,10 @@ static uint8_t *fuzz_work;	/* the image being patched */
 static void
 fuzz_attach_build(struct fuzz_attach_image *img, const char *tag, const char *text)
 {
-	struct sim_topology *topo = NULL;
-	char path[64], err[256] = "";
 	struct sim_fabric *f;
-	int fd;
 
 	snprintf(img->name, sizeof(img->name), "fuzz_attach%s_%d", tag, (int)getpid());
-	fd = memfd_create("fuzz_attach_topo", MFD_CLOEXEC);
-	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text)) {
-		perror("fuzz_attach: topology");
-		exit(1);
-	}
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	if (sim_topology_parse_file(path, &topo, err, sizeof(err)) != 0) {
-		fprintf(stderr, "fuzz_attach: topology: %s\n", err);
-		exit(1);
-	}
-	close(fd);
-	f = sim_fabric_open(img->name, topo, SIM_OPEN_CREATE, false, err, sizeof(err));
-	sim_topology_free(topo);
-	if (f == NULL) {
-		fprintf(stderr, "fuzz_attach: fabric %s: %s\n", img->name, err);
-		exit(1);
-	}
+	f = fuzz_fabric_create(img->name, text);
 	img->size = f->size;
 	img->bytes = malloc(img->size);
 	if (img->bytes == NULL)
@@ -154,8 +96,8 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	fuzz_quiet_logs();
 	/* A lock word that names this process, a fabric left in INIT: 5 ms, not seconds. */
 	sim_wait_cap_ms = 5;
-	fuzz_attach_build(&fuzz_img[0], "8", fuzz_attach_topo8);
-	fuzz_attach_build(&fuzz_img[1], "16", fuzz_attach_topo16);
+	fuzz_attach_build(&fuzz_img[0], "8", fuzz_fabric_topo8);
+	fuzz_attach_build(&fuzz_img[1], "16", fuzz_fabric_topo16);
 	fuzz_work = malloc(RTE_MAX(fuzz_img[0].size, fuzz_img[1].size));
 	if (fuzz_work == NULL)
 		exit(1);
@@ -226,12 +168,6 @@ fuzz_attach_write(const struct fuzz_attach_image *img)
 	return w == (ssize_t)img->size ? 0 : -EIO;
 }
 
-static void
-fuzz_attach_check_ret(int ret, const char *what)
-{
-	FUZZ_CHECK(ret == 0 || (ret < 0 && ret > -4096), "%s returned %d", what, ret);
-}
-
 /* Routes and maintenance from every port of device @d. */
 static void
 fuzz_attach_routes(struct sim_fabric *f, uint32_t d, struct fuzz_in *in)
@@ -248,7 +184,7 @@ fuzz_attach_routes(struct sim_fabric *f, uint32_t d, struct fuzz_in *in)
 			hop = fuzz_in_u8(in);
 			in_port = 0xff;
 			ret = sim_route(f, d, (uint8_t)p, destid, hop, k & 1, &dst, &in_port);
-			fuzz_attach_check_ret(ret, "route");
+			FUZZ_CHECK_ERRNO(ret, "route");
 			if (ret == 0) {
 				FUZZ_CHECK(dst < f->n_devices, "route to device %u", dst);
 				FUZZ_CHECK(in_port < RTE_MIN(f->devs[dst].nports, SIM_MAX_PORTS),
@@ -261,7 +197,7 @@ fuzz_attach_routes(struct sim_fabric *f, uint32_t d, struct fuzz_in *in)
 	if (f->devs[d].type == SIM_DEV_ENDPOINT) {
 		ret = sim_maint(f, d, fuzz_in_u16(in), fuzz_in_u8(in), false,
 				fuzz_in_u16(in) & ~3u, 4, &val);
-		fuzz_attach_check_ret(ret, "maint read");
+		FUZZ_CHECK_ERRNO(ret, "maint read");
 	}
 }
 
@@ -283,11 +219,11 @@ fuzz_attach_send(struct sim_fabric *f, struct fuzz_in *in)
 	if (sim_ep_open_outb_mbox(ep, 0, 8) == 0) {
 		m.destid = fuzz_in_u16(in) & (RTE_RIO_MAX_DESTIDS(f->devid_size) - 1);
 		if (sim_ep_send(ep, 0, &m, 1) == 0)
-			fuzz_attach_check_ret(m.status, "send");
+			FUZZ_CHECK_ERRNO(m.status, "send");
 		sim_ep_close_outb_mbox(ep, 0);
 	}
 	ret = sim_ep_dsend(ep, fuzz_in_u16(in), 0x1000);
-	fuzz_attach_check_ret(ret, "doorbell");
+	FUZZ_CHECK_ERRNO(ret, "doorbell");
 	sim_ep_release(ep);
 }
 
