@@ -1814,6 +1814,9 @@ sec_ns_exchange(struct rte_rio_mport *mp)
 			rc = rte_rio_add_outb_message(mp, 1, 0, 0, buf, sizeof(buf));
 			if (rc == 0)
 				sent++;
+			else if (rc == -EIO && sent == 0)
+				/* It claims ep1 first, then opens its mailbox. */
+				usleep(1000);
 			else if (rc != -EAGAIN) {
 				printf("  message %u refused: %d\n", sent, rc);
 				return -1;
