@@ -46,6 +46,9 @@ struct st_env {
 	int ndev;
 	struct rte_pmd_rio_sim_dev_info *info;
 	struct rte_rio_dev **view;	/* fabric index -> device of mp[0]'s view */
+	/* Switches: where each ID goes (route_table()), before and after enumeration. */
+	uint8_t **rt0;
+	uint8_t **hw;
 };
 
 static struct st_env st;
@@ -145,6 +148,58 @@ st_add_mport(struct st_env *e, const char *endpoint, int host)
 }
 
 static void
+st_free_tables(uint8_t **t, int n)
+{
+	int i;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		free(t[i]);
+	free(t);
+}
+
+/* Where every switch sends each ID, as the fabric decides (no maintenance). */
+static uint8_t **
+st_read_tables(const struct st_env *e, const struct rte_pmd_rio_sim_dev_info *info, int ndev)
+{
+	uint32_t nids = RTE_RIO_MAX_DESTIDS(e->mp[0]->devid_size);
+	uint8_t **t = calloc(ndev, sizeof(*t));
+	int i;
+
+	if (t == NULL)
+		return NULL;
+	for (i = 0; i < ndev; i++) {
+		if (info[i].type != RTE_PMD_RIO_SIM_DEV_SWITCH)
+			continue;
+		t[i] = malloc(nids);
+		if (t[i] == NULL || rte_pmd_rio_sim_fabric_route_table(e->fabric, info[i].name,
+			t[i], nids, NULL) != (int)nids) {
+			st_free_tables(t, ndev);
+			return NULL;
+		}
+	}
+	return t;
+}
+
+/* Device info of the fabric's devices, into e->info (e->ndev of them). */
+static int
+st_load_info(struct st_env *e)
+{
+	int i;
+
+	e->ndev = rte_pmd_rio_sim_fabric_dev_count(e->fabric);
+	TEST_ASSERT(e->ndev > 0, "fabric %s devices: %d", e->fabric, e->ndev);
+	free(e->info);
+	e->info = calloc(e->ndev, sizeof(*e->info));
+	TEST_ASSERT(e->info != NULL, "no memory");
+	for (i = 0; i < e->ndev; i++)
+		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(e->fabric, i, &e->info[i]),
+				    "dev_info %d", i);
+	return TEST_SUCCESS;
+}
+
+static void
 st_teardown_env(struct st_env *e)
 {
 	char path[128];
@@ -159,6 +214,10 @@ st_teardown_env(struct st_env *e)
 		rte_vdev_uninit(e->vdev[i]);
 	}
 	e->nmp = 0;
+	st_free_tables(e->rt0, e->ndev);
+	st_free_tables(e->hw, e->ndev);
+	e->rt0 = NULL;
+	e->hw = NULL;
 	free(e->info);
 	free(e->view);
 	e->info = NULL;
@@ -189,18 +248,15 @@ st_load(struct st_env *e)
 {
 	int i;
 
-	e->ndev = rte_pmd_rio_sim_fabric_dev_count(e->fabric);
-	TEST_ASSERT(e->ndev > 0, "fabric %s devices: %d", e->fabric, e->ndev);
-	free(e->info);
+	TEST_ASSERT_SUCCESS(st_load_info(e), "devices");
 	free(e->view);
-	e->info = calloc(e->ndev, sizeof(*e->info));
 	e->view = calloc(e->ndev, sizeof(*e->view));
-	TEST_ASSERT(e->info != NULL && e->view != NULL, "no memory");
-	for (i = 0; i < e->ndev; i++) {
-		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(e->fabric, i, &e->info[i]),
-				    "dev_info %d", i);
+	TEST_ASSERT(e->view != NULL, "no memory");
+	for (i = 0; i < e->ndev; i++)
 		e->view[i] = rte_rio_dev_find_by_comptag(e->mp[0], e->info[i].comptag);
-	}
+	st_free_tables(e->hw, e->ndev);
+	e->hw = st_read_tables(e, e->info, e->ndev);
+	TEST_ASSERT_NOT_NULL(e->hw, "route tables");
 	return TEST_SUCCESS;
 }
 
@@ -216,41 +272,29 @@ st_cfg(const struct st_env *e, int idx, uint32_t off, uint32_t *val)
 	return rte_pmd_rio_sim_fabric_config_read(e->fabric, e->info[idx].name, off, 4, val);
 }
 
-/* Hardware route of switch @idx for @destid (0xff entries use the default port). */
+/* Where switch @idx sends @destid (0xff: dropped). */
 static int
 st_hw_route(const struct st_env *e, int idx, uint16_t destid)
 {
-	bool vendor = e->info[idx].vendor_model != 0;
-	uint32_t sel = vendor ? RTE_PMD_RIO_SIM_VENDOR_RTE_SEL :
-		RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR;
-	uint32_t prt = vendor ? RTE_PMD_RIO_SIM_VENDOR_RTE_PORT :
-		RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR;
-	uint32_t def = vendor ? RTE_PMD_RIO_SIM_VENDOR_RTE_DEFAULT : RTE_RIO_STD_RTE_DEFAULT_PORT;
-	uint32_t v;
-
-	if (rte_pmd_rio_sim_fabric_config_write(e->fabric, e->info[idx].name, sel, 4,
-						destid) != 0 || st_cfg(e, idx, prt, &v) != 0)
-		return -1;
-	v &= 0xff;
-	if (v == RTE_RIO_INVALID_ROUTE && st_cfg(e, idx, def, &v) != 0)
-		return -1;
-	return v & 0xff;
+	return e->hw[idx][destid];
 }
 
 /*
- * No route entry for an ID no device has, near the IDs in use (where the
- * enumerator's guessed routes of whole entry groups could be left), on any
- * switch; read with extended route configuration where the switch has it.
+ * The enumerator leaves no route of its own for an ID no device has, near
+ * the IDs in use (where guessed routes of whole entry groups could be left),
+ * on any switch: such an ID goes where the switch sent it before the
+ * enumeration (reset contents), or nowhere.
  */
 static int
 st_check_free_ids(const struct st_env *e)
 {
-	uint32_t nids = RTE_RIO_MAX_DESTIDS(e->mp[0]->devid_size), top = 0, id, v, pef;
-	uint32_t sel, prt, ext;
+	uint32_t nids = RTE_RIO_MAX_DESTIDS(e->mp[0]->devid_size), top = 0, id;
 	struct rte_rio_dev_info di;
 	uint8_t *inuse;
 	int i;
 
+	if (e->rt0 == NULL)
+		return TEST_SUCCESS;
 	inuse = calloc(nids, 1);
 	TEST_ASSERT_NOT_NULL(inuse, "no memory");
 	for (i = 0; i < e->ndev; i++) {
@@ -259,41 +303,31 @@ st_check_free_ids(const struct st_env *e)
 		inuse[di.destid] = 1;
 		top = RTE_MAX(top, (uint32_t)di.destid);
 	}
+	inuse[rte_rio_mport_destid(e->mp[0])] = 1;
 	top = RTE_MIN(top + 16, nids - 1);
 	for (i = 0; i < e->ndev; i++) {
 		if (e->info[i].type != RTE_PMD_RIO_SIM_DEV_SWITCH)
 			continue;
-		if (st_cfg(e, i, RTE_RIO_PEF_CAR, &pef) != 0)
-			goto fail;
-		ext = 0;
-		sel = RTE_PMD_RIO_SIM_VENDOR_RTE_SEL;
-		prt = RTE_PMD_RIO_SIM_VENDOR_RTE_PORT;
-		if (e->info[i].vendor_model == 0) {
-			ext = pef & RTE_RIO_PEF_EXT_RT ? 3 : 0;
-			sel = RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR;
-			prt = RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR;
+		uint8_t def = RTE_RIO_INVALID_ROUTE;
+
+		if (rte_pmd_rio_sim_fabric_route_table(e->fabric, e->info[i].name, NULL, 0,
+						       &def) < 0) {
+			free(inuse);
+			return TEST_FAILED;
 		}
 		for (id = 0; id <= top; id++) {
-			if (inuse[id])
+			/* Reset contents, no route, or the default port (cps1848: 0xde). */
+			if (inuse[id] || e->hw[i][id] == RTE_RIO_INVALID_ROUTE ||
+			    e->hw[i][id] == e->rt0[i][id] || e->hw[i][id] == def)
 				continue;
-			/* ext: select the group with Ext_config_en, ID n of it in byte n. */
-			if (rte_pmd_rio_sim_fabric_config_write(e->fabric, e->info[i].name, sel, 4,
-				(ext ? RTE_RIO_STD_RTE_CONF_EXTCFGEN : 0) | (id & ~ext)) != 0 ||
-			    st_cfg(e, i, prt, &v) != 0)
-				goto fail;
-			v >>= 8 * (id & ext);
-			if ((v & 0xff) != RTE_RIO_INVALID_ROUTE) {
-				printf("  %s: route 0x%x -> %u for free ID\n", e->info[i].name, id,
-				       v & 0xff);
-				goto fail;
-			}
+			printf("  %s: route 0x%x -> %u for free ID (was %u)\n", e->info[i].name,
+			       id, e->hw[i][id], e->rt0[i][id]);
+			free(inuse);
+			return TEST_FAILED;
 		}
 	}
 	free(inuse);
 	return TEST_SUCCESS;
-fail:
-	free(inuse);
-	return TEST_FAILED;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -572,6 +606,10 @@ st_run(struct st_env *e, const char * const *eps, int redundant, int pair_stride
 	if (wrap)
 		TEST_ASSERT_SUCCESS(st_wrap_block(e), "block maintenance wrappers");
 	TEST_ASSERT(e->mp[0]->host_destid >= 0, "%s is not a host", eps[0]);
+	/* Where the switches send each ID before anyone programmed them. */
+	TEST_ASSERT_SUCCESS(st_load_info(e), "devices");
+	e->rt0 = st_read_tables(e, e->info, e->ndev);
+	TEST_ASSERT_NOT_NULL(e->rt0, "route tables at reset");
 	rte_rio_mport_maint_count_reset(e->mp[0]);
 	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(e->mp[0], NULL), "enumerate %s", e->topo);
 	cnt = rte_rio_mport_maint_count(e->mp[0]);
@@ -685,45 +723,48 @@ test_scan_parallel(void)
 	return st_run_both(NULL, st_parallel_topo, eps, 1);
 }
 
-/* Vendor-model switches (implementation-specific route registers). */
-static const char st_vendor_topo[] =
+/*
+ * The IDT switch models (their own identity, reset contents and special
+ * route values) next to a std switch, under the standard route ops.
+ */
+static const char st_models_topo[] =
 	"[switch sw0]\nports = 4\n"
-	"[switch sw1]\nports = 4\nmodel = vendor\n"
-	"[switch sw2]\nports = 4\nmodel = vendor\n"
+	"[switch sw1]\nmodel = cps1848\n"
+	"[switch sw2]\nmodel = rxs2448\n"
 	"[endpoint ep0]\nhost = 1\nhost_destid = 1\n"
-	"[endpoint ep1]\n[endpoint ep2]\n[endpoint ep3]\n[endpoint ep4]\n"
+	"[endpoint ep1]\n[endpoint ep2]\nmodel = tsi721\n[endpoint ep3]\n[endpoint ep4]\n"
 	"[links]\n"
 	"sw0.0 = ep0.0\nsw0.1 = sw1.0\nsw0.2 = ep1.0\n"
-	"sw1.1 = ep2.0\nsw1.2 = sw2.3\nsw2.0 = ep3.0\nsw2.1 = ep4.0\n";
+	"sw1.1 = ep2.0\nsw1.2 = sw2.3\nsw2.0 = ep3.0\nsw2.17 = ep4.0\n";
 
 static int
-st_vendor(bool wrap)
+st_models(bool wrap)
 {
 	static const char * const eps[] = { "ep0", "ep1", "ep2", "ep3", "ep4", NULL };
 	struct rte_rio_dev *d = NULL;
 	struct rte_rio_dev_info di;
-	int vendor = 0;
+	int cps = 0, rxs = 0;
 
-	TEST_ASSERT_SUCCESS(st_new_fabric_file(&st, st_vendor_topo), "topology");
-	TEST_ASSERT_SUCCESS(st_run(&st, eps, 0, 1, wrap), "vendor fabric");
+	TEST_ASSERT_SUCCESS(st_new_fabric_file(&st, st_models_topo), "topology");
+	TEST_ASSERT_SUCCESS(st_run(&st, eps, 0, 1, wrap), "IDT switch models");
 	while ((d = rte_rio_dev_next(st.mp[0], d)) != NULL) {
 		rte_rio_dev_info_get(d, &di);
-		if (di.type == RTE_RIO_DEV_SWITCH && di.did == RTE_PMD_RIO_SIM_DID_VENDOR_SWITCH) {
-			vendor++;
-			TEST_ASSERT(!(di.pef & RTE_RIO_PEF_STD_RT), "vendor model has STD_RT");
-		}
+		if (di.type != RTE_RIO_DEV_SWITCH || di.vid != 0x0038)
+			continue;
+		cps += di.did == 0x0374 && di.nports == 18;
+		rxs += di.did == 0x80e6 && di.nports == 24;
 	}
-	TEST_ASSERT_EQUAL(vendor, 2, "vendor switches");
+	TEST_ASSERT(cps == 1 && rxs == 1, "CPS-1848 %d, RXS2448 %d", cps, rxs);
 	return TEST_SUCCESS;
 }
 
 static int
-test_scan_vendor(void)
+test_scan_models(void)
 {
 	int wrap;
 
 	for (wrap = 0; wrap < 2; wrap++) {
-		if (st_vendor(wrap != 0) != TEST_SUCCESS) {
+		if (st_models(wrap != 0) != TEST_SUCCESS) {
 			st_teardown_env(&st);
 			return TEST_FAILED;
 		}
@@ -1139,11 +1180,6 @@ st_dummy_get(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount, uin
 static int
 test_scan_registry(void)
 {
-	static const struct rte_rio_switch_ops dup = {
-		.name = "dup", .vid = RTE_PMD_RIO_SIM_VID,
-		.did = RTE_PMD_RIO_SIM_DID_VENDOR_SWITCH,
-		.add_entry = st_dummy_add, .get_entry = st_dummy_get,
-	};
 	static const struct rte_rio_switch_ops other = {
 		.name = "other", .vid = 0x1234, .did = 0x5678,
 		.add_entry = st_dummy_add, .get_entry = st_dummy_get,
@@ -1155,8 +1191,6 @@ test_scan_registry(void)
 
 	TEST_ASSERT(std != NULL && std->add_entry != NULL && std->get_entry != NULL &&
 		    std->set_default != NULL, "standard ops");
-	TEST_ASSERT_EQUAL(rte_rio_switch_ops_register(&dup), -EEXIST,
-			  "rio_sim vendor ops must be registered by the driver");
 	TEST_ASSERT_EQUAL(rte_rio_switch_ops_register(NULL), -EINVAL, "NULL");
 	TEST_ASSERT_EQUAL(rte_rio_switch_ops_register(&bad), -EINVAL, "no get_entry");
 	TEST_ASSERT_SUCCESS(rte_rio_switch_ops_register(&other), "register");
@@ -1175,7 +1209,7 @@ static struct unit_test_suite rio_scan_suite = {
 		TEST_CASE(test_scan_tree),
 		TEST_CASE(test_scan_ring),
 		TEST_CASE(test_scan_parallel),
-		TEST_CASE(test_scan_vendor),
+		TEST_CASE(test_scan_models),
 		TEST_CASE(test_scan_race),
 		TEST_CASE(test_scan_link_down),
 		TEST_CASE(test_scan_timeout),
