@@ -1027,6 +1027,12 @@ cfg_link_cross(struct sim_fabric *f, const struct sim_shm_device *d, struct sim_
 		cfg_count(&p->err_stopped);
 	}
 	sim_unlock(&f->hdr->link_lock);
+	if (!ok) {
+		/* Error management of the switches at either end reports it. */
+		sim_fabric_port_error(f, d->index, (uint8_t)(p - d->ports), SIM_EM_PED_PNA_RX);
+		sim_fabric_port_error(f, nd->index, (uint8_t)(np - nd->ports),
+				      SIM_EM_PED_UNEXP_ACKID);
+	}
 	return ok;
 }
 

@@ -1179,26 +1179,26 @@ fab_pw_build(const struct sim_fabric *f, struct sim_shm_device *d, uint8_t port,
 	return target;
 }
 
-void
-sim_fabric_port_event(struct sim_fabric *f, uint32_t dev_index, uint8_t port, bool was_ok)
+/*
+ * Latch @bits in the EM Port n Error Detect CSR of switch @d and send its
+ * error-management port-write, unless one of this port is still pending
+ * (then the repeats carry the news).
+ */
+static void
+fab_pw_event(struct sim_fabric *f, struct sim_shm_device *d, uint8_t port, uint32_t bits,
+	     bool now_ok)
 {
-	struct sim_shm_device *d = sim_fabric_dev(f, dev_index);
 	uint64_t period;
 	uint32_t payload[4];
 	int target = -1;
-	bool now;
 
-	if (d == NULL || port >= RTE_MIN(d->nports, SIM_MAX_PORTS))
-		return;
-	__atomic_fetch_add(&f->hdr->route_gen, 1, __ATOMIC_RELEASE);
-	now = sim_port_ok(f, dev_index, port);
-	if (now == was_ok || d->type != SIM_DEV_SWITCH)
-		return;
 	period = (uint64_t)__atomic_load_n(&f->hdr->pw_repeat_us, __ATOMIC_RELAXED) * 1000;
 	sim_lock(&d->lock);
-	d->ports[port].em_err_det |= now ? RTE_RIO_EM_PED_LINK_U2OK : RTE_RIO_EM_PED_LINK_OK2U;
-	if (fab_pw_enabled(d, port, now))
-		target = fab_pw_build(f, d, port, payload);
+	d->ports[port].em_err_det |= bits;
+	if (!(d->ports[port].err_sts & RTE_RIO_PORT_N_ERR_STS_PW_PEND) ||
+	    (bits & (RTE_RIO_EM_PED_LINK_U2OK | RTE_RIO_EM_PED_LINK_OK2U)))
+		if (fab_pw_enabled(d, port, now_ok))
+			target = fab_pw_build(f, d, port, payload);
 	if (target >= 0) {
 		/* Pending until software clears it; repeated meanwhile (sim_fabric_pw_tick). */
 		__atomic_fetch_or(&d->ports[port].err_sts, RTE_RIO_PORT_N_ERR_STS_PW_PEND,
@@ -1208,7 +1208,33 @@ sim_fabric_port_event(struct sim_fabric *f, uint32_t dev_index, uint8_t port, bo
 	}
 	sim_unlock(&d->lock);
 	if (target >= 0)
-		sim_pw_deliver(f, dev_index, (uint16_t)target, payload, sizeof(payload));
+		sim_pw_deliver(f, d->index, (uint16_t)target, payload, sizeof(payload));
+}
+
+void
+sim_fabric_port_event(struct sim_fabric *f, uint32_t dev_index, uint8_t port, bool was_ok)
+{
+	struct sim_shm_device *d = sim_fabric_dev(f, dev_index);
+	bool now;
+
+	if (d == NULL || port >= RTE_MIN(d->nports, SIM_MAX_PORTS))
+		return;
+	__atomic_fetch_add(&f->hdr->route_gen, 1, __ATOMIC_RELEASE);
+	now = sim_port_ok(f, dev_index, port);
+	if (now == was_ok || d->type != SIM_DEV_SWITCH)
+		return;
+	fab_pw_event(f, d, port, now ? RTE_RIO_EM_PED_LINK_U2OK : RTE_RIO_EM_PED_LINK_OK2U, now);
+}
+
+void
+sim_fabric_port_error(struct sim_fabric *f, uint32_t dev_index, uint8_t port, uint32_t bits)
+{
+	struct sim_shm_device *d = sim_fabric_dev(f, dev_index);
+
+	__atomic_fetch_add(&f->hdr->route_gen, 1, __ATOMIC_RELEASE);
+	if (d == NULL || port >= RTE_MIN(d->nports, SIM_MAX_PORTS) || d->type != SIM_DEV_SWITCH)
+		return;
+	fab_pw_event(f, d, port, bits, true);
 }
 
 void

@@ -306,6 +306,16 @@ bool sim_fabric_exists(const char *name);
 void sim_fabric_port_event(struct sim_fabric *f, uint32_t dev_index, uint8_t port,
 			   bool was_ok);
 /*
+ * A link-level error at (dev, port): latch @bits in its EM Port n Error
+ * Detect CSR and, on a switch, send its port-write (the ackID mismatch of
+ * an error-stopped port: software must recover the link).
+ */
+void sim_fabric_port_error(struct sim_fabric *f, uint32_t dev_index, uint8_t port,
+			   uint32_t bits);
+/* EM Port n Error Detect bits of an ackID mismatch (RapidIO Part 8). */
+#define SIM_EM_PED_PNA_RX	0x00100000u	/* packet-not-accepted received */
+#define SIM_EM_PED_UNEXP_ACKID	0x00080000u	/* packet with unexpected ackID */
+/*
  * Send again the port-writes of ports whose Port-write Pending is still set
  * once their repeat period is over (called by the endpoints that fetch
  * port-writes: the fabric has no clock of its own).
