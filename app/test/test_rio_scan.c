@@ -737,15 +737,28 @@ static const char st_models_topo[] =
 	"sw0.0 = ep0.0\nsw0.1 = sw1.0\nsw0.2 = ep1.0\n"
 	"sw1.1 = ep2.0\nsw1.2 = sw2.3\nsw2.0 = ep3.0\nsw2.17 = ep4.0\n";
 
+/* The same with 16-bit device IDs (all below 256: the IDT parts' domain 0). */
+static const char st_models16_topo[] =
+	"[fabric]\ndevid_size = 16\n"
+	"[switch sw0]\nports = 4\n"
+	"[switch sw1]\nmodel = rxs2448\n"
+	"[switch sw2]\nmodel = cps1848\n"
+	"[endpoint ep0]\nhost = 1\nhost_destid = 0x10\nmodel = tsi721\n"
+	"[endpoint ep1]\n[endpoint ep2]\nmodel = tsi721\n[endpoint ep3]\n[endpoint ep4]\n"
+	"[links]\n"
+	"sw0.0 = ep0.0\nsw0.1 = sw1.0\nsw0.2 = ep1.0\n"
+	"sw1.1 = ep2.0\nsw1.2 = sw2.3\nsw2.0 = ep3.0\nsw2.17 = ep4.0\n";
+
 static int
-st_models(bool wrap)
+st_models(bool wrap, bool dev16)
 {
 	static const char * const eps[] = { "ep0", "ep1", "ep2", "ep3", "ep4", NULL };
 	struct rte_rio_dev *d = NULL;
 	struct rte_rio_dev_info di;
 	int cps = 0, rxs = 0;
 
-	TEST_ASSERT_SUCCESS(st_new_fabric_file(&st, st_models_topo), "topology");
+	TEST_ASSERT_SUCCESS(st_new_fabric_file(&st, dev16 ? st_models16_topo : st_models_topo),
+			    "topology");
 	TEST_ASSERT_SUCCESS(st_run(&st, eps, 0, 1, wrap), "IDT switch models");
 	while ((d = rte_rio_dev_next(st.mp[0], d)) != NULL) {
 		rte_rio_dev_info_get(d, &di);
@@ -761,16 +774,25 @@ st_models(bool wrap)
 static int
 test_scan_models(void)
 {
+	static const char * const chain_eps[] = { "ep0", "ep1", "ep2", "ep3", NULL };
+	static const char * const tree_eps[] = { "ep0", "ep1", "ep4", "ep9", NULL };
 	int wrap;
 
-	for (wrap = 0; wrap < 2; wrap++) {
-		if (st_models(wrap != 0) != TEST_SUCCESS) {
+	for (wrap = 0; wrap < 4; wrap++) {
+		if (st_models(wrap & 1, wrap & 2) != TEST_SUCCESS) {
+			printf("  failed with %u-bit IDs%s\n", wrap & 2 ? 16 : 8,
+			       wrap & 1 ? ", block maintenance" : "");
 			st_teardown_env(&st);
 			return TEST_FAILED;
 		}
 		if (st_finish(&st) != TEST_SUCCESS)
 			return TEST_FAILED;
 	}
+	/* Whole shapes of one model: IDT switches, Tsi721 master ports (4-byte only). */
+	if (st_run_both("builtin:chain:3/cps1848/tsi721", NULL, chain_eps, 0) != TEST_SUCCESS ||
+	    st_run_both("builtin:tree:3:2/rxs2448", NULL, tree_eps, 0) != TEST_SUCCESS ||
+	    st_run_both("builtin:tree:3:2/rxs2448/tsi721", NULL, tree_eps, 0) != TEST_SUCCESS)
+		return TEST_FAILED;
 	return TEST_SUCCESS;
 }
 

@@ -14,7 +14,7 @@
  *   0x08 ASM_ID      (asm_did << 16) | asm_vid            RO
  *   0x0c ASM_INFO    (asm_rev << 16) | 0x0100 (EF pointer)  RO
  *   0x10 PEF         generic: PROCESSOR; tsi721: BRIDGE; SW: SWITCH|STD_RT
- *                    (|EXT_RT but on rxs2448); MULTIPORT on dual-port
+ *                    (|EXT_RT, rxs2448 |DEV32 instead); MULTIPORT on dual-port
  *                    endpoints; DEV16 on 16-bit fabrics (the IDT parts
  *                    always); EXT_FEATURES             RO
  *   0x14 SWP_INFO    (ports << 8) | ingress port of this request
@@ -206,8 +206,13 @@ sim_config_init_device(struct sim_fabric *f, struct sim_shm_device *dev,
 	dev->asm_info = ((uint32_t)td->asm_rev << 16) | SIM_PHYS_EFPTR;
 	if (sw) {
 		dev->pef = RTE_RIO_PEF_SWITCH | RTE_RIO_PEF_EXT_FEATURES | RTE_RIO_PEF_STD_RT;
-		/* Extended route configuration packs 8-bit values: not with 10-bit ones. */
-		if (td->model != SIM_MODEL_RXS2448)
+		/*
+		 * A Dev32-capable switch holds 10-bit route values, which
+		 * extended route configuration (four 8-bit values) cannot carry.
+		 */
+		if (td->model == SIM_MODEL_RXS2448)
+			dev->pef |= RTE_RIO_PEF_DEV32;
+		else
 			dev->pef |= RTE_RIO_PEF_EXT_RT;
 		dev->src_ops = RTE_RIO_OPS_PORT_WRITE;
 		dev->dst_ops = 0;
