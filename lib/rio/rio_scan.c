@@ -794,8 +794,10 @@ rio_enum_peer(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *prev, uint8_t
 static int
 rio_enum_fill_upstream(struct rio_enum *e, struct rio_dev_list *list)
 {
+	uint8_t g[RIO_SWITCH_RT_GROUP];
 	struct rte_rio_dev *dev;
-	uint32_t id, top = e->host;
+	uint32_t id, first, top = e->host, gsz;
+	bool force;
 	int ret;
 
 	for (id = 0; id < e->any; id++)
@@ -804,24 +806,40 @@ rio_enum_fill_upstream(struct rio_enum *e, struct rio_dev_list *list)
 	TAILQ_FOREACH(dev, list, next) {
 		if (dev->info.type != RTE_RIO_DEV_SWITCH)
 			continue;
-		for (id = 0; id < e->any; id++) {
-			if ((!e->used[id] && id != e->host) ||
-			    dev->rt[id] != RTE_RIO_INVALID_ROUTE ||
-			    ((int32_t)id >= dev->sub_lo && (int32_t)id <= dev->sub_hi))
-				continue;
-			ret = rio_switch_route_write(dev, id, dev->info.sw_inport);
-			if (ret < 0)
+		/* A whole group per access where the switch takes groups. */
+		gsz = rio_switch_route_group(dev);
+		for (first = 0; first <= top + 1 && first < e->any; first += gsz) {
+			memcpy(g, &dev->rt[first], gsz);
+			force = false;
+			for (id = first; id < first + gsz && id < e->any; id++) {
+				if (dev->rt[id] != RTE_RIO_INVALID_ROUTE)
+					continue;
+				/*
+				 * Agents probe the first ID above those in use to
+				 * find where the IDs end: it must lead nowhere,
+				 * whatever the entry held at reset (the shadow's
+				 * "no route" only says we never wrote it).
+				 */
+				if (id == top + 1) {
+					force = true;
+					continue;
+				}
+				if ((!e->used[id] && id != e->host) ||
+				    ((int32_t)id >= dev->sub_lo && (int32_t)id <= dev->sub_hi))
+					continue;
+				g[id - first] = dev->info.sw_inport;
+			}
+			if (force)
+				dev->rt[top + 1] = RTE_RIO_INVALID_ROUTE - 1;
+			if (gsz == 1)
+				ret = rio_switch_route_write(dev, (uint16_t)first, g[0]);
+			else
+				ret = rio_switch_route_write_group(dev, (uint16_t)first, g);
+			if (ret < 0) {
+				if (force)
+					dev->rt[top + 1] = RTE_RIO_INVALID_ROUTE;
 				return ret;
-		}
-		/*
-		 * Agents probe the first ID above those in use to find where the
-		 * IDs end: it must lead nowhere, whatever the entry held at reset
-		 * (the shadow's "no route" only says we never wrote it).
-		 */
-		if (top + 1 < e->any && dev->rt[top + 1] == RTE_RIO_INVALID_ROUTE) {
-			ret = rio_enum_route_clear(dev, (uint16_t)(top + 1));
-			if (ret < 0)
-				return ret;
+			}
 		}
 	}
 	return 0;
