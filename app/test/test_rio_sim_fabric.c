@@ -765,6 +765,9 @@ test_fabric_maint_routing(void)
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "ep1", 0xff, 0, false,
 							 RTE_RIO_SWP_INFO_CAR, 4, &v), "sw0");
 	TEST_ASSERT_EQUAL(v, (4 << 8) | 1, "sw0 SWP_INFO from ep1: port 1");
+	/* std entries reset to anything (seeded): make sw0's entry for 0xff lead nowhere. */
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0xff), "sel");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 0xff), "none");
 	v = 0;
 	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 0xff, 1, false,
 						       RTE_RIO_DEV_ID_CAR, 4, &v), -ETIMEDOUT,
