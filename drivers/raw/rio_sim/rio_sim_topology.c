@@ -5,18 +5,31 @@
 /*
  * Fabric topologies: INI files read with librte_cfgfile, and built-in shapes.
  *
- * File format (';' starts a comment; keys and section types are lowercase):
+ * File format (';' starts a comment; keys and section types are lowercase;
+ * doc/guides/rawdevs/rio_sim.rst describes every key):
  *
  *   [fabric]                   ; optional, at most once
  *   devid_size = 16            ; 8 or 16 (default 8)
  *   mbox_entries = 1024        ; inbound ring slots, power of two 2..4096
  *   static_routes = 0          ; 1: program route tables from preset destids
+ *   seed = 12345               ; std route tables' reset contents (default random)
+ *   timing = 1                 ; 0: no latency (shared-memory transport)
+ *   hop_latency = 100          ; ns per switch crossing
+ *   response_latency = 500     ; ns a target takes to answer maintenance
+ *   response_timeout = 100000  ; us, >= 1
+ *   pw_repeat = 100000         ; us between repeats of a pending port-write
+ *   lanes = 4                  ; lanes of every port: 1, 2, 4, 8, 16
+ *   baud = 5                   ; lane rate, Gbaud: 1.25 .. 12.5
  *   [switch sw0]
- *   ports = 8                  ; 2..32 (required)
- *   model = std                ; std (route CSRs 0x70-0x78) or vendor
- *   vid = 0x5253               ; also did, asm_vid, asm_did, asm_rev (16 bits),
- *                              ; dev_rev (32 bits)
+ *   model = std                ; std (default), cps1848, rxs2448
+ *   ports = 8                  ; std: 2..32 (required); the others fix it
+ *   rt_limit = 0xff            ; std only: route table destID limit (0x34)
+ *   vid = 0x5253               ; std and generic only: also did, dev_rev (32 bits)
+ *   asm_vid = 0x5253           ; any model: asm_vid, asm_did, asm_rev (16 bits)
+ *   lanes = 4                  ; per device: lanes and baud of its ports
  *   [endpoint ep0]
+ *   model = generic            ; generic (default), tsi721
+ *   ports = 1                  ; generic: 1 or 2
  *   host = 1                   ; 0 or 1: this endpoint enumerates
  *   host_destid = 0            ; host device ID it uses (default 0)
  *   destid = 5                 ; preset Base Device ID (default: unset, 0xff/0xffff)
@@ -25,9 +38,9 @@
  *   sw0.0 = ep0.0              ; <device>.<port> = <device>.<port>
  *   sw0.1 = ep1.0
  *
- * Device names: 1..31 characters from [A-Za-z0-9_-]. Endpoints have one port
- * (port 0). Every port is linked at most once, never to the same device.
- * Numbers are decimal, 0x hexadecimal or 0 octal.
+ * Device names: 1..31 characters from [A-Za-z0-9_-]. Every port is linked
+ * at most once, never to the same device. Numbers are decimal, 0x
+ * hexadecimal or 0 octal. Errors name the file, the section and the key.
  *
  * Built-in shapes (sim_topology_builtin()):
  *
@@ -53,7 +66,8 @@
  *
  * The generated shapes have no preset destids and no static routes (an
  * enumerator numbers them) and use 16-bit device IDs when they have more than
- * 200 endpoints.
+ * 200 endpoints. Options follow the shape, each after a '/': a model for
+ * every switch or endpoint, seed=<n>, timing=<0|1>, response_timeout=<us>.
  */
 
 #include <ctype.h>
