@@ -280,6 +280,34 @@ st_hw_route(const struct st_env *e, int idx, uint16_t destid)
 }
 
 /*
+ * Agents walk the IDs from theirs up, skipping the host's, until one leads
+ * nowhere: on every switch, the first ID past those in use (the host's
+ * aside) must lead nowhere, whatever the entry held at reset (std: seeded
+ * garbage).
+ */
+static int
+st_check_walk_end(const struct st_env *e)
+{
+	int32_t host = rte_rio_mport_destid(e->mp[0]), end = 0;
+	struct rte_rio_dev_info di;
+	int i;
+
+	for (i = 0; i < e->ndev; i++)
+		if (rte_rio_dev_info_get(e->view[i], &di) == 0 && di.destid != host)
+			end = RTE_MAX(end, (int32_t)di.destid + 1);
+	if (end == host)
+		end++;
+	if (end >= (int32_t)RTE_RIO_ANY_DESTID(e->mp[0]->devid_size))
+		return TEST_SUCCESS;
+	for (i = 0; i < e->ndev; i++)
+		if (e->info[i].type == RTE_PMD_RIO_SIM_DEV_SWITCH)
+			TEST_ASSERT_EQUAL(e->hw[i][end], RTE_RIO_INVALID_ROUTE,
+					  "%s: 0x%x, where the agents' walk ends, leads to port %u",
+					  e->info[i].name, end, e->hw[i][end]);
+	return TEST_SUCCESS;
+}
+
+/*
  * The enumerator leaves no route of its own for an ID no device has, near
  * the IDs in use (where guessed routes of whole entry groups could be left),
  * on any switch: such an ID goes where the switch sent it before the
@@ -449,6 +477,7 @@ st_check_host(struct st_env *e, int pair_stride)
 		}
 	}
 	TEST_ASSERT_SUCCESS(st_check_free_ids(e), "route entries of free IDs");
+	TEST_ASSERT_SUCCESS(st_check_walk_end(e), "end of the IDs");
 	/* Every endpoint reaches the others over the programmed routes. */
 	for (i = 0; i < e->ndev; i++) {
 		if (e->info[i].type != RTE_PMD_RIO_SIM_DEV_ENDPOINT)

@@ -796,31 +796,37 @@ rio_enum_fill_upstream(struct rio_enum *e, struct rio_dev_list *list)
 {
 	uint8_t g[RIO_SWITCH_RT_GROUP];
 	struct rte_rio_dev *dev;
-	uint32_t id, first, top = e->host, gsz;
+	uint32_t id, first, end = 0, last, gsz;
 	bool force;
 	int ret;
 
+	/*
+	 * Agents walk the IDs from theirs up, skipping the host's, until one
+	 * leads nowhere: the first one past the IDs in use, the host's aside.
+	 */
 	for (id = 0; id < e->any; id++)
-		if (e->used[id])
-			top = RTE_MAX(top, id);
+		if (e->used[id] && id != e->host)
+			end = id + 1;
+	if (end == e->host)
+		end++;
+	last = RTE_MAX(end, (uint32_t)e->host);
 	TAILQ_FOREACH(dev, list, next) {
 		if (dev->info.type != RTE_RIO_DEV_SWITCH)
 			continue;
 		/* A whole group per access where the switch takes groups. */
 		gsz = rio_switch_route_group(dev);
-		for (first = 0; first <= top + 1 && first < e->any; first += gsz) {
+		for (first = 0; first <= last && first < e->any; first += gsz) {
 			memcpy(g, &dev->rt[first], gsz);
 			force = false;
 			for (id = first; id < first + gsz && id < e->any; id++) {
 				if (dev->rt[id] != RTE_RIO_INVALID_ROUTE)
 					continue;
 				/*
-				 * Agents probe the first ID above those in use to
-				 * find where the IDs end: it must lead nowhere,
+				 * Where the agents' walk ends must lead nowhere,
 				 * whatever the entry held at reset (the shadow's
 				 * "no route" only says we never wrote it).
 				 */
-				if (id == top + 1) {
+				if (id == end) {
 					force = true;
 					continue;
 				}
@@ -830,14 +836,14 @@ rio_enum_fill_upstream(struct rio_enum *e, struct rio_dev_list *list)
 				g[id - first] = dev->info.sw_inport;
 			}
 			if (force)
-				dev->rt[top + 1] = RTE_RIO_INVALID_ROUTE - 1;
+				dev->rt[end] = RTE_RIO_INVALID_ROUTE - 1;
 			if (gsz == 1)
 				ret = rio_switch_route_write(dev, (uint16_t)first, g[0]);
 			else
 				ret = rio_switch_route_write_group(dev, (uint16_t)first, g);
 			if (ret < 0) {
 				if (force)
-					dev->rt[top + 1] = RTE_RIO_INVALID_ROUTE;
+					dev->rt[end] = RTE_RIO_INVALID_ROUTE;
 				return ret;
 			}
 		}
