@@ -7,8 +7,7 @@
  * tables someone wrote before this process attaches to it, and routes
  * through it.
  *
- * Once: two fabrics are built (8-bit IDs, a standard and a vendor-model
- * switch in a line; 16-bit IDs, one switch), an image of each main segment
+ * Once: the two fabrics of fuzz_fabric.h are built, an image of each main segment
  * is kept, and both are removed. Each input picks an image, patches it, and
  * writes it as the main segment of that fabric in the user's directory;
  * then this process attaches to it (sim_fabric_open(), SIM_OPEN_ATTACH).
@@ -261,7 +260,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		idx = sim_fabric_find_device(f, name);
 		FUZZ_CHECK(idx == -ENOENT || (idx >= 0 && (uint32_t)idx < f->n_devices),
 			   "device %s found at %d", name, idx);
-		(void)sim_fabric_rt(f, d);
+		(void)sim_switch_rt(f, d);
 		fuzz_attach_routes(f, d, &in);
 	}
 	fuzz_attach_send(f, &in);

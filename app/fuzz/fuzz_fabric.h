@@ -7,8 +7,10 @@
 
 /*
  * The two fabrics of the targets that route through rio_sim (fuzz_maint,
- * fuzz_attach): 8-bit IDs with a standard and a vendor-model switch in a
- * line, and 16-bit IDs with one switch and IDs at both ends of the range.
+ * fuzz_attach): 8-bit IDs with a std and a cps1848 switch in a line and a
+ * tsi721 endpoint behind them, and 16-bit IDs with one rxs2448 switch and IDs
+ * at both ends of the range; without latency and with a 1 us response
+ * timeout, so that a dropped transaction costs no time.
  */
 
 #include <stdio.h>
@@ -26,17 +28,20 @@ static const char fuzz_fabric_topo8[] =
 	"devid_size = 8\n"
 	"mbox_entries = 8\n"
 	"static_routes = 1\n"
+	"timing = 0\n"
+	"response_timeout = 1\n"
+	"seed = 1\n"
 	"[switch sw0]\n"
 	"ports = 4\n"
 	"[switch sw1]\n"
-	"ports = 4\n"
-	"model = vendor\n"
+	"model = cps1848\n"
 	"[endpoint ep0]\n"
 	"host = 1\n"
 	"destid = 0\n"
 	"[endpoint ep1]\n"
 	"destid = 1\n"
 	"[endpoint ep2]\n"
+	"model = tsi721\n"
 	"destid = 2\n"
 	"[links]\n"
 	"sw0.0 = ep0.0\n"
@@ -49,8 +54,10 @@ static const char fuzz_fabric_topo16[] =
 	"devid_size = 16\n"
 	"mbox_entries = 8\n"
 	"static_routes = 1\n"
+	"timing = 0\n"
+	"response_timeout = 1\n"
 	"[switch sw0]\n"
-	"ports = 3\n"
+	"model = rxs2448\n"
 	"[endpoint ep0]\n"
 	"host = 1\n"
 	"destid = 0x1234\n"

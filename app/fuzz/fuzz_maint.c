@@ -6,8 +6,10 @@
  * fuzz_maint: the emulated fabric's maintenance handler with any offset,
  * size, value, hop count and destination ID.
  *
- * Two built-in fabrics are created once (8-bit IDs: a standard and a vendor
- * route model switch in a line; 16-bit IDs: one standard switch). Every
+ * Two fabrics are created once (8-bit IDs: a std and a cps1848 switch in a
+ * line, a tsi721 endpoint behind them; 16-bit IDs: one rxs2448 switch),
+ * without latency and with a 1 us response timeout, so that a dropped
+ * transaction costs no time. Every
  * input starts from the fabric as created (the main segment is restored from
  * a snapshot) and is a list of 14-byte operations:
  *

@@ -37,15 +37,6 @@
 #define SIM_LOCK_SLEEP_US	50
 #define SIM_TOKEN_GEN_MASK	0xffffffu
 
-uint64_t
-sim_now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
 unsigned int sim_wait_cap_ms = UINT_MAX;
 
 unsigned int
