@@ -7,7 +7,9 @@
  * switch drivers and rionet (built unmodified from Debian's linux-source
  * package over the shim of shim/) on one rio_sim endpoint, or, with
  * --stack dpdk, our own lib/rio on the same endpoint, so that both views
- * of a fabric come out in one JSON format. See doc/guides/testing.rst.
+ * of a fabric come out in one JSON format. With --tsi721, Linux's master
+ * port is its own tsi721 driver on our register-level model of the part
+ * (rte_pmd_tsi721_model.h) instead of the shim's. See doc/guides/testing.rst.
  *
  * Life of a node: scan (enumerate or discover), open rionet (--rionet),
  * write the --ready report, then poll (as an interrupt handler would).
@@ -25,12 +27,14 @@
 #include <unistd.h>
 
 #include <rte_eal.h>
+#include <rte_errno.h>
 #include <rte_bus_vdev.h>
 #include <rte_rio.h>
 #include <rte_rio_dev.h>
 
 #include "lr_backend.h"
 #include "lr_bridge.h"
+#include "rte_pmd_tsi721_model.h"
 
 #define LR_ETHERTYPE 0x88b5	/* IEEE 802 local experimental */
 #define LR_MAGIC 0x4c525431	/* "LRT1" */
@@ -70,6 +74,7 @@ static struct {
 	const char *json;
 	const char *ready;
 	const char *done;
+	const char *tsi721;	/* model args: Linux's tsi721 driver is the master port */
 } opt = {
 	.stack = "linux",
 	.hdid = -1,
@@ -96,6 +101,7 @@ static struct {
 
 static struct lr_backend be;
 static struct rte_rio_mport *mport;
+static struct tsi721_model *t7_model;
 static bool linux_stack;
 static uint8_t my_mac[6];
 static uint16_t my_destid;
@@ -523,6 +529,9 @@ lr_usage(const char *prog)
 {
 	printf("Usage: %s <EAL args> -- [options]\n"
 	       "  --stack linux|dpdk   run Linux's RapidIO code (default) or our lib/rio\n"
+	       "  --tsi721 ARGS        linux: the master port is Linux's tsi721 driver on a Tsi721\n"
+	       "                       model (ARGS: fabric=F[,topology=T][,endpoint=E]; 8-bit\n"
+	       "                       fabrics only, as the driver) instead of a rio_sim vdev\n"
 	       "  --hdid N             linux: enumerate as host with device ID N (else discover)\n"
 	       "  --loglevel N         printk level shown (default 5)\n"
 	       "  --rionet             linux: open Linux rionet after the scan\n"
@@ -544,6 +553,7 @@ lr_parse_args(int argc, char **argv)
 {
 	static const struct option lopts[] = {
 		{ "stack", required_argument, NULL, 's' },
+		{ "tsi721", required_argument, NULL, 'T' },
 		{ "hdid", required_argument, NULL, 'H' },
 		{ "loglevel", required_argument, NULL, 'l' },
 		{ "rionet", no_argument, NULL, 'r' },
@@ -570,6 +580,9 @@ lr_parse_args(int argc, char **argv)
 			if (strcmp(optarg, "linux") != 0 && strcmp(optarg, "dpdk") != 0)
 				goto bad;
 			opt.stack = optarg;
+			break;
+		case 'T':
+			opt.tsi721 = optarg;
 			break;
 		case 'r':
 			opt.rionet = true;
@@ -630,6 +643,10 @@ lr_parse_args(int argc, char **argv)
 	}
 	if (optind != argc)
 		goto bad;
+	if (opt.tsi721 != NULL && (strcmp(opt.stack, "linux") != 0 || opt.ping)) {
+		fprintf(stderr, "linux-ref: --tsi721 runs Linux's stack, without --ping\n");
+		return -EINVAL;
+	}
 	return 0;
 bad:
 	fprintf(stderr, "linux-ref: bad option (see --help)\n");
@@ -659,15 +676,26 @@ main(int argc, char **argv)
 	echo_q = calloc(LR_ECHO_Q, sizeof(*echo_q));
 	if (ts.seen == NULL || echo_q == NULL)
 		goto out;
-	mport = rte_rio_mport_get(0);
-	if (mport == NULL) {
-		fprintf(stderr, "linux-ref: no mport: give one rio_sim vdev with scan=0\n");
-		goto out;
+	if (opt.tsi721 != NULL) {
+		t7_model = rte_pmd_tsi721_model_open("linux_tsi721", opt.tsi721);
+		if (t7_model == NULL) {
+			fprintf(stderr, "linux-ref: --tsi721 %s: %s\n", opt.tsi721,
+				rte_strerror(rte_errno));
+			goto out;
+		}
+	} else {
+		mport = rte_rio_mport_get(0);
+		if (mport == NULL) {
+			fprintf(stderr, "linux-ref: no mport: give one rio_sim vdev with scan=0 "
+				"(or --tsi721)\n");
+			goto out;
+		}
+		lr_backend_init(&be, mport);
 	}
-	lr_backend_init(&be, mport);
 	end_ms = lrb_monotonic_ms() + (uint64_t)opt.timeout_s * 1000u;
 
 	if (linux_stack) {
+		nopts.tsi721_model = t7_model;
 		nopts.hdid = opt.hdid;
 		nopts.loglevel = opt.loglevel;
 		nopts.disc_timeout_s = 30;
@@ -706,7 +734,7 @@ main(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (rte_rio_mport_info_get(mport, &mi) == 0) {
+	if (mport != NULL && rte_rio_mport_info_get(mport, &mi) == 0) {
 		my_destid = mi.destid;
 		if (!linux_stack || !opt.rionet)
 			memcpy(my_mac, (const uint8_t[]){ 0x00, 0x01, 0x00, 0x01,
@@ -735,6 +763,7 @@ out:
 	/* Release the endpoint, so that the last process removes the fabric. */
 	if (mport != NULL && rte_rio_mport_info_get(mport, &mi) == 0)
 		rte_vdev_uninit(mi.name);
+	rte_pmd_tsi721_model_close(t7_model);
 	rte_eal_cleanup();
 	return rc;
 }

@@ -121,6 +121,7 @@ struct tsi721_model {
 	bool idq_running;
 	uint32_t idq_size, idq_rp, idq_wp;
 	uint64_t idq_base;
+	uint32_t zone_lut[TSI721_PC2SR_WINDOWS * TSI721_PC2SR_ZONES][3];
 
 	struct model_dma_chan bdma[8];
 	struct model_dma_chan ob[TSI721_MSG_CHANNELS];
@@ -1072,6 +1073,19 @@ model_misc_write(struct tsi721_model *m, uint32_t off, uint32_t v)
 			model_reg_set(m, off, v);
 	} else if (off == TSI721_SR_CHINT(0) || off == TSI721_RIO_EM_INT_STAT) {
 		__atomic_fetch_and(&m->regs[off / 4], ~v, __ATOMIC_RELAXED);
+	} else if (off == TSI721_ZONE_SEL) {
+		uint32_t *zone = m->zone_lut[((v & TSI721_ZONE_SEL_WIN) >> TSI721_ZONE_SEL_WIN_SHIFT) *
+					     TSI721_PC2SR_ZONES + (v & TSI721_ZONE_SEL_ZONE)];
+		unsigned int i;
+
+		/* The lookup is done at once: GO reads back clear. */
+		for (i = 0; (v & TSI721_ZONE_SEL_GO) && i < 3; i++) {
+			if (v & TSI721_ZONE_SEL_RD_WRB)
+				model_reg_set(m, TSI721_LUT_DATA(i), zone[i]);
+			else
+				zone[i] = model_reg(m, TSI721_LUT_DATA(i));
+		}
+		model_reg_set(m, off, v & ~TSI721_ZONE_SEL_GO);
 	} else if (off == TSI721_RIO_PW_RX_STAT) {
 		__atomic_fetch_and(&m->regs[off / 4],
 				   ~(v & (TSI721_RIO_PW_RX_STAT_PW_VAL |

@@ -131,6 +131,21 @@ struct tsi721_idb_entry {
 #define TSI721_INT_BDMA_CHAN_M		0x000000ff
 #define TSI721_SRIO_CHANNELS		8
 
+/*
+ * PC2SR (outbound window) zone lookup table: a write of ZONE_SEL with GO
+ * reads (RD_WRB) or writes the three LUT_DATA words of one zone of one
+ * window; GO clears when the access is done.
+ */
+#define TSI721_ZONE_SEL			0x41300
+#define TSI721_ZONE_SEL_RD_WRB		0x00020000
+#define TSI721_ZONE_SEL_GO		0x00010000
+#define TSI721_ZONE_SEL_WIN		0x00000038
+#define TSI721_ZONE_SEL_WIN_SHIFT	3
+#define TSI721_ZONE_SEL_ZONE		0x00000007
+#define TSI721_LUT_DATA(x)		(0x41304 + (x) * 4)	/* x = 0..2 */
+#define TSI721_PC2SR_WINDOWS		8
+#define TSI721_PC2SR_ZONES		8
+
 #define TSI721_DEVCTL			0x48004
 #define TSI721_DEVCTL_SRBOOT_CMPL	0x00000004
 
