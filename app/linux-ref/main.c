@@ -34,26 +34,13 @@
 
 #include "lr_backend.h"
 #include "lr_bridge.h"
+#include "lr_frame.h"
 #include "rte_pmd_tsi721_model.h"
 
-#define LR_ETHERTYPE 0x88b5	/* IEEE 802 local experimental */
-#define LR_MAGIC 0x4c525431	/* "LRT1" */
-#define LR_HDR_LEN (14 + 16)
 #define LR_MAX_FRAME 4096
 #define LR_MAX_IDS 65536
 #define LR_MAX_SIZES 8
 #define LR_MAX_SEQ (1u << 20)
-
-enum lr_kind { LR_REQ = 1, LR_REP = 2, LR_PING = 3 };
-
-struct lr_hdr {
-	uint32_t magic;
-	uint8_t kind;
-	uint8_t rsvd;
-	uint16_t len;
-	uint32_t seq;
-	uint32_t csum;
-} __attribute__((packed));
 
 static volatile sig_atomic_t lr_stop;
 static volatile sig_atomic_t lr_go;
@@ -124,39 +111,10 @@ lr_signal(int sig)
 		lr_stop = 1;
 }
 
-static uint32_t
-lr_csum(const struct lr_hdr *h, const uint8_t *payload, unsigned int n)
-{
-	uint32_t c = 2166136261u;
-	unsigned int i;
-
-	c = (c ^ h->seq) * 16777619u;
-	c = (c ^ h->len) * 16777619u;
-	for (i = 0; i < n; i++)
-		c = (c ^ payload[i]) * 16777619u;
-	return c;
-}
-
 static unsigned int
 lr_build(uint8_t *f, const uint8_t dst[6], enum lr_kind kind, uint32_t seq, unsigned int len)
 {
-	struct lr_hdr h;
-	unsigned int i;
-
-	memcpy(f, dst, 6);
-	memcpy(f + 6, my_mac, 6);
-	f[12] = LR_ETHERTYPE >> 8;
-	f[13] = LR_ETHERTYPE & 0xff;
-	for (i = LR_HDR_LEN; i < len; i++)
-		f[i] = (uint8_t)(seq * 31u + i);
-	h.magic = LR_MAGIC;
-	h.kind = (uint8_t)kind;
-	h.rsvd = 0;
-	h.len = (uint16_t)len;
-	h.seq = seq;
-	h.csum = lr_csum(&h, f + LR_HDR_LEN, len - LR_HDR_LEN);
-	memcpy(f + 14, &h, sizeof(h));
-	return len;
+	return lr_frame_build(f, dst, my_mac, kind, seq, len);
 }
 
 static int
@@ -179,17 +137,16 @@ lr_rx(const uint8_t *f, unsigned int len, uint16_t srcid)
 {
 	struct lr_hdr h;
 	uint16_t src;
-	int slot;
+	int slot, ret;
 	uint8_t *bit;
 
-	if (len < LR_HDR_LEN || f[12] != (LR_ETHERTYPE >> 8) || f[13] != (LR_ETHERTYPE & 0xff)) {
+	ret = lr_frame_parse(f, len, &h);
+	if (ret == -1) {
 		ts.other++;
 		return;
 	}
-	memcpy(&h, f + 14, sizeof(h));
 	/* Linux rionet passes up whole 4096-byte buffers: the header has the length. */
-	if (h.magic != LR_MAGIC || h.len < LR_HDR_LEN || h.len > len ||
-	    h.csum != lr_csum(&h, f + LR_HDR_LEN, h.len - LR_HDR_LEN)) {
+	if (ret < 0) {
 		ts.bad++;
 		return;
 	}
