@@ -828,6 +828,7 @@ test_t7_bare_model(void)
 {
 	struct rte_rio_scan_conf sc = { .disc_timeout_ms = 5000 };
 	const struct tsi721_idb_entry *e;
+	unsigned int i;
 	uint8_t destid;
 	char args[256];
 	uint32_t v;
@@ -877,6 +878,20 @@ test_t7_bare_model(void)
 					rte_cpu_to_be_16(0x1111));
 	v = rte_pmd_tsi721_model_read32(t7_bare, TSI721_SR_CHINT(0));
 	TEST_ASSERT(v & TSI721_SR_CHINT_ODBOK, "doorbell out: 0x%08x", v);
+	/* PC2SR zone lookup table: GO clears once the access is done; a read returns a write. */
+	for (i = 0; i < 3; i++)
+		rte_pmd_tsi721_model_write32(t7_bare, TSI721_LUT_DATA(i), 0x1000u * (i + 1) + 7);
+	rte_pmd_tsi721_model_write32(t7_bare, TSI721_ZONE_SEL, TSI721_ZONE_SEL_GO |
+				     (3 << TSI721_ZONE_SEL_WIN_SHIFT) | 5);
+	v = rte_pmd_tsi721_model_read32(t7_bare, TSI721_ZONE_SEL);
+	TEST_ASSERT_EQUAL(v & TSI721_ZONE_SEL_GO, 0, "ZONE_SEL.GO still set: 0x%08x", v);
+	for (i = 0; i < 3; i++)
+		rte_pmd_tsi721_model_write32(t7_bare, TSI721_LUT_DATA(i), 0);
+	rte_pmd_tsi721_model_write32(t7_bare, TSI721_ZONE_SEL, TSI721_ZONE_SEL_GO |
+				     TSI721_ZONE_SEL_RD_WRB | (3 << TSI721_ZONE_SEL_WIN_SHIFT) | 5);
+	for (i = 0; i < 3; i++)
+		TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_read32(t7_bare, TSI721_LUT_DATA(i)),
+				  0x1000u * (i + 1) + 7, "zone LUT word %u", i);
 	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_errors(t7_bare), 0, "nothing refused");
 	return TEST_SUCCESS;
 }
