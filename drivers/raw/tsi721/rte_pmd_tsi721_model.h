@@ -10,7 +10,8 @@
  * The register-level Tsi721 model without the tsi721 driver: a program
  * drives the part's BARs itself, as another driver of the part would (the
  * Linux reference node of app/linux-ref runs Linux's own tsi721 driver on
- * it). Internal: for the project's test programs only, not installed.
+ * it, and an out-of-tree driver of the part can be tested on it). Driver
+ * SDK (-Denable_driver_sdk=true), __rte_internal: not application API.
  *
  * The model behaves as under the tsi721 rawdev: register accesses have the
  * part's effects, its engines read and write host memory by IOVA (DPDK
