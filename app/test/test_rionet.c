@@ -1171,6 +1171,33 @@ test_rionet_wire_format(void)
 	return TEST_SUCCESS;
 }
 
+/* Run @prog with argv, its output to @log and its input from /dev/null; @return pid or -errno. */
+static pid_t
+rn_spawn(const char *prog, char *const argv[], const char *log)
+{
+	pid_t pid;
+	int fd;
+
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid > 0)
+		return pid;
+	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd >= 0) {
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+		close(fd);
+	}
+	fd = open("/dev/null", O_RDONLY);
+	if (fd >= 0) {
+		dup2(fd, STDIN_FILENO);
+		close(fd);
+	}
+	execv(prog, argv);
+	_exit(127);
+}
+
 /*
  * Wire format against Linux itself: the reference node of app/linux-ref
  * (Linux's rionet, built unmodified) on ep1, its master port the shim's
@@ -1266,7 +1293,7 @@ rn_linux_wire(bool tsi721)
 	uint8_t frame[RIONET_MAX_FRAME];
 	struct rte_mbuf *m;
 	pid_t pid;
-	int ret, fd;
+	int ret;
 	char *argv[40];
 
 	memset(&env, 0, sizeof(env));
@@ -1327,18 +1354,8 @@ rn_linux_wire(bool tsi721)
 	argv[n] = NULL;
 
 	/* Linux first: its tsi721 probe clears the port's Discovered bit, as at power-on. */
-	pid = fork();
-	TEST_ASSERT(pid >= 0, "fork");
-	if (pid == 0) {
-		fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-		if (fd >= 0) {
-			dup2(fd, STDOUT_FILENO);
-			dup2(fd, STDERR_FILENO);
-			close(fd);
-		}
-		execv(argv[0], argv);
-		_exit(127);
-	}
+	pid = rn_spawn(argv[0], argv, log);
+	TEST_ASSERT(pid > 0, "cannot start %s", argv[0]);
 	/*
 	 * Our host (ep0) enumerates; our port under test is an agent's (ep2),
 	 * as the host is not what Linux's discovery is tested on here.
@@ -2065,27 +2082,7 @@ rn_testpmd_path(void)
 static pid_t
 rn_testpmd_start(char *const argv[], const char *path)
 {
-	pid_t pid;
-	int fd;
-
-	pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid > 0)
-		return pid;
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	if (fd >= 0) {
-		dup2(fd, STDOUT_FILENO);
-		dup2(fd, STDERR_FILENO);
-		close(fd);
-	}
-	fd = open("/dev/null", O_RDONLY);
-	if (fd >= 0) {
-		dup2(fd, STDIN_FILENO);
-		close(fd);
-	}
-	execv(rn_testpmd_path(), argv);
-	_exit(127);
+	return rn_spawn(rn_testpmd_path(), argv, path);
 }
 
 /* Stop testpmd with SIGINT (it prints its totals); @return exit status or -1. */
