@@ -156,6 +156,8 @@ rm -f "$outdir"/logs/*.log
 raw="$outdir/raw.tsv"
 : > "$raw"
 tag="rb$$"
+# The objects of our fabrics live in a directory of this user's.
+fabdir=$("$builddir/app/dpdk-rio-fabric" dir 2>/dev/null || echo /nonexistent)
 seq_no=0
 children=()
 stdin_src=/dev/null
@@ -175,7 +177,7 @@ cleanup() {
 	done
 	children=()
 	rm -rf /run/user/$(id -u)/dpdk/${tag}_* /var/run/dpdk/${tag}_* 2>/dev/null
-	rm -f /dev/shm/rio_sim.${tag}_* /tmp/${tag}_* 2>/dev/null
+	rm -f "$fabdir"/rio_sim.${tag}_* /tmp/${tag}_* 2>/dev/null
 }
 trap 'cleanup; exit 130' INT TERM
 trap cleanup EXIT
@@ -875,7 +877,7 @@ sys.exit(1 if missing else 0)
 PY
 pyrc=$?
 echo "bench: wrote $outdir/table.txt, $outdir/results.csv, $outdir/results.json"
-left=$(ls /dev/shm 2>/dev/null | grep "^rio_sim\.${tag}_" || true)
+left=$(ls "$fabdir" 2>/dev/null | grep "^rio_sim\.${tag}_" || true)
 if [ -n "$left" ]; then
 	fail "shared memory left behind: $left"
 fi

@@ -84,7 +84,8 @@ pid=
 cleanup() {
 	exec 3>&- 2>/dev/null
 	[ -n "$pid" ] && kill -INT "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-	rm -f "$out/fifo" /dev/shm/rio_sim."$name"*
+	rm -f "$out/fifo"
+	"$builddir/app/dpdk-rio-fabric" destroy "$name" >/dev/null 2>&1 || true
 	rm -rf /run/user/$(id -u)/dpdk/"$name" /var/run/dpdk/"$name" 2>/dev/null
 }
 trap cleanup EXIT

@@ -6,7 +6,7 @@
 Every case runs processes on one fresh rio_sim fabric: dpdk-rio-linux-ref
 nodes running Linux's RapidIO code ("linux"), the same program on our
 lib/rio ("ours"), and the stock dpdk-testpmd with our rionet. Each process
-has a deadline and is reaped; no fabric is left in /dev/shm. One line per
+has a deadline and is reaped; no fabric is left behind. One line per
 (case, topology), then "N passed, N failed".
 """
 
@@ -209,11 +209,16 @@ class Run:
     def finish(self):
         for p in self.procs:
             self.stop(p)
+        # The fabrics' objects live in the directory of our fabrics (dpdk-rio-fabric dir).
+        out = subprocess.run([self.ctx.fabric_tool, 'dir'], capture_output=True, text=True,
+                             timeout=30)
+        fdir = out.stdout.strip() if out.returncode == 0 else '/dev/shm'
+        names = os.listdir(fdir) if os.path.isdir(fdir) else []
         for fabric in self.fabrics:
-            left = [f for f in os.listdir('/dev/shm') if f.startswith(f'rio_sim.{fabric}.') or
+            left = [f for f in names if f.startswith(f'rio_sim.{fabric}.') or
                     f == f'rio_sim.{fabric}']
             if left:
-                self.errors.append(f'left in /dev/shm: {left}')
+                self.errors.append(f'left in {fdir}: {left}')
                 subprocess.run([self.ctx.fabric_tool, 'destroy', fabric],
                                capture_output=True, timeout=30)
 

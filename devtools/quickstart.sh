@@ -53,7 +53,7 @@ fabric=quickstart_$$
 log=$(mktemp)
 cleanup() {
 	rm -f "$log"
-	rm -f /dev/shm/rio_sim."$fabric" /dev/shm/rio_sim."$fabric".ep*
+	"$builddir/app/dpdk-rio-fabric" destroy "$fabric" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
 

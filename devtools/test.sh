@@ -12,7 +12,8 @@
 #     use (both skipped, with the reason, when Debian's linux-source-6.1
 #     package cannot be fetched),
 #   - the documentation build (sphinx-build -W),
-#   - no /dev/shm/rio_sim.* object left behind.
+#   - no rio_sim.* object left behind (in the directory of our fabrics,
+#     `dpdk-rio-fabric dir`).
 # Each counts as one test. The last line is "N passed, N failed" (plus
 # ", N skipped" when some were skipped); the exit status is non-zero when
 # anything failed.
@@ -64,20 +65,22 @@ summary() {
 	exit $?
 }
 
+echo "==== build (devtools/setup.sh)"
+if ! bash devtools/setup.sh </dev/null; then
+	record build fail
+	summary
+fi
+
+# The objects of our fabrics live in a directory of this user's.
+fabdir=$("$builddir/app/dpdk-rio-fabric" dir)
 shm_list() {
-	ls -1 /dev/shm 2>/dev/null | grep '^rio_sim\.' || true
+	ls -1 "$fabdir" 2>/dev/null | grep '^rio_sim\.' || true
 }
 
 shm_before=$(shm_list)
 if [ -n "$shm_before" ]; then
 	echo "test: note: rio_sim shared-memory objects exist before the run (not counted):"
-	echo "$shm_before" | sed 's/^/  \/dev\/shm\//'
-fi
-
-echo "==== build (devtools/setup.sh)"
-if ! bash devtools/setup.sh </dev/null; then
-	record build fail
-	summary
+	echo "$shm_before" | sed "s|^|  $fabdir/|"
 fi
 
 logdir="$builddir/test-logs"
@@ -312,7 +315,7 @@ PY
 	# fuzz_rionet: libFuzzer's per-input leak check flags objects that are only
 	# referenced from DPDK memory (rte_malloc, which LSan does not scan) as
 	# leaked, so it is off for that target; the ASan autotests check leaks.
-	fuzz_targets="topology:50000 devargs:100000 maint:200000 recv:200000 rionet:30000"
+	fuzz_targets="topology:50000 devargs:100000 maint:200000 recv:200000 attach:5000 rionet:30000"
 	echo "==== fuzz build ($fuzz_dir)"
 	if ! command -v clang >/dev/null 2>&1; then
 		echo "test: clang not found (devtools/setup.sh installs it): fuzz targets skipped"
@@ -360,11 +363,11 @@ fi
 # Nothing may leave an emulated fabric behind. An object that a live process
 # outside this tree still maps or holds open belongs to someone else's run
 # (another checkout testing at the same time) and is left alone.
-shm_users() {	# shm_users <name>: pids mapping or holding /dev/shm/<name>
+shm_users() {	# shm_users <name>: pids mapping or holding <fabdir>/<name>
 	local p
 	for p in /proc/[0-9]*; do
-		if grep -qsF "/dev/shm/$1" "$p/maps" 2>/dev/null ||
-			ls -l "$p/fd" 2>/dev/null | grep -qF "/dev/shm/$1"; then
+		if grep -qsF "$fabdir/$1" "$p/maps" 2>/dev/null ||
+			ls -l "$p/fd" 2>/dev/null | grep -qF "$fabdir/$1"; then
 			echo "${p#/proc/}"
 		fi
 	done
@@ -384,17 +387,17 @@ for f in $(comm -13 <(echo "$shm_before" | sort) <(shm_list | sort)); do
 		tr '\0' ' ' < "/proc/$u/cmdline" 2>/dev/null | grep -qF "$here" && ours=1
 	done
 	if [ $ours -eq 1 ]; then
-		echo "test: /dev/shm/$f is still held by a process of this run: $users"
+		echo "test: $fabdir/$f is still held by a process of this run: $users"
 		leftover+=("$f (held by $users)")
 	else
-		echo "test: note: /dev/shm/$f belongs to another run (pids $users), not counted"
+		echo "test: note: $fabdir/$f belongs to another run (pids $users), not counted"
 	fi
 done
 if [ ${#leftover[@]} -gt 0 ]; then
 	echo "test: shared-memory objects left behind (removed now):"
 	for f in "${leftover[@]}"; do
-		echo "  /dev/shm/$f"
-		rm -f "/dev/shm/${f%% *}"
+		echo "  $fabdir/$f"
+		rm -f "$fabdir/${f%% *}"
 	done
 	record shm_leftovers fail
 else

@@ -12,6 +12,7 @@
  */
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
@@ -37,6 +38,7 @@ static const char fabtool_main_help[] =
 	"Commands:\n"
 	"  create <fabric> [--topology <path|builtin:shape>]\n"
 	"  list [--format text|json]\n"
+	"  dir\n"
 	"  destroy <fabric>\n"
 	"  show <fabric> [--format text|json|dot]\n"
 	"  read <fabric> <device> <offset> [--size 8|16|32] [--via <endpoint> [--destid N] [--hop N]]\n"
@@ -454,8 +456,8 @@ fabtool_cmd_create(int argc, char **argv)
 static const char fabtool_list_help[] =
 	"Usage: " FABTOOL_PROG " list [--format text|json]\n"
 	"\n"
-	"List the fabrics present in /dev/shm: devices, device ID size and the\n"
-	"processes attached. Does not attach to them.\n";
+	"List this user's fabrics (see '" FABTOOL_PROG " dir'): devices, device ID size\n"
+	"and the processes attached. Does not attach to them.\n";
 
 int
 fabtool_fmt_opt(int opt, const char *arg, void *ctx)
@@ -543,7 +545,7 @@ fabtool_cmd_list(int argc, char **argv)
 		return rc;
 	n = rte_pmd_rio_sim_fabric_list(NULL, 0);
 	if (n < 0)
-		return fabtool_fail("cannot list /dev/shm: %s", strerror(-n));
+		return fabtool_fail("cannot list the fabrics: %s", strerror(-n));
 	if (n > 0) {
 		names = calloc((size_t)n, sizeof(*names));
 		if (names == NULL)
@@ -560,10 +562,38 @@ fabtool_cmd_list(int argc, char **argv)
 	return FABTOOL_EXIT_OK;
 }
 
+static const char fabtool_dir_help[] =
+	"Usage: " FABTOOL_PROG " dir\n"
+	"\n"
+	"Print the directory of this user's fabrics: $XDG_RUNTIME_DIR/rio_sim when the\n"
+	"login session provides one, else /dev/shm/rio_sim-<uid>. Fabric <name> is the\n"
+	"object rio_sim.<name> in it, with rio_sim.<name>.ep<N> for its endpoints.\n";
+
+static int
+fabtool_cmd_dir(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char dir[PATH_MAX];
+	unsigned int n;
+	int rc;
+
+	rc = fabtool_getopt(argc, argv, opts, fabtool_dir_help, 0, 0, NULL, &n, NULL, NULL);
+	if (rc >= 0)
+		return rc;
+	rc = rte_pmd_rio_sim_fabric_dir(dir, sizeof(dir));
+	if (rc != 0)
+		return fabtool_fail("%s", strerror(-rc));
+	printf("%s\n", dir);
+	return FABTOOL_EXIT_OK;
+}
+
 static const char fabtool_destroy_help[] =
 	"Usage: " FABTOOL_PROG " destroy <fabric>\n"
 	"\n"
-	"Remove every shared-memory segment of <fabric> now, whoever uses it; its\n"
+	"Remove every shared-memory object of <fabric> now, whoever uses it; its\n"
 	"keeper process notices and exits. Processes that map it keep their mapping.\n";
 
 static int
@@ -608,6 +638,7 @@ static const struct {
 } fabtool_cmds[] = {
 	{ "create", fabtool_cmd_create },
 	{ "list", fabtool_cmd_list },
+	{ "dir", fabtool_cmd_dir },
 	{ "destroy", fabtool_cmd_destroy },
 	{ "show", fabtool_cmd_show },
 	{ "read", fabtool_cmd_read },

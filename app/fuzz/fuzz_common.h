@@ -30,6 +30,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 	} \
 } while (0)
 
+/* A result that must be 0 or a negative errno. */
+#define FUZZ_CHECK_ERRNO(ret, what) \
+	FUZZ_CHECK((ret) == 0 || ((ret) < 0 && (ret) > -4096), "%s returned %d", (what), (int)(ret))
+
 /* Sequential reader over the fuzz input; reads past the end give zeroes. */
 struct fuzz_in {
 	const uint8_t *p;

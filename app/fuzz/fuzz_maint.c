@@ -29,54 +29,10 @@
 
 #include "rio_sim_fabric.h"
 
-#include "fuzz_common.h"
+#include "fuzz_fabric.h"
 
 #define FUZZ_MAINT_OPS_MAX	64
 #define FUZZ_MAINT_OP_SIZE	14
-
-static const char fuzz_maint_topo8[] =
-	"[fabric]\n"
-	"devid_size = 8\n"
-	"mbox_entries = 8\n"
-	"static_routes = 1\n"
-	"timing = 0\n"
-	"response_timeout = 1\n"
-	"seed = 1\n"
-	"[switch sw0]\n"
-	"ports = 4\n"
-	"[switch sw1]\n"
-	"model = cps1848\n"
-	"[endpoint ep0]\n"
-	"host = 1\n"
-	"destid = 0\n"
-	"[endpoint ep1]\n"
-	"destid = 1\n"
-	"[endpoint ep2]\n"
-	"model = tsi721\n"
-	"destid = 2\n"
-	"[links]\n"
-	"sw0.0 = ep0.0\n"
-	"sw0.1 = ep1.0\n"
-	"sw0.2 = sw1.0\n"
-	"sw1.1 = ep2.0\n";
-
-static const char fuzz_maint_topo16[] =
-	"[fabric]\n"
-	"devid_size = 16\n"
-	"mbox_entries = 8\n"
-	"static_routes = 1\n"
-	"timing = 0\n"
-	"response_timeout = 1\n"
-	"[switch sw0]\n"
-	"model = rxs2448\n"
-	"[endpoint ep0]\n"
-	"host = 1\n"
-	"destid = 0x1234\n"
-	"[endpoint ep1]\n"
-	"destid = 0xfffe\n"
-	"[links]\n"
-	"sw0.0 = ep0.0\n"
-	"sw0.2 = ep1.0\n";
 
 struct fuzz_maint_fabric {
 	char name[SIM_NAME_MAX];
@@ -89,28 +45,8 @@ static struct fuzz_maint_fabric fuzz_fab[2];
 static struct sim_fabric *
 fuzz_maint_create(struct fuzz_maint_fabric *ff, const char *tag, const char *text)
 {
-	struct sim_topology *topo = NULL;
-	char path[64], err[256] = "";
-	int fd;
-
 	snprintf(ff->name, sizeof(ff->name), "fuzz_maint%s_%d", tag, (int)getpid());
-	fd = memfd_create("fuzz_maint_topo", MFD_CLOEXEC);
-	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text)) {
-		perror("fuzz_maint: topology");
-		exit(1);
-	}
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	if (sim_topology_parse_file(path, &topo, err, sizeof(err)) != 0) {
-		fprintf(stderr, "fuzz_maint: topology: %s\n", err);
-		exit(1);
-	}
-	close(fd);
-	ff->f = sim_fabric_attach(ff->name, topo, false, err, sizeof(err));
-	sim_topology_free(topo);
-	if (ff->f == NULL) {
-		fprintf(stderr, "fuzz_maint: fabric %s: %s\n", ff->name, err);
-		exit(1);
-	}
+	ff->f = fuzz_fabric_create(ff->name, text);
 	ff->snapshot = malloc(ff->f->size);
 	if (ff->snapshot == NULL)
 		exit(1);
@@ -139,22 +75,16 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	RTE_SET_USED(argc);
 	RTE_SET_USED(argv);
 	fuzz_quiet_logs();
-	fuzz_maint_create(&fuzz_fab[0], "8", fuzz_maint_topo8);
-	fuzz_maint_create(&fuzz_fab[1], "16", fuzz_maint_topo16);
+	fuzz_maint_create(&fuzz_fab[0], "8", fuzz_fabric_topo8);
+	fuzz_maint_create(&fuzz_fab[1], "16", fuzz_fabric_topo16);
 	atexit(fuzz_maint_fini);
 	return 0;
 }
 
 static void
-fuzz_maint_check_ret(int ret, const char *what)
-{
-	FUZZ_CHECK(ret == 0 || (ret < 0 && ret > -4096), "%s returned %d", what, ret);
-}
-
-static void
 fuzz_maint_check_read(int ret, int len, uint32_t val, const char *what)
 {
-	fuzz_maint_check_ret(ret, what);
+	FUZZ_CHECK_ERRNO(ret, what);
 	if (ret == 0 && len < 4)
 		FUZZ_CHECK(val < (1u << (8 * len)), "%s of %d bytes gave 0x%x", what, len, val);
 }
@@ -183,7 +113,7 @@ fuzz_maint_op(struct sim_fabric *f, struct fuzz_in *in)
 		break;
 	case 1:
 		ret = sim_maint(f, di, destid, hop, true, offset, len, &val);
-		fuzz_maint_check_ret(ret, "maint write");
+		FUZZ_CHECK_ERRNO(ret, "maint write");
 		break;
 	case 2:
 	case 3:
@@ -195,7 +125,7 @@ fuzz_maint_op(struct sim_fabric *f, struct fuzz_in *in)
 		for (i = 0; i < (int)(wlen / 4); i++)
 			words[i] = val + i;
 		ret = sim_maint_block(f, di, destid, hop, kind % 8 == 3, offset, len, words);
-		fuzz_maint_check_ret(ret, "maint block");
+		FUZZ_CHECK_ERRNO(ret, "maint block");
 		free(words);
 		break;
 	case 4:
@@ -204,15 +134,15 @@ fuzz_maint_op(struct sim_fabric *f, struct fuzz_in *in)
 		break;
 	case 5:
 		ret = sim_config_write(f, di, hop, offset, len, val);
-		fuzz_maint_check_ret(ret, "config write");
+		FUZZ_CHECK_ERRNO(ret, "config write");
 		break;
 	case 6:
 		ret = sim_fabric_link_set(f, di, hop, val & 1);
-		fuzz_maint_check_ret(ret, "link set");
+		FUZZ_CHECK_ERRNO(ret, "link set");
 		break;
 	default:
 		ret = sim_route(f, di, hop, destid, (uint8_t)val, offset & 1, &dst_dev, &in_port);
-		fuzz_maint_check_ret(ret, "route");
+		FUZZ_CHECK_ERRNO(ret, "route");
 		if (ret == 0) {
 			FUZZ_CHECK(dst_dev < f->n_devices, "route to device %u", dst_dev);
 			FUZZ_CHECK(in_port < f->devs[dst_dev].nports, "route in by port %u",

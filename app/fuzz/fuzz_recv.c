@@ -11,14 +11,20 @@
  * mapped a second time here, as a sender process maps it. Each input then
  * writes ring state the way a careless or hostile writer could (producer
  * head, slot sequence numbers, slot headers with any length, source,
- * mailbox, letter and writer pid, payload bytes) into one ring: a mailbox
+ * mailbox and letter, payload bytes) into one ring: a mailbox
  * ring of the data segment, or the endpoint's doorbell or port-write ring of
  * the main segment, and calls the matching receive function
- * (sim_ep_recv, sim_ep_dbell_fetch, sim_ep_pw_fetch). Checks: no access
- * outside the mapped segments or the posted buffers (ASan; buffers are heap
- * blocks of exactly RTE_RIO_MAX_MSG_SIZE bytes), every delivered message has
- * a valid length, letter and mailbox and uses the posted buffers in order,
- * every port-write a valid length, never more than asked for.
+ * (sim_ep_recv, sim_ep_recv_inplace, sim_ep_dbell_fetch, sim_ep_pw_fetch).
+ * Messages received in place are released at once or kept across inputs
+ * (up to FUZZ_RECV_HELD of them) and released later, oldest first, as the
+ * input says. Checks: no access outside the mapped segments or the posted
+ * buffers (ASan; buffers are heap blocks of exactly RTE_RIO_MAX_MSG_SIZE
+ * bytes; every byte of a message received in place is read), every
+ * delivered message has a valid length, letter and mailbox and uses the
+ * posted buffers in order, a message received in place has its shared info
+ * with one reference, the copying receive delivers nothing on a mailbox
+ * while a message received in place is held there, every port-write has a
+ * valid length, never more than asked for.
  *
  * Record format after a 2-byte header (ring, count) and a producer-head
  * record (mode, 8 bytes): per slot, position relative to the consumer
@@ -33,6 +39,7 @@
 #include <unistd.h>
 
 #include "rio_sim_fabric.h"
+#include "rte_rio.h"
 
 #include "fuzz_common.h"
 
@@ -40,6 +47,8 @@
 #define FUZZ_RECV_MBOXES	2	/* opened; 2 and 3 stay closed */
 #define FUZZ_RECV_BUFS		64
 #define FUZZ_RECV_BURST		32
+#define FUZZ_RECV_HELD		16	/* received in place and kept across inputs */
+#define FUZZ_RECV_INPLACE_MAX	SIM_SLOT_INLINE
 
 static const char fuzz_recv_topo[] =
 	"[fabric]\n"
@@ -68,13 +77,35 @@ static struct {
 	void *free_bufs[FUZZ_RECV_BUFS];
 	unsigned int n_free;
 	struct fuzz_recv_mbox mb[RTE_RIO_MAX_MBOX];
+	/* Messages received in place and not released yet, oldest first. */
+	struct rte_rio_msg held[FUZZ_RECV_HELD];
+	struct rte_mbuf_ext_shared_info *held_sh[FUZZ_RECV_HELD];
+	unsigned int n_held;
+	unsigned int held_on[RTE_RIO_MAX_MBOX];
 } fr;
+
+/* Release the @n oldest messages kept from in-place receives. */
+static void
+fuzz_recv_release(unsigned int n)
+{
+	unsigned int i;
+
+	n = RTE_MIN(n, fr.n_held);
+	for (i = 0; i < n; i++) {
+		fr.held_on[fr.held[i].mbox]--;
+		rte_rio_inb_message_release(fr.held[i].buf, fr.held_sh[i]);
+	}
+	memmove(fr.held, fr.held + n, (fr.n_held - n) * sizeof(fr.held[0]));
+	memmove(fr.held_sh, fr.held_sh + n, (fr.n_held - n) * sizeof(fr.held_sh[0]));
+	fr.n_held -= n;
+}
 
 static void
 fuzz_recv_fini(void)
 {
 	unsigned int i;
 
+	fuzz_recv_release(fr.n_held);
 	if (fr.data != NULL)
 		munmap(fr.data, fr.data_size);
 	if (fr.ep != NULL)
@@ -95,8 +126,8 @@ fuzz_recv_map_data(void)
 	struct stat st;
 	int fd;
 
-	snprintf(shm, sizeof(shm), SIM_SHM_PREFIX "%s.ep0", fr.name);
-	fd = shm_open(shm, O_RDWR, 0);
+	sim_fabric_data_name(fr.f, 0, shm, sizeof(shm));
+	fd = sim_fabric_obj_open(fr.f, shm, O_RDWR, 0);
 	if (fd < 0 || fstat(fd, &st) != 0) {
 		perror("fuzz_recv: data segment");
 		exit(1);
@@ -240,6 +271,8 @@ fuzz_recv_mbox(struct fuzz_in *in, uint8_t m, uint16_t n)
 	FUZZ_CHECK(cnt <= n, "%u messages for %u asked", cnt, n);
 	if (m >= FUZZ_RECV_MBOXES)
 		FUZZ_CHECK(cnt == 0, "%u messages from a closed mailbox", cnt);
+	FUZZ_CHECK(cnt == 0 || fr.held_on[m] == 0,
+		   "%u messages copied past %u held in place", cnt, fr.held_on[m]);
 	for (i = 0; i < cnt; i++) {
 		FUZZ_CHECK(mb->head != mb->tail, "message %u without a posted buffer", i);
 		FUZZ_CHECK(msgs[i].buf == mb->fifo[mb->head % FUZZ_RECV_ENTRIES],
@@ -252,6 +285,57 @@ fuzz_recv_mbox(struct fuzz_in *in, uint8_t m, uint16_t n)
 		FUZZ_CHECK(msgs[i].status == 0, "status %d", msgs[i].status);
 		fr.free_bufs[fr.n_free++] = msgs[i].buf;
 	}
+}
+
+/*
+ * In-place receive on mailbox @m: the oldest kept messages are released
+ * first (the input says how many), the ring is filled, then each message
+ * received is released at once or kept (a bit of the input each).
+ */
+static void
+fuzz_recv_inplace(struct fuzz_in *in, uint8_t m, uint16_t n)
+{
+	struct rte_mbuf_ext_shared_info *sh[FUZZ_RECV_BURST];
+	struct rte_rio_msg msgs[FUZZ_RECV_BURST];
+	struct sim_shm_mbox_ring *rh;
+	uint32_t keep, sum = 0;
+	uint16_t cnt, i, k;
+	uint8_t rel;
+
+	rel = fuzz_in_u8(in);
+	keep = fuzz_in_u32(in);
+	fuzz_recv_release(rel % (FUZZ_RECV_HELD + 1));
+	rh = RTE_PTR_ADD(fr.data, RTE_ALIGN_CEIL(sizeof(struct sim_shm_data_hdr),
+						 RTE_CACHE_LINE_SIZE) +
+			 m * sim_shm_mbox_ring_bytes(FUZZ_RECV_ENTRIES));
+	fuzz_recv_fill(in, &rh->pos, (uint8_t *)(rh + 1), sizeof(struct sim_shm_msg_slot),
+		       FUZZ_RECV_ENTRIES);
+	memset(msgs, 0, sizeof(msgs));
+	memset(sh, 0, sizeof(sh));
+	cnt = sim_ep_recv_inplace(fr.ep, m, msgs, sh, n);
+	FUZZ_CHECK(cnt <= n, "%u messages for %u asked", cnt, n);
+	if (m >= FUZZ_RECV_MBOXES)
+		FUZZ_CHECK(cnt == 0, "%u messages from a closed mailbox", cnt);
+	for (i = 0; i < cnt; i++) {
+		FUZZ_CHECK(msgs[i].len >= RTE_RIO_MIN_MSG_SIZE &&
+			   msgs[i].len <= FUZZ_RECV_INPLACE_MAX, "message length %u", msgs[i].len);
+		FUZZ_CHECK(msgs[i].letter < RTE_RIO_MAX_LETTER, "letter %u", msgs[i].letter);
+		FUZZ_CHECK(msgs[i].mbox == m, "mailbox %u on mailbox %u", msgs[i].mbox, m);
+		FUZZ_CHECK(msgs[i].status == 0, "status %d", msgs[i].status);
+		FUZZ_CHECK(sh[i] != NULL && rte_mbuf_ext_refcnt_read(sh[i]) == 1,
+			   "shared info of message %u", i);
+		/* Every byte readable where it was handed up. */
+		for (k = 0; k < msgs[i].len; k++)
+			sum += ((const uint8_t *)msgs[i].buf)[k];
+		if (((keep >> i) & 1) && fr.n_held < FUZZ_RECV_HELD) {
+			fr.held[fr.n_held] = msgs[i];
+			fr.held_sh[fr.n_held++] = sh[i];
+			fr.held_on[m]++;
+		} else {
+			rte_rio_inb_message_release(msgs[i].buf, sh[i]);
+		}
+	}
+	RTE_SET_USED(sum);
 }
 
 int
@@ -268,9 +352,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_in_init(&in, data, size);
 	what = fuzz_in_u8(&in);
 	n = fuzz_in_u8(&in) % (FUZZ_RECV_BURST + 1);
-	switch (what % 3) {
+	switch (what % 4) {
 	case 0:
 		fuzz_recv_mbox(&in, (what >> 2) % RTE_RIO_MAX_MBOX, n);
+		break;
+	case 3:
+		fuzz_recv_inplace(&in, (what >> 2) % RTE_RIO_MAX_MBOX, n);
 		break;
 	case 1:
 		fuzz_recv_fill(&in, &shm->dbell_pos, (uint8_t *)shm->dbell, sizeof(shm->dbell[0]),

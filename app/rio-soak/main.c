@@ -8,61 +8,87 @@
  * The controller (no EAL) builds a fabric of two switches and three
  * endpoints
  *
- *   ep0 (destid 1) -- sw0.0   sw0.1 == sw1.1   sw1.0 -- ep1 (destid 2)
- *   ep2 (destid 3) -- sw0.2
+ *   ep0 -- sw0.0   sw0.1 == sw1.1   sw1.0 -- ep1
+ *   ep2 -- sw0.2
  *
  * (4 of the 6 flows cross both switches), then starts one peer process per
- * endpoint (itself, "peer" mode, with its own EAL and a rio_sim vdev with
- * scan=0: nothing reacts to port-writes, messages only need the static
- * routes). Every peer sends --messages/6 messages to each of the two others
- * on mailbox 0 and receives theirs. A message carries its flow (source and
- * destination peer), a per-flow sequence number and a CRC32C of all its
- * bytes; lengths vary with the sequence number.
+ * endpoint (itself, "peer" mode, with its own EAL and a rio_sim vdev). Every
+ * peer sends --messages/6 messages to each of the two others and receives
+ * theirs. A message carries its flow (source and destination peer), a
+ * per-flow sequence number and a CRC32C of all its bytes; lengths vary with
+ * the sequence number.
+ *
+ * --mode raw (default): device IDs 1, 2, 3, scan=0 (nothing enumerates,
+ *   messages only need the static routes); mailbox 0 through
+ *   rte_rio_send_messages() / rte_rio_recv_messages().
+ * --mode rionet, rionet-zc: ep0 is the host and enumerates (device IDs 0,
+ *   1, 2), ep1 and ep2 discover; each message travels as an Ethernet frame
+ *   (destination MAC of the peer, EtherType 0x88b5) through the peer's
+ *   rionet port, sent one per rte_eth_tx_burst() call so that opackets
+ *   tells whether rionet sent it or dropped it (an inactive peer, no
+ *   response); rionet-zc receives with rx_zero_copy=1 (frames longer than
+ *   256 bytes in place).
  *
  * Accepted: a message is accepted when rte_rio_send_messages() counted it
- * (status DONE). A refused message (-EAGAIN, -ETIMEDOUT, -EIO) is not
- * accepted and is offered again later with the same sequence number, so
- * every flow is gap-free by construction: the receiver must see 0, 1, 2, ...
- * exactly once each. lost = accepted - received once; dup, reordered (a hole
- * filled late), corrupt (bad magic, length, flow or CRC) must all be 0.
+ * (status DONE), or rionet counted it sent. A refused message (-EAGAIN,
+ * -ETIMEDOUT, -EIO; rionet: pushed back or dropped) is not accepted and is
+ * offered again later with the same sequence number, so every flow is
+ * gap-free by construction: the receiver must see 0, 1, 2, ... exactly
+ * once each. lost = accepted - received once; dup, reordered (a hole filled
+ * late), corrupt (bad magic, length, flow or CRC) must all be 0.
  *
  * Run-time faults, scheduled by the receive progress of the whole run:
  *   flap     the controller takes a link down (in turn the inter-switch link
  *            sw0.1=sw1.1, ep2's link sw0.2 and ep1's link sw1.0), holds it
  *            --flap-ms, then up.
  *            Sends across it fail with -ETIMEDOUT meanwhile.
- *   restart  the controller sends SIGTERM to a peer (in turn ep1, ep2, ep0),
- *            which stops cleanly: it takes its own link down (new sends to
- *            it fail), asks the other peers to acknowledge (an
+ *   stall    the controller stops a peer (in turn ep0, ep1, ep2) with
+ *            SIGSTOP SOAK_MICRO_STOPS times for a few milliseconds at
+ *            random moments (some land between claiming ring slots and
+ *            publishing them), then for --stall-ms, continuing it with
+ *            SIGCONT each time. A stopped peer is alive: nothing it sent or
+ *            that was sent to it may be lost; its receivers wait for it
+ *            (counted by the msg_rx_wait_sender xstat of their mports).
+ *   restart  clean (--restarts): the controller sends SIGTERM to a peer (in
+ *            turn ep1, ep2, ep0; rionet: ep1, ep2, ep0 is the host), which
+ *            stops cleanly: it takes its own link down (new sends to it
+ *            fail), asks the other peers to acknowledge (an
  *            acknowledgement is given between two send bursts, so no send
  *            to it is in flight afterwards), drains its ring, and exits. A
  *            new process reclaims the endpoint, resumes its sequence state
  *            from the run's state file, opens its mailboxes and takes its
- *            link up again.
- * With --kill the restarts are SIGKILLs: a killed peer loses what its ring
- * held (accepted, never read) and what it read or sent but had not yet
- * recorded in the state file. These are counted apart, bounded: at most a
- * ring plus a burst skipped once per flow into the restarted peer ("lost at
- * kill"), at most a burst sent again per flow out of it ("resent", known by
- * the sender incarnation in every message). Anything beyond is a violation.
+ *            link up again (rionet: the controller takes it up first, for
+ *            the new process to discover the fabric).
+ *            by SIGKILL (--kills; clean and killed alternate): a killed
+ *            peer loses what its ring held (accepted, never read) and what
+ *            it read or sent but had not yet recorded in the state file.
+ *            These are counted apart, bounded: at most a ring plus a burst
+ *            skipped once per flow into the restarted peer ("lost at
+ *            kill"), at most a burst sent again per flow out of it
+ *            ("resent", known by the sender incarnation in every message).
+ *            Anything beyond is a violation.
  *
- * Memory: each peer samples its VmRSS and the in-use count of its receive
- * buffer pool at start, middle (each flow in and out half way through what
- * was left at the start) and end of each of its incarnations. Flat
- * means the pool count is unchanged and RSS grows by at most --rss-slack-kb
- * from the middle to the end.
+ * Memory: each peer samples its VmRSS and the in-use count of its buffer
+ * pool at start, middle (each flow in and out half way through what was
+ * left at the start) and end of each of its incarnations. Flat means the
+ * pool count is unchanged (rionet: from start to end, both taken with the
+ * port stopped) and RSS grows by at most --rss-slack-kb from the middle to
+ * the end.
  *
- * Usage (defaults: 100 million messages, 20 flaps of 100 ms, 3 restarts):
- *   dpdk-rio-soak [--messages N] [--flaps N] [--flap-ms MS] [--restarts N]
- *                 [--size-min B] [--size-max B] [--burst N] [--timeout-s S]
- *                 [--rss-slack-kb KB] [--rate MSG_PER_S] [--kill] [--keep]
- *                 [--inject drop|dup|corrupt|reorder|leak]
- * --rate paces each flow to a sixth of it; --inject makes the run fail on
- * purpose (the harness's self-test); --keep keeps the run directory (logs,
- * state file, topology), which is kept anyway when the run fails.
- * Prints a summary and a "RESULT soak ..." line; exits 0 when nothing was
- * lost, duplicated, reordered or corrupted and memory stayed flat, 1 on any
- * violation, 2 on a usage error.
+ * Usage (defaults: raw, 100 million messages, 20 flaps of 100 ms, 2
+ * restarts, 2 kills, 3 stalls of 6 s):
+ *   dpdk-rio-soak [--mode raw|rionet|rionet-zc] [--messages N] [--flaps N]
+ *                 [--flap-ms MS] [--restarts N] [--kills N] [--stalls N]
+ *                 [--stall-ms MS] [--size-min B] [--size-max B] [--burst N]
+ *                 [--timeout-s S] [--rss-slack-kb KB] [--rate MSG_PER_S]
+ *                 [--seed S] [--keep] [--inject drop|dup|corrupt|reorder|leak]
+ * --rate paces each flow to a sixth of it; --seed replays the random stops
+ * (their moments still depend on the machine); --inject makes the run fail
+ * on purpose (the harness's self-test, raw mode); --keep keeps the run
+ * directory (logs, state file, topology), which is kept anyway when the run
+ * fails. Prints a summary and a "RESULT soak ..." line; exits 0 when nothing
+ * was lost, duplicated, reordered or corrupted and memory stayed flat, 1 on
+ * any violation, 2 on a usage error.
  */
 
 #include <errno.h>
@@ -89,10 +115,14 @@
 #include <rte_common.h>
 #include <rte_eal.h>
 #include <rte_errno.h>
+#include <rte_ethdev.h>
+#include <rte_ether.h>
 #include <rte_hash_crc.h>
 #include <rte_lcore.h>
 #include <rte_log.h>
+#include <rte_mbuf.h>
 #include <rte_mempool.h>
+#include <rte_rawdev.h>
 
 #include "rte_pmd_rio_sim_fabric.h"
 #include "rte_rio.h"
@@ -100,7 +130,7 @@
 #define SOAK_NB_PEERS		3
 #define SOAK_NB_FLOWS		(SOAK_NB_PEERS * (SOAK_NB_PEERS - 1))
 #define SOAK_MAGIC		0x534f414bu	/* "SOAK": state file and messages */
-#define SOAK_STATE_VERSION	1
+#define SOAK_STATE_VERSION	2
 #define SOAK_MAX_INC		16	/* incarnations recorded per peer */
 #define SOAK_MAX_BURST		64
 #define SOAK_MAX_HOLES		8
@@ -112,6 +142,30 @@
 #define SOAK_STALL_S		30	/* no progress for that long: fail */
 #define SOAK_PUBLISH_WAIT_MS	20
 #define SOAK_VDEV		"rio_sim_soak"
+#define SOAK_PORT		"rionet_" SOAK_VDEV
+#define SOAK_ETHERTYPE		0x88b5	/* local experimental */
+#define SOAK_ETH_MSG_MAX	RTE_ETHER_MTU	/* soak message in a frame of the default MTU */
+#define SOAK_RIONET_RX_DESC	64
+#define SOAK_RIONET_TX_DESC	512
+#define SOAK_MICRO_STOPS	200	/* short stops before each long one */
+/* Long enough for a receiver to see a stopped sender's slot (it looks after 1 ms). */
+#define SOAK_MICRO_STOP_MIN_US	1500
+#define SOAK_MICRO_STOP_MAX_US	5000
+#define SOAK_XSTAT_EVERY	1024	/* peer loops between two xstat reads */
+#define SOAK_PACE_BUCKET_S	0.02	/* --rate: sending saved up while held back */
+
+/* What the peers exchange messages with. */
+enum soak_mode {
+	SOAK_MODE_RAW = 0,	/* rte_rio_send_messages() / rte_rio_recv_messages() */
+	SOAK_MODE_RIONET,	/* Ethernet frames through rionet ports */
+	SOAK_MODE_RIONET_ZC,	/* the same, receiving with rx_zero_copy=1 */
+};
+
+static const char *const soak_mode_names[] = {
+	[SOAK_MODE_RAW] = "raw",
+	[SOAK_MODE_RIONET] = "rionet",
+	[SOAK_MODE_RIONET_ZC] = "rionet-zc",
+};
 
 /* Where a memory sample is taken in an incarnation. */
 enum soak_mem_point { SOAK_MEM_START, SOAK_MEM_MID, SOAK_MEM_END, SOAK_MEM_POINTS };
@@ -156,6 +210,7 @@ struct soak_ctr {
 	uint64_t tx_etimedout[SOAK_NB_PEERS];
 	uint64_t tx_eio[SOAK_NB_PEERS];
 	uint64_t tx_other[SOAK_NB_PEERS];
+	uint64_t tx_dropped[SOAK_NB_PEERS];	/* rionet: tx_burst took it, not sent */
 	uint64_t rx_next[SOAK_NB_PEERS];	/* next expected sequence number */
 	uint64_t rx_unique[SOAK_NB_PEERS];	/* sequence numbers received once */
 	uint64_t rx_dup[SOAK_NB_PEERS];
@@ -168,6 +223,7 @@ struct soak_ctr {
 	uint64_t rx_foreign;	/* source device ID of no peer */
 	uint64_t rx_drained;	/* received while draining for a stop */
 	uint64_t stop_lost;	/* accepted to us but not received at a stop */
+	uint64_t rx_wait_sender;	/* the mport's msg_rx_wait_sender, every incarnation */
 };
 
 struct soak_mem {
@@ -197,7 +253,7 @@ struct soak_shared {
 	uint64_t flow_count[SOAK_NB_PEERS][SOAK_NB_PEERS];	/* [src][dst] */
 	uint64_t rate;		/* messages/s per flow, 0: as fast as possible */
 	uint32_t inject;	/* enum soak_inject */
-	uint32_t kill;		/* restarts by SIGKILL instead of a clean stop */
+	uint32_t mode;		/* enum soak_mode */
 	uint32_t size_min;
 	uint32_t size_max;
 	uint32_t burst;
@@ -437,8 +493,9 @@ struct soak_peer_ctx {
 	unsigned int nholes[SOAK_NB_PEERS];
 	uint8_t *txbuf[SOAK_NB_PEERS];	/* burst buffers of size_max per flow */
 	uint64_t txseq[SOAK_NB_PEERS][SOAK_MAX_BURST];	/* seq + 1 built there, 0: none */
-	uint64_t tx_at_start[SOAK_NB_PEERS];
-	double t_start;
+	/* --rate: a token bucket per flow, so that a pause is not made up in a rush. */
+	double tokens[SOAK_NB_PEERS];
+	double tokens_t[SOAK_NB_PEERS];
 	/* --kill: allowances at a kill boundary, per flow. */
 	bool first_after_kill[SOAK_NB_PEERS];
 	uint32_t resend_allow[SOAK_NB_PEERS];
@@ -449,6 +506,18 @@ struct soak_peer_ctx {
 	uint64_t rx_mid[SOAK_NB_PEERS];
 	uint64_t tx_mid[SOAK_NB_PEERS];
 	bool mid_done;
+	/* rionet modes */
+	bool rionet;
+	bool port_found;
+	bool port_started;
+	uint16_t port_id;
+	struct rte_ether_addr mac;
+	struct rte_mbuf *txm[SOAK_NB_PEERS];	/* refused with back-pressure: offered again */
+	uint8_t *rxbuf;		/* a chained frame, copied out */
+	/* msg_rx_wait_sender of the mport */
+	int raw_dev;
+	uint64_t wait_base;	/* of the earlier incarnations */
+	uint64_t loops;
 };
 
 static void
@@ -616,6 +685,55 @@ soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m)
 	}
 }
 
+/* rionet: MAC address of the endpoint with device ID @destid. */
+static void
+soak_mac(uint16_t destid, struct rte_ether_addr *mac)
+{
+	static const uint8_t prefix[4] = { 0x00, 0x01, 0x00, 0x01 };
+
+	memcpy(mac->addr_bytes, prefix, sizeof(prefix));
+	mac->addr_bytes[4] = (uint8_t)(destid >> 8);
+	mac->addr_bytes[5] = (uint8_t)destid;
+}
+
+/* rionet: take the frames received, check each as a message. */
+static unsigned int
+soak_rx_rionet(struct soak_peer_ctx *p)
+{
+	struct rte_mbuf *pkts[SOAK_MAX_BURST];
+	const struct rte_ether_hdr *eh;
+	struct rte_ether_addr src;
+	struct rte_rio_msg m;
+	uint16_t n, i;
+
+	n = rte_eth_rx_burst(p->port_id, 0, pkts, (uint16_t)p->sh->burst);
+	for (i = 0; i < n; i++) {
+		eh = rte_pktmbuf_read(pkts[i], 0, pkts[i]->pkt_len, p->rxbuf);
+		/* rionet never delivers a frame shorter than its header. */
+		if (eh == NULL || pkts[i]->pkt_len < RTE_ETHER_HDR_LEN ||
+		    !rte_is_same_ether_addr(&eh->dst_addr, &p->mac) ||
+		    eh->ether_type != rte_cpu_to_be_16(SOAK_ETHERTYPE)) {
+			p->c.rx_foreign++;
+			rte_pktmbuf_free(pkts[i]);
+			continue;
+		}
+		memset(&m, 0, sizeof(m));
+		/* The source MAC names the sender: its device ID in the last two bytes. */
+		m.srcid = (uint16_t)(eh->src_addr.addr_bytes[4] << 8 | eh->src_addr.addr_bytes[5]);
+		soak_mac(m.srcid, &src);
+		if (!rte_is_same_ether_addr(&eh->src_addr, &src)) {
+			p->c.rx_foreign++;
+			rte_pktmbuf_free(pkts[i]);
+			continue;
+		}
+		m.buf = (void *)(uintptr_t)(eh + 1);
+		m.len = (uint16_t)(pkts[i]->pkt_len - RTE_ETHER_HDR_LEN);
+		soak_rx_one(p, &m);
+		rte_pktmbuf_free(pkts[i]);
+	}
+	return n;
+}
+
 /* @return number of messages received. */
 static unsigned int
 soak_rx(struct soak_peer_ctx *p)
@@ -624,6 +742,8 @@ soak_rx(struct soak_peer_ctx *p)
 	void *bufs[SOAK_MAX_BURST];
 	uint16_t n, i, keep = 0;
 
+	if (p->rionet)
+		return soak_rx_rionet(p);
 	n = rte_rio_recv_messages(p->mport, SOAK_MBOX, msgs, p->sh->burst);
 	for (i = 0; i < n; i++) {
 		soak_rx_one(p, &msgs[i]);
@@ -642,6 +762,59 @@ soak_rx(struct soak_peer_ctx *p)
 	return n;
 }
 
+/*
+ * rionet: up to @n frames to peer d, one per rte_eth_tx_burst() call, so
+ * that each one is known sent (opackets) or dropped (oerrors: an inactive
+ * peer, no response). A frame pushed back (full ring) is offered again
+ * later. @return number accepted.
+ */
+static unsigned int
+soak_tx_flow_rionet(struct soak_peer_ctx *p, unsigned int d, unsigned int n)
+{
+	const struct soak_shared *sh = p->sh;
+	struct soak_ctr *c = &p->c;
+	struct rte_ether_hdr *eh;
+	struct rte_eth_stats st;
+	struct rte_mbuf *m;
+	unsigned int k, acc = 0;
+	uint64_t seq, sent0;
+	uint16_t len;
+
+	for (k = 0; k < n; k++) {
+		seq = c->tx_accepted[d];
+		m = p->txm[d];
+		if (m == NULL) {
+			m = rte_pktmbuf_alloc(p->pool);
+			if (m == NULL)
+				break;
+			len = soak_msg_len(sh, p->idx, d, seq);
+			eh = (struct rte_ether_hdr *)rte_pktmbuf_append(m, RTE_ETHER_HDR_LEN + len);
+			soak_mac(sh->destid[d], &eh->dst_addr);
+			rte_ether_addr_copy(&p->mac, &eh->src_addr);
+			eh->ether_type = rte_cpu_to_be_16(SOAK_ETHERTYPE);
+			soak_msg_build(sh, (uint8_t *)(eh + 1), p->idx, d, seq, p->inc);
+		}
+		p->txm[d] = NULL;
+		rte_eth_stats_get(p->port_id, &st);
+		sent0 = st.opackets;
+		c->tx_attempts[d]++;
+		if (rte_eth_tx_burst(p->port_id, 0, &m, 1) == 0) {
+			p->txm[d] = m;
+			c->tx_eagain[d]++;
+			break;
+		}
+		rte_eth_stats_get(p->port_id, &st);
+		if (st.opackets == sent0) {
+			/* Dropped and counted by rionet: the peer cannot be reached now. */
+			c->tx_dropped[d]++;
+			break;
+		}
+		c->tx_accepted[d]++;
+		acc++;
+	}
+	return acc;
+}
+
 /* One burst of up to max messages to peer d. @return number accepted. */
 static unsigned int
 soak_tx_flow_plain(struct soak_peer_ctx *p, unsigned int d, unsigned int max)
@@ -654,15 +827,22 @@ soak_tx_flow_plain(struct soak_peer_ctx *p, unsigned int d, unsigned int max)
 	uint16_t sent;
 
 	if (sh->rate != 0) {
-		/* Pacing: at most rate messages/s per flow since this incarnation began. */
-		allowed = (uint64_t)((soak_now() - p->t_start) * (double)sh->rate);
-		allowed = allowed > c->tx_accepted[d] - p->tx_at_start[d] ?
-			allowed - (c->tx_accepted[d] - p->tx_at_start[d]) : 0;
+		/* Pacing: rate messages/s per flow, SOAK_PACE_BUCKET_S of them saved up at most. */
+		double now = soak_now();
+
+		p->tokens[d] = RTE_MIN(p->tokens[d] + (now - p->tokens_t[d]) * (double)sh->rate,
+				       (double)sh->rate * SOAK_PACE_BUCKET_S + sh->burst);
+		p->tokens_t[d] = now;
+		allowed = (uint64_t)p->tokens[d];
 		todo = RTE_MIN(todo, allowed);
 	}
 	n = (unsigned int)RTE_MIN(todo, (uint64_t)RTE_MIN(sh->burst, max));
 	if (n == 0)
 		return 0;
+	if (p->rionet) {
+		sent = (uint16_t)soak_tx_flow_rionet(p, d, n);
+		goto out;
+	}
 	for (k = 0; k < n; k++) {
 		seq = c->tx_accepted[d] + k;
 		slot = (unsigned int)(seq % sh->burst);
@@ -695,6 +875,9 @@ soak_tx_flow_plain(struct soak_peer_ctx *p, unsigned int d, unsigned int max)
 			break;
 		}
 	}
+out:
+	if (sh->rate != 0)
+		p->tokens[d] -= sent;
 	return sent;
 }
 
@@ -870,6 +1053,78 @@ soak_stop(struct soak_peer_ctx *p)
 	return 0;
 }
 
+/* The msg_rx_wait_sender xstat of our mport, added to the earlier incarnations'. */
+static void
+soak_read_waits(struct soak_peer_ctx *p)
+{
+	unsigned int id;
+	uint64_t v;
+
+	if (p->raw_dev < 0)
+		return;
+	v = rte_rawdev_xstats_by_name_get((uint16_t)p->raw_dev, "msg_rx_wait_sender", &id);
+	if (id != (unsigned int)-1)
+		p->c.rx_wait_sender = p->wait_base + v;
+}
+
+/*
+ * rionet: configure and start the port of our mport (one queue pair; its
+ * receive mode, copy or zero-copy, came with the EAL devargs).
+ */
+static int
+soak_rionet_setup(struct soak_peer_ctx *p)
+{
+	struct rte_eth_conf conf;
+	int ret, socket;
+
+	if (rte_eth_dev_get_port_by_name(SOAK_PORT, &p->port_id) != 0) {
+		soak_peer_fail(p, "no rionet port %s", SOAK_PORT);
+		return -1;
+	}
+	p->port_found = true;
+	memset(&conf, 0, sizeof(conf));
+	socket = rte_eth_dev_socket_id(p->port_id);
+	ret = rte_eth_dev_configure(p->port_id, 1, 1, &conf);
+	if (ret == 0)
+		ret = rte_eth_rx_queue_setup(p->port_id, 0, SOAK_RIONET_RX_DESC, socket, NULL,
+					     p->pool);
+	if (ret == 0)
+		ret = rte_eth_tx_queue_setup(p->port_id, 0, SOAK_RIONET_TX_DESC, socket, NULL);
+	if (ret == 0)
+		ret = rte_eth_macaddr_get(p->port_id, &p->mac);
+	if (ret != 0) {
+		soak_peer_fail(p, "cannot set up port %s: %s", SOAK_PORT, strerror(-ret));
+		return -1;
+	}
+	/* Before the start: the pool holds what the port posts, once started. */
+	soak_mem_sample(p, SOAK_MEM_START);
+	ret = rte_eth_dev_start(p->port_id);
+	if (ret != 0) {
+		soak_peer_fail(p, "cannot start port %s: %s", SOAK_PORT, strerror(-ret));
+		return -1;
+	}
+	p->port_started = true;
+	return 0;
+}
+
+/*
+ * rionet: stop the port (LEAVE to the peers; its posted and stashed mbufs
+ * go back to the pool) and free a frame kept for a retry.
+ */
+static void
+soak_rionet_stop(struct soak_peer_ctx *p)
+{
+	unsigned int j;
+
+	for (j = 0; j < SOAK_NB_PEERS; j++) {
+		rte_pktmbuf_free(p->txm[j]);
+		p->txm[j] = NULL;
+	}
+	if (p->port_started)
+		rte_eth_dev_stop(p->port_id);
+	p->port_started = false;
+}
+
 static int
 soak_peer_setup(struct soak_peer_ctx *p)
 {
@@ -882,12 +1137,53 @@ soak_peer_setup(struct soak_peer_ctx *p)
 		soak_peer_fail(p, "no mport %s (vdev missing?)", SOAK_VDEV);
 		return -1;
 	}
+	p->raw_dev = rte_rawdev_get_dev_id(SOAK_VDEV);
+	if (p->raw_dev >= 0) {
+		unsigned int id;
+
+		rte_rawdev_xstats_by_name_get((uint16_t)p->raw_dev, "msg_rx_wait_sender", &id);
+		if (id == (unsigned int)-1)
+			p->raw_dev = -1;
+	}
+	if (p->raw_dev < 0) {
+		soak_peer_fail(p, "no rawdev %s with the msg_rx_wait_sender xstat", SOAK_VDEV);
+		return -1;
+	}
 	snprintf(name, sizeof(name), "soak_pool_%u", p->idx);
-	p->pool = rte_mempool_create(name, SOAK_POOL, RTE_RIO_MAX_MSG_SIZE, 0, 0, NULL, NULL,
-				     NULL, NULL, rte_socket_id(), 0);
+	if (p->rionet) {
+		/* Enumeration gives the IDs the topology has (ep0 host 0, ep1 1, ep2 2). */
+		ret = rte_rio_mport_destid(p->mport);
+		if (ret != p->sh->destid[p->idx]) {
+			soak_peer_fail(p, "own device ID %d after the scan, not %u", ret,
+				       p->sh->destid[p->idx]);
+			return -1;
+		}
+		p->pool = rte_pktmbuf_pool_create(name, SOAK_POOL, 0, 0,
+						  RTE_MBUF_DEFAULT_BUF_SIZE, rte_socket_id());
+		p->rxbuf = malloc(RTE_ETHER_MAX_JUMBO_FRAME_LEN);
+	} else {
+		p->pool = rte_mempool_create(name, SOAK_POOL, RTE_RIO_MAX_MSG_SIZE, 0, 0, NULL,
+					     NULL, NULL, NULL, rte_socket_id(), 0);
+	}
 	if (p->pool == NULL) {
 		soak_peer_fail(p, "cannot create the buffer pool: %s", rte_strerror(rte_errno));
 		return -1;
+	}
+	if (p->rionet) {
+		if (p->rxbuf == NULL) {
+			soak_peer_fail(p, "out of memory");
+			return -1;
+		}
+		if (soak_rionet_setup(p) != 0)
+			return -1;
+		/* Up again after a restart (the controller did it already for the scan). */
+		ret = rte_pmd_rio_sim_fabric_link_set(p->sh->fabric, soak_ep_names[p->idx], 0,
+						      true);
+		if (ret != 0) {
+			soak_peer_fail(p, "cannot take own link up: %s", strerror(-ret));
+			return -1;
+		}
+		return 0;
 	}
 	for (j = 0; j < SOAK_NB_PEERS; j++) {
 		p->txbuf[j] = calloc(p->sh->burst, p->sh->size_max);
@@ -922,6 +1218,14 @@ soak_peer_teardown(struct soak_peer_ctx *p)
 {
 	unsigned int j;
 
+	if (p->rionet) {
+		soak_rionet_stop(p);
+		if (p->port_found)
+			rte_eth_dev_close(p->port_id);
+		rte_mempool_free(p->pool);
+		free(p->rxbuf);
+		return;
+	}
 	if (p->mport != NULL) {
 		rte_rio_release_outb_mbox(p->mport, SOAK_MBOX);
 		rte_rio_release_inb_mbox(p->mport, SOAK_MBOX);
@@ -947,6 +1251,20 @@ soak_mid_reached(const struct soak_peer_ctx *p)
 	return true;
 }
 
+/* Last samples of an incarnation that ends well (done, or stopped for a restart). */
+static void
+soak_peer_end(struct soak_peer_ctx *p)
+{
+	if (!p->mid_done)
+		soak_mem_sample(p, SOAK_MEM_MID);
+	/* rionet: what the port holds goes back to the pool when it stops. */
+	if (p->rionet)
+		soak_rionet_stop(p);
+	soak_mem_sample(p, SOAK_MEM_END);
+	soak_read_waits(p);
+	soak_publish(&p->me->ctr, &p->c);
+}
+
 static int
 soak_peer_loop(struct soak_peer_ctx *p)
 {
@@ -958,6 +1276,8 @@ soak_peer_loop(struct soak_peer_ctx *p)
 			if (j != p->idx)
 				work += soak_tx_flow(p, j);
 		work += soak_rx(p);
+		if (++p->loops % SOAK_XSTAT_EVERY == 0)
+			soak_read_waits(p);
 		soak_publish(&p->me->ctr, &p->c);
 		soak_ack(p);
 		if (!p->mid_done && soak_mid_reached(p)) {
@@ -965,19 +1285,14 @@ soak_peer_loop(struct soak_peer_ctx *p)
 			p->mid_done = true;
 		}
 		if (soak_complete(p)) {
-			if (!p->mid_done)
-				soak_mem_sample(p, SOAK_MEM_MID);
-			soak_mem_sample(p, SOAK_MEM_END);
+			soak_peer_end(p);
 			soak_store_rel(&p->me->state, SOAK_ST_DONE);
 			return 0;
 		}
 		if (soak_stop_req) {
 			if (soak_stop(p) != 0)
 				return -1;
-			soak_publish(&p->me->ctr, &p->c);
-			if (!p->mid_done)
-				soak_mem_sample(p, SOAK_MEM_MID);
-			soak_mem_sample(p, SOAK_MEM_END);
+			soak_peer_end(p);
 			soak_store_rel(&p->me->state, SOAK_ST_STOPPED);
 			return 0;
 		}
@@ -1019,15 +1334,19 @@ soak_peer_main(int argc, char **argv)
 	p->sh = sh;
 	p->idx = (unsigned int)idx;
 	p->me = &sh->peer[p->idx];
+	p->rionet = sh->mode != SOAK_MODE_RAW;
+	p->raw_dev = -1;
 	/* Resume where the previous incarnation stopped (zero the first time). */
 	soak_read_ctr(&p->c, &p->me->ctr);
+	p->wait_base = p->c.rx_wait_sender;
 	p->inc = p->me->incarnations;
 	__atomic_store_n(&p->me->pid, (int32_t)getpid(), __ATOMIC_RELAXED);
 	soak_store_rel(&p->me->incarnations, p->inc + 1);
 	soak_store_rel(&p->me->state, SOAK_ST_STARTING);
 	if (soak_peer_setup(p) != 0)
 		goto fail;
-	soak_mem_sample(p, SOAK_MEM_START);
+	if (!p->rionet)
+		soak_mem_sample(p, SOAK_MEM_START);
 	for (j = 0; j < SOAK_NB_PEERS; j++) {
 		if (j == p->idx)
 			continue;
@@ -1035,9 +1354,8 @@ soak_peer_main(int argc, char **argv)
 			(sh->flow_count[j][p->idx] - p->c.rx_unique[j]) / 2;
 		p->tx_mid[j] = p->c.tx_accepted[j] +
 			(sh->flow_count[p->idx][j] - p->c.tx_accepted[j]) / 2;
-		p->tx_at_start[j] = p->c.tx_accepted[j];
+		p->tokens_t[j] = soak_now();
 	}
-	p->t_start = soak_now();
 	for (j = 0; j < SOAK_NB_PEERS; j++)
 		p->first_after_kill[j] = p->inc < SOAK_MAX_INC && p->me->after_kill[p->inc];
 	soak_store_rel(&p->me->state, SOAK_ST_RUNNING);
@@ -1073,8 +1391,12 @@ struct soak_opts {
 	uint64_t timeout_s;
 	uint64_t rss_slack_kb;
 	uint64_t rate;
+	uint64_t kills;
+	uint64_t stalls;
+	uint64_t stall_ms;
+	uint64_t seed;
 	unsigned int inject;
-	bool kill;
+	unsigned int mode;
 	bool keep;
 };
 
@@ -1089,21 +1411,27 @@ struct soak_ctl {
 	bool exited_ok[SOAK_NB_PEERS];
 	double t0;
 	unsigned int flaps_done;
-	unsigned int restarts_done;
+	unsigned int restarts_done;	/* clean restarts and kills */
+	unsigned int kills_done;
+	unsigned int stalls_done;
+	unsigned int stops;		/* SIGSTOPs, short and long */
 	uint64_t flap_refused;	/* -ETIMEDOUT sends while a flapped link was down */
+	uint64_t rng;
 	unsigned int violations;
 };
 
 static void
 soak_usage(const char *prog)
 {
-	printf("usage: %s [--messages N] [--flaps N] [--flap-ms MS] [--restarts N]\n"
+	printf("usage: %s [--mode raw|rionet|rionet-zc] [--messages N] [--flaps N]\n"
+	       "       [--flap-ms MS] [--restarts N] [--kills N] [--stalls N] [--stall-ms MS]\n"
 	       "       [--size-min B] [--size-max B] [--burst N] [--timeout-s S]\n"
-	       "       [--rss-slack-kb KB] [--rate MSG_PER_S] [--kill] [--keep]\n"
-	       "       [--inject drop|dup|corrupt|reorder|leak]  (self-test of the checks)\n"
-	       "defaults: --messages 100000000 --flaps 20 --flap-ms 100 --restarts 3\n"
+	       "       [--rss-slack-kb KB] [--rate MSG_PER_S] [--seed S] [--keep]\n"
+	       "       [--inject drop|dup|corrupt|reorder|leak]  (self-test of the checks, raw)\n"
+	       "defaults: --mode raw --messages 100000000 --flaps 20 --flap-ms 100\n"
+	       "          --restarts 2 --kills 2 --stalls 3 --stall-ms 6000\n"
 	       "          --size-min 24 --size-max 512 --burst 32 --timeout-s 600\n"
-	       "          --rss-slack-kb 1024 --rate 0 (unpaced)\n", prog);
+	       "          --rss-slack-kb 1024 --rate 0 (unpaced) --seed (random)\n", prog);
 }
 
 static int
@@ -1121,7 +1449,11 @@ soak_parse(int argc, char **argv, struct soak_opts *o)
 		{ "rss-slack-kb", required_argument, NULL, 'R' },
 		{ "rate", required_argument, NULL, 'a' },
 		{ "inject", required_argument, NULL, 'i' },
-		{ "kill", no_argument, NULL, 'K' },
+		{ "mode", required_argument, NULL, 'M' },
+		{ "kills", required_argument, NULL, 'K' },
+		{ "stalls", required_argument, NULL, 'T' },
+		{ "stall-ms", required_argument, NULL, 'D' },
+		{ "seed", required_argument, NULL, 'e' },
 		{ "keep", no_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -1132,12 +1464,16 @@ soak_parse(int argc, char **argv, struct soak_opts *o)
 	o->messages = 100000000;
 	o->flaps = 20;
 	o->flap_ms = 100;
-	o->restarts = 3;
+	o->restarts = 2;
+	o->kills = 2;
+	o->stalls = 3;
 	o->size_min = sizeof(struct soak_hdr);
 	o->size_max = 512;
 	o->burst = 32;
 	o->timeout_s = 600;
 	o->rss_slack_kb = 1024;
+	o->stall_ms = 6000;
+	o->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
@@ -1151,6 +1487,26 @@ soak_parse(int argc, char **argv, struct soak_opts *o)
 			break;
 		case 'r':
 			ret = soak_parse_u64(optarg, 0, SOAK_MAX_INC - 1, &o->restarts);
+			break;
+		case 'K':
+			ret = soak_parse_u64(optarg, 0, SOAK_MAX_INC - 1, &o->kills);
+			break;
+		case 'T':
+			ret = soak_parse_u64(optarg, 0, 1000, &o->stalls);
+			break;
+		case 'D':
+			ret = soak_parse_u64(optarg, 1, 60000, &o->stall_ms);
+			break;
+		case 'e':
+			ret = soak_parse_u64(optarg, 0, UINT64_MAX, &o->seed);
+			break;
+		case 'M':
+			ret = -EINVAL;
+			for (o->mode = 0; o->mode < RTE_DIM(soak_mode_names); o->mode++)
+				if (strcmp(optarg, soak_mode_names[o->mode]) == 0) {
+					ret = 0;
+					break;
+				}
 			break;
 		case 's':
 			ret = soak_parse_u64(optarg, sizeof(struct soak_hdr), RTE_RIO_MAX_MSG_SIZE,
@@ -1180,9 +1536,6 @@ soak_parse(int argc, char **argv, struct soak_opts *o)
 					break;
 				}
 			break;
-		case 'K':
-			o->kill = true;
-			break;
 		case 'k':
 			o->keep = true;
 			break;
@@ -1196,6 +1549,21 @@ soak_parse(int argc, char **argv, struct soak_opts *o)
 	}
 	if (optind != argc || o->size_min > o->size_max)
 		return -EINVAL;
+	/* Every peer incarnation is recorded; rionet restarts only ep1 and ep2. */
+	if (o->restarts + o->kills >= SOAK_MAX_INC) {
+		printf("rio-soak: error: at most %d restarts and kills together\n",
+		       SOAK_MAX_INC - 1);
+		return -EINVAL;
+	}
+	if (o->mode != SOAK_MODE_RAW && o->size_max > SOAK_ETH_MSG_MAX) {
+		printf("rio-soak: error: --size-max %" PRIu64 " does not fit a frame of MTU %d\n",
+		       o->size_max, SOAK_ETH_MSG_MAX);
+		return -EINVAL;
+	}
+	if (o->mode != SOAK_MODE_RAW && o->inject != SOAK_INJ_NONE) {
+		printf("rio-soak: error: --inject is for --mode raw\n");
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -1218,6 +1586,7 @@ soak_write_topology(const struct soak_ctl *ctl, const char *path)
 		"[switch sw1]\n"
 		"ports = 4\n"
 		"[endpoint ep0]\n"
+		"%s"
 		"destid = %u\n"
 		"[endpoint ep1]\n"
 		"destid = %u\n"
@@ -1228,7 +1597,8 @@ soak_write_topology(const struct soak_ctl *ctl, const char *path)
 		"sw0.1 = sw1.1\n"
 		"sw1.0 = ep1.0\n"
 		"sw0.2 = ep2.0\n",
-		SOAK_RING, ctl->sh->destid[0], ctl->sh->destid[1], ctl->sh->destid[2]);
+		SOAK_RING, ctl->o.mode == SOAK_MODE_RAW ? "" : "host = 1\n",
+		ctl->sh->destid[0], ctl->sh->destid[1], ctl->sh->destid[2]);
 	ret = ferror(f) ? -EIO : 0;
 	if (fclose(f) != 0)
 		ret = -EIO;
@@ -1238,15 +1608,30 @@ soak_write_topology(const struct soak_ctl *ctl, const char *path)
 static int
 soak_spawn(struct soak_ctl *ctl, unsigned int i)
 {
-	char prefix[64], vdev[160], lcores[32], idx[8], log[128];
+	char prefix[64], vdev[160], lcores[32], idx[8], log[128], allow[96];
+	char plugin[PATH_MAX + 32], *slash;
 	unsigned int inc = ctl->sh->peer[i].incarnations;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	pid_t pid, parent;
 	int fd;
 
 	snprintf(prefix, sizeof(prefix), "--file-prefix=%s_%u_%u", ctl->fabric, i, inc);
-	snprintf(vdev, sizeof(vdev), "%s,fabric=%s,endpoint=%s,scan=0", SOAK_VDEV, ctl->fabric,
-		 soak_ep_names[i]);
+	/*
+	 * raw: nothing enumerates (scan=0), the static routes are enough.
+	 * rionet: ep0 enumerates, ep1 and ep2 discover, rionet binds each
+	 * local endpoint; rionet-zc names it (rio:<mport>-e<destid>) to
+	 * give it rx_zero_copy=1.
+	 */
+	snprintf(vdev, sizeof(vdev), "%s,fabric=%s,endpoint=%s%s", SOAK_VDEV, ctl->fabric,
+		 soak_ep_names[i], ctl->o.mode == SOAK_MODE_RAW ? ",scan=0" : "");
+	snprintf(allow, sizeof(allow), "--allow=rio:%s-e%04x,rx_zero_copy=1", SOAK_VDEV,
+		 ctl->sh->destid[i]);
+	/* rionet is a plugin of the build: <build>/drivers, next to <build>/app/rio-soak. */
+	snprintf(plugin, sizeof(plugin), "%s", ctl->self);
+	slash = strrchr(plugin, '/');
+	if (slash != NULL)
+		*slash = '\0';
+	strncat(plugin, "/../../drivers/librte_net_rionet.so", sizeof(plugin) - strlen(plugin) - 1);
 	/* The main lcore may run on any core: three busy peers share the machine. */
 	if (ncpu > 1)
 		snprintf(lcores, sizeof(lcores), "--lcores=0@(0-%ld)", RTE_MIN(ncpu, 64L) - 1);
@@ -1260,14 +1645,31 @@ soak_spawn(struct soak_ctl *ctl, unsigned int i)
 	if (pid < 0)
 		return -errno;
 	if (pid == 0) {
-		char *args[] = {
-			ctl->self, (char *)(uintptr_t)"peer", (char *)(uintptr_t)"--no-huge",
-			(char *)(uintptr_t)"-m", (char *)(uintptr_t)"64",
-			(char *)(uintptr_t)"--no-pci", (char *)(uintptr_t)"--no-telemetry",
-			(char *)(uintptr_t)"--no-shconf",
-			prefix, lcores, (char *)(uintptr_t)"--vdev", vdev,
-			(char *)(uintptr_t)"--", idx, ctl->state, NULL,
-		};
+		char *args[24];
+		unsigned int n = 0;
+
+		args[n++] = ctl->self;
+		args[n++] = (char *)(uintptr_t)"peer";
+		args[n++] = (char *)(uintptr_t)"--no-huge";
+		args[n++] = (char *)(uintptr_t)"-m";
+		args[n++] = (char *)(uintptr_t)(ctl->o.mode == SOAK_MODE_RAW ? "64" : "128");
+		args[n++] = (char *)(uintptr_t)"--no-pci";
+		args[n++] = (char *)(uintptr_t)"--no-telemetry";
+		args[n++] = (char *)(uintptr_t)"--no-shconf";
+		args[n++] = prefix;
+		args[n++] = lcores;
+		args[n++] = (char *)(uintptr_t)"--vdev";
+		args[n++] = vdev;
+		if (ctl->o.mode != SOAK_MODE_RAW) {
+			args[n++] = (char *)(uintptr_t)"-d";
+			args[n++] = plugin;
+		}
+		if (ctl->o.mode == SOAK_MODE_RIONET_ZC)
+			args[n++] = allow;
+		args[n++] = (char *)(uintptr_t)"--";
+		args[n++] = idx;
+		args[n++] = ctl->state;
+		args[n] = NULL;
 
 		/* A peer never outlives the controller (it stops as on a restart). */
 		if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)
@@ -1360,9 +1762,13 @@ soak_kill_all(struct soak_ctl *ctl)
 {
 	unsigned int i, t;
 
-	for (i = 0; i < SOAK_NB_PEERS; i++)
-		if (ctl->pid[i] > 0)
+	for (i = 0; i < SOAK_NB_PEERS; i++) {
+		if (ctl->pid[i] > 0) {
 			kill(ctl->pid[i], SIGTERM);
+			/* One stopped by a stall would not see it. */
+			kill(ctl->pid[i], SIGCONT);
+		}
+	}
 	for (t = 0; t < 100; t++) {
 		bool left = false;
 
@@ -1404,7 +1810,8 @@ soak_sum_timeouts(const struct soak_ctl *ctl)
 
 	for (i = 0; i < SOAK_NB_PEERS; i++)
 		for (j = 0; j < SOAK_NB_PEERS; j++)
-			t += soak_get64(&ctl->sh->peer[i].ctr.tx_etimedout[j]);
+			t += soak_get64(&ctl->sh->peer[i].ctr.tx_etimedout[j]) +
+				soak_get64(&ctl->sh->peer[i].ctr.tx_dropped[j]);
 	return t;
 }
 
@@ -1419,7 +1826,8 @@ soak_sum_refused(const struct soak_ctl *ctl)
 		c = &ctl->sh->peer[i].ctr;
 		for (j = 0; j < SOAK_NB_PEERS; j++)
 			t += soak_get64(&c->tx_eagain[j]) + soak_get64(&c->tx_etimedout[j]) +
-				soak_get64(&c->tx_eio[j]) + soak_get64(&c->tx_other[j]);
+				soak_get64(&c->tx_eio[j]) + soak_get64(&c->tx_other[j]) +
+				soak_get64(&c->tx_dropped[j]);
 	}
 	return t;
 }
@@ -1493,9 +1901,153 @@ soak_flap(struct soak_ctl *ctl, uint64_t total)
 	ctl->flaps_done++;
 	ctl->flap_refused += refused;
 	printf("  t=%7.2fs %5.1f%%  flap %u: %s down %" PRIu64 " ms, %" PRIu64
-	       " sends refused (-ETIMEDOUT)\n", t,
+	       " sends refused (%s)\n", t,
 	       100.0 * (double)soak_progress(ctl) / (double)total,
-	       ctl->flaps_done, soak_flap_links[l].desc, ctl->o.flap_ms, refused);
+	       ctl->flaps_done, soak_flap_links[l].desc, ctl->o.flap_ms, refused,
+	       ctl->o.mode == SOAK_MODE_RAW ? "-ETIMEDOUT" : "dropped by rionet");
+	fflush(stdout);
+	return 0;
+}
+
+/* A number in [0, n) from the run's seed (xorshift64*). */
+static uint64_t
+soak_rand(struct soak_ctl *ctl, uint64_t n)
+{
+	ctl->rng ^= ctl->rng >> 12;
+	ctl->rng ^= ctl->rng << 25;
+	ctl->rng ^= ctl->rng >> 27;
+	return n == 0 ? 0 : (ctl->rng * 0x2545f4914f6cdd1dULL) % n;
+}
+
+/* State letter of a process (field 3 of /proc/<pid>/stat), '?' when unknown. */
+static char
+soak_proc_state(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return '?';
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return p != NULL && p[1] == ' ' ? p[2] : '?';
+}
+
+static int soak_flap(struct soak_ctl *ctl, uint64_t total);
+
+/* Is the next flap due (by receive progress)? */
+static bool
+soak_flap_due(const struct soak_ctl *ctl, uint64_t total)
+{
+	double at = ((double)ctl->flaps_done + 0.75) / (double)(ctl->o.flaps + 1);
+
+	return ctl->flaps_done < ctl->o.flaps && (double)soak_progress(ctl) >= at * (double)total;
+}
+
+/*
+ * SIGSTOP peer i, wait until it is stopped, hold it @us microseconds,
+ * SIGCONT it. Flaps that fall due meanwhile are done (with @total not 0):
+ * the others go on while it is stopped. @return 0, 1 when it ended
+ * meanwhile, -1 on error.
+ */
+static int
+soak_stop_peer(struct soak_ctl *ctl, unsigned int i, uint64_t us, uint64_t total)
+{
+	double until;
+
+	double end = soak_now() + 5;
+	char st;
+
+	if (kill(ctl->pid[i], SIGSTOP) != 0)
+		return -1;
+	for (;;) {
+		st = soak_proc_state(ctl->pid[i]);
+		if (st == 'T' || st == 't')
+			break;
+		if (st == 'Z' || st == 'X' || st == '?') {
+			kill(ctl->pid[i], SIGCONT);
+			return 1;
+		}
+		if (soak_now() > end) {
+			kill(ctl->pid[i], SIGCONT);
+			printf("rio-soak: error: %s not stopped after 5 s (state %c)\n",
+			       soak_ep_names[i], st);
+			return -1;
+		}
+		sched_yield();
+	}
+	ctl->stops++;
+	until = soak_now() + (double)us * 1e-6;
+	while (total != 0 && soak_now() + 0.01 < until) {
+		if (soak_flap_due(ctl, total)) {
+			if (soak_flap(ctl, total) != 0) {
+				kill(ctl->pid[i], SIGCONT);
+				return -1;
+			}
+		} else {
+			usleep(10000);
+		}
+	}
+	if (soak_now() < until)
+		usleep((useconds_t)((until - soak_now()) * 1e6));
+	return kill(ctl->pid[i], SIGCONT) == 0 ? 0 : -1;
+}
+
+/*
+ * Stall a running peer (in turn ep0, ep1, ep2): SOAK_MICRO_STOPS stops of
+ * a few milliseconds at random moments, some of which catch it between
+ * claiming ring slots and publishing them, then one of --stall-ms.
+ * A stopped peer is alive: what it sends arrives once it goes on, and what
+ * is sent to it waits (its ring fills: back-pressure).
+ */
+static int
+soak_stall(struct soak_ctl *ctl, uint64_t total)
+{
+	unsigned int i = 0, k, stops;
+	uint64_t refused0, waits0 = 0, waits = 0;
+	bool found = false;
+	double t = soak_now() - ctl->t0;
+	double pct = 100.0 * (double)soak_progress(ctl) / (double)total;
+	int ret = 0;
+
+	for (k = 0; k < SOAK_NB_PEERS && !found; k++) {
+		i = (ctl->stalls_done + k) % SOAK_NB_PEERS;
+		found = soak_load_acq(&ctl->sh->peer[i].state) == SOAK_ST_RUNNING &&
+			ctl->pid[i] > 0;
+	}
+	ctl->stalls_done++;
+	if (!found) {
+		printf("  t=%7.2fs         stall %u: no peer is running\n", t, ctl->stalls_done);
+		return 0;
+	}
+	for (k = 0; k < SOAK_NB_PEERS; k++)
+		waits0 += soak_get64(&ctl->sh->peer[k].ctr.rx_wait_sender);
+	refused0 = soak_sum_refused(ctl);
+	for (stops = 0; stops < SOAK_MICRO_STOPS && ret == 0; stops++) {
+		usleep((useconds_t)soak_rand(ctl, 500));
+		ret = soak_stop_peer(ctl, i, SOAK_MICRO_STOP_MIN_US +
+				     soak_rand(ctl, SOAK_MICRO_STOP_MAX_US - SOAK_MICRO_STOP_MIN_US), 0);
+	}
+	if (ret == 0)
+		ret = soak_stop_peer(ctl, i, ctl->o.stall_ms * 1000, total);
+	if (ret < 0)
+		return -1;
+	/* The others publish their counters between two bursts. */
+	usleep(SOAK_PUBLISH_WAIT_MS * 1000);
+	for (k = 0; k < SOAK_NB_PEERS; k++)
+		waits += soak_get64(&ctl->sh->peer[k].ctr.rx_wait_sender);
+	printf("  t=%7.2fs %5.1f%%  stall %u: %s (pid %d) stopped %u times briefly, then %"
+	       PRIu64 " ms%s; %" PRIu64 " sends refused meanwhile, receivers waited for a"
+	       " stopped sender %" PRIu64 " times so far (+%" PRIu64 ")\n", t, pct,
+	       ctl->stalls_done,
+	       soak_ep_names[i], (int)ctl->pid[i], stops, ctl->o.stall_ms,
+	       ret == 1 ? " (it finished meanwhile)" : "", soak_sum_refused(ctl) - refused0,
+	       waits, waits - waits0);
 	fflush(stdout);
 	return 0;
 }
@@ -1503,15 +2055,23 @@ soak_flap(struct soak_ctl *ctl, uint64_t total)
 static int
 soak_restart(struct soak_ctl *ctl, uint64_t total)
 {
-	unsigned int i = 0, k;
+	unsigned int i = 0, k, left, kills_left, order;
 	struct soak_peer *pe = NULL;
 	double t1, t2, t3;
 	uint64_t drained0, refused0;
 	char what[96];
+	bool by_kill;
+	int ret;
 
+	/* Clean restarts and kills alternate, a clean one first, while both are left. */
+	left = (unsigned int)(ctl->o.restarts + ctl->o.kills) - ctl->restarts_done;
+	kills_left = (unsigned int)ctl->o.kills - ctl->kills_done;
+	by_kill = kills_left == left || (kills_left > 0 && ctl->restarts_done % 2 == 1);
+	/* rionet: ep0 is the host that enumerated the fabric; it stays. */
+	order = ctl->o.mode == SOAK_MODE_RAW ? SOAK_NB_PEERS : SOAK_NB_PEERS - 1;
 	/* The next in turn that is still running (one that finished has no traffic). */
-	for (k = 0; k < SOAK_NB_PEERS; k++) {
-		i = soak_restart_order[(ctl->restarts_done + k) % SOAK_NB_PEERS];
+	for (k = 0; k < order; k++) {
+		i = soak_restart_order[(ctl->restarts_done + k) % order];
 		if (soak_load_acq(&ctl->sh->peer[i].state) == SOAK_ST_RUNNING) {
 			pe = &ctl->sh->peer[i];
 			break;
@@ -1526,12 +2086,14 @@ soak_restart(struct soak_ctl *ctl, uint64_t total)
 	t1 = soak_now();
 	printf("  t=%7.2fs %5.1f%%  restart %u: %s %s (pid %d)\n", t1 - ctl->t0,
 	       100.0 * (double)soak_progress(ctl) / (double)total, ctl->restarts_done + 1,
-	       ctl->o.kill ? "killing" : "stopping", soak_ep_names[i], (int)ctl->pid[i]);
+	       by_kill ? "killing (SIGKILL)" : "stopping (SIGTERM)", soak_ep_names[i],
+	       (int)ctl->pid[i]);
 	fflush(stdout);
 	refused0 = soak_sum_refused(ctl);
-	if (ctl->o.kill) {
+	if (by_kill) {
 		if (soak_kill_one(ctl, i) != 0)
 			return -1;
+		ctl->kills_done++;
 	} else {
 		kill(ctl->pid[i], SIGTERM);
 		if (soak_reap(ctl, i, true) != 1 ||
@@ -1543,6 +2105,15 @@ soak_restart(struct soak_ctl *ctl, uint64_t total)
 	t2 = soak_now();
 	/* Down a while: the others' sends to it fail meanwhile. */
 	usleep(ctl->o.flap_ms * 1000);
+	/* rionet: the new process discovers the fabric as it starts: link up first. */
+	if (ctl->o.mode != SOAK_MODE_RAW) {
+		ret = rte_pmd_rio_sim_fabric_link_set(ctl->fabric, soak_ep_names[i], 0, true);
+		if (ret != 0) {
+			printf("rio-soak: error: link of %s up: %s\n", soak_ep_names[i],
+			       strerror(-ret));
+			return -1;
+		}
+	}
 	if (soak_spawn(ctl, i) != 0 ||
 	    soak_wait_state(ctl, i, SOAK_ST_RUNNING, SOAK_READY_TIMEOUT_S) != 0) {
 		printf("rio-soak: error: %s did not come back: %s\n", soak_ep_names[i],
@@ -1551,7 +2122,7 @@ soak_restart(struct soak_ctl *ctl, uint64_t total)
 	}
 	t3 = soak_now();
 	ctl->restarts_done++;
-	if (ctl->o.kill)
+	if (by_kill)
 		snprintf(what, sizeof(what), "killed");
 	else
 		snprintf(what, sizeof(what), "stopped in %.0f ms (drained %" PRIu64
@@ -1570,22 +2141,28 @@ static int
 soak_run_events(struct soak_ctl *ctl)
 {
 	uint64_t total = ctl->sh->messages, prog, last_prog = 0;
-	double deadline = ctl->t0 + (double)ctl->o.timeout_s, flap_at, restart_at;
+	uint64_t restarts = ctl->o.restarts + ctl->o.kills;
+	double deadline = ctl->t0 + (double)ctl->o.timeout_s, restart_at, stall_at;
 	double last_move = soak_now();
 	unsigned int i, running;
 	int r;
 
 	for (;;) {
 		prog = soak_progress(ctl);
-		/* Three quarters of a step: mostly apart from the restarts. */
-		flap_at = ((double)ctl->flaps_done + 0.75) / (double)(ctl->o.flaps + 1);
-		restart_at = (double)(ctl->restarts_done + 1) / (double)(ctl->o.restarts + 1);
-		if (ctl->restarts_done < ctl->o.restarts &&
+		/* Flaps at three quarters of a step, stalls at half: apart from the restarts. */
+		restart_at = (double)(ctl->restarts_done + 1) / (double)(restarts + 1);
+		stall_at = ((double)ctl->stalls_done + 0.5) / (double)(ctl->o.stalls + 1);
+		if (ctl->restarts_done < restarts &&
 		    (double)prog >= restart_at * (double)total) {
 			if (soak_restart(ctl, total) != 0)
 				return -1;
-		} else if (ctl->flaps_done < ctl->o.flaps &&
-			   (double)prog >= flap_at * (double)total) {
+		} else if (ctl->stalls_done < ctl->o.stalls &&
+			   (double)prog >= stall_at * (double)total) {
+			if (soak_stall(ctl, total) != 0)
+				return -1;
+			/* The stop was no lack of progress. */
+			last_move = soak_now();
+		} else if (soak_flap_due(ctl, total)) {
 			if (soak_flap(ctl, total) != 0)
 				return -1;
 		}
@@ -1649,8 +2226,8 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 {
 	struct soak_ctr c[SOAK_NB_PEERS];
 	uint64_t sent = 0, acc = 0, rcv = 0, lost = 0, dup = 0, reo = 0, cor = 0, gap = 0;
-	uint64_t eagain = 0, etimedout = 0, eio = 0, other = 0, foreign = 0;
-	uint64_t rss_start = 0, rss_end = 0, lost_kill = 0, resent_kill = 0;
+	uint64_t eagain = 0, etimedout = 0, eio = 0, other = 0, dropped = 0, foreign = 0;
+	uint64_t rss_start = 0, rss_end = 0, lost_kill = 0, resent_kill = 0, waits = 0;
 	bool killed;
 	const struct soak_mem *m;
 	unsigned int i, j, inc;
@@ -1659,7 +2236,7 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 		soak_read_ctr(&c[i], &ctl->sh->peer[i].ctr);
 	printf("\nflow       accepted   received  lost  dup  reord  corrupt  at kills   refused\n"
 	       "                                                      lost/resent"
-	       " EAGAIN/ETIMEDOUT/EIO/other\n");
+	       " EAGAIN/ETIMEDOUT/EIO/other/dropped\n");
 	for (i = 0; i < SOAK_NB_PEERS; i++) {
 		for (j = 0; j < SOAK_NB_PEERS; j++) {
 			uint64_t a, r, l, lk;
@@ -1673,10 +2250,11 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 			l = a > r + lk ? a - r - lk : 0;
 			printf("%s->%s %10" PRIu64 " %10" PRIu64 " %5" PRIu64 " %4" PRIu64
 			       " %6" PRIu64 " %8" PRIu64 "  %5" PRIu64 "/%-5" PRIu64 " %" PRIu64
-			       "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 "\n", soak_ep_names[i],
+			       "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 "\n", soak_ep_names[i],
 			       soak_ep_names[j], a, r, l, c[j].rx_dup[i], c[j].rx_reorder[i],
 			       c[j].rx_corrupt[i], lk, c[j].rx_resent_kill[i], c[i].tx_eagain[j],
-			       c[i].tx_etimedout[j], c[i].tx_eio[j], c[i].tx_other[j]);
+			       c[i].tx_etimedout[j], c[i].tx_eio[j], c[i].tx_other[j],
+			       c[i].tx_dropped[j]);
 			lost_kill += lk;
 			resent_kill += c[j].rx_resent_kill[i];
 			soak_check(ctl, r <= a, "%s->%s: %" PRIu64 " received but only %" PRIu64
@@ -1696,8 +2274,10 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 			etimedout += c[i].tx_etimedout[j];
 			eio += c[i].tx_eio[j];
 			other += c[i].tx_other[j];
+			dropped += c[i].tx_dropped[j];
 		}
 		foreign += c[i].rx_foreign;
+		waits += c[i].rx_wait_sender;
 	}
 	printf("\nmemory      inc   VmRSS kB start/mid/end     pool in use start/mid/end\n");
 	for (i = 0; i < SOAK_NB_PEERS; i++) {
@@ -1717,8 +2297,10 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 			soak_check(ctl, m[2].rss_kb <= m[1].rss_kb + ctl->o.rss_slack_kb,
 				   "%s incarnation %u: VmRSS grew %" PRIu64 " kB from middle to end",
 				   soak_ep_names[i], inc, m[2].rss_kb - m[1].rss_kb);
-			soak_check(ctl, m[0].pool_in_use == m[1].pool_in_use &&
-				   m[1].pool_in_use == m[2].pool_in_use,
+			/* rionet: the start and end samples are taken with the port stopped. */
+			soak_check(ctl, m[0].pool_in_use == m[2].pool_in_use &&
+				   (ctl->o.mode != SOAK_MODE_RAW ||
+				    m[1].pool_in_use == m[2].pool_in_use),
 				   "%s incarnation %u: pool in use changed", soak_ep_names[i], inc);
 		}
 	}
@@ -1732,34 +2314,47 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 		   ctl->flaps_done, ctl->o.flaps);
 	soak_check(ctl, ctl->o.flaps == 0 || ctl->flap_refused > 0,
 		   "no send was refused while links were down");
-	soak_check(ctl, ctl->restarts_done == ctl->o.restarts, "%u of %" PRIu64
-		   " restarts done", ctl->restarts_done, ctl->o.restarts);
+	soak_check(ctl, ctl->restarts_done == ctl->o.restarts + ctl->o.kills &&
+		   ctl->kills_done == ctl->o.kills, "%u of %" PRIu64 " restarts done (%u of %"
+		   PRIu64 " by SIGKILL)", ctl->restarts_done, ctl->o.restarts + ctl->o.kills,
+		   ctl->kills_done, ctl->o.kills);
+	soak_check(ctl, ctl->stalls_done == ctl->o.stalls, "%u of %" PRIu64 " stalls done",
+		   ctl->stalls_done, ctl->o.stalls);
 	soak_check(ctl, run_ok, "the run did not complete");
-	printf("\nsummary: messages %" PRIu64 " (%d flows)\n"
+	printf("\nsummary: %s, messages %" PRIu64 " (%d flows), seed %" PRIu64 "\n"
 	       "  sent (offers) %" PRIu64 "  accepted %" PRIu64 "  received %" PRIu64
 	       "  refused %" PRIu64 " (EAGAIN %" PRIu64 ", ETIMEDOUT %" PRIu64 ", EIO %" PRIu64
-	       ", other %" PRIu64 ")\n"
+	       ", other %" PRIu64 ", dropped %" PRIu64 ")\n"
 	       "  lost %" PRIu64 "  dup %" PRIu64 "  reordered %" PRIu64 "  corrupt %" PRIu64
-	       "\n  flaps %u  restarts %u%s  duration %.1f s  %.0f msg/s\n"
+	       "\n  flaps %u  restarts %u (%u by SIGTERM, %u by SIGKILL)  stalls %u (%u SIGSTOPs)"
+	       "  duration %.1f s  %.0f msg/s\n"
 	       "  VmRSS sum of peers start %" PRIu64 " kB end %" PRIu64 " kB\n",
-	       ctl->sh->messages, SOAK_NB_FLOWS, sent, acc, rcv,
-	       eagain + etimedout + eio + other, eagain, etimedout, eio, other, lost, dup, reo,
-	       cor, ctl->flaps_done, ctl->restarts_done, ctl->o.kill ? " (SIGKILL)" : "",
-	       duration, duration > 0 ? (double)rcv / duration : 0.0, rss_start, rss_end);
-	if (ctl->o.kill)
-		printf("  at kills: %" PRIu64 " accepted messages lost with the killed rings"
-		       " (at most %u per flow and kill), %" PRIu64 " sent again by restarted"
-		       " senders\n", lost_kill, SOAK_RING + ctl->sh->burst, resent_kill);
-	printf("RESULT soak messages=%" PRIu64 " sent=%" PRIu64 " accepted=%" PRIu64
+	       soak_mode_names[ctl->o.mode], ctl->sh->messages, SOAK_NB_FLOWS, ctl->o.seed, sent,
+	       acc, rcv, eagain + etimedout + eio + other + dropped, eagain, etimedout, eio,
+	       other, dropped, lost, dup, reo, cor, ctl->flaps_done, ctl->restarts_done,
+	       ctl->restarts_done - ctl->kills_done, ctl->kills_done, ctl->stalls_done,
+	       ctl->stops, duration, duration > 0 ? (double)rcv / duration : 0.0, rss_start,
+	       rss_end);
+	if (ctl->o.stalls > 0)
+		printf("  stalls: receivers waited %" PRIu64 " times for a message whose stopped"
+		       " sender had claimed its slot (msg_rx_wait_sender)%s\n", waits,
+		       waits == 0 ? "; no stop landed inside a send this time" : "");
+	if (ctl->o.kills > 0)
+		printf("  at kills: %" PRIu64 " accepted messages lost with the killed receivers"
+		       " (their rings, at most %u per flow and kill), %" PRIu64 " sent again by"
+		       " restarted senders\n", lost_kill, SOAK_RING + ctl->sh->burst, resent_kill);
+	printf("RESULT soak mode=%s messages=%" PRIu64 " sent=%" PRIu64 " accepted=%" PRIu64
 	       " received=%" PRIu64 " lost=%" PRIu64 " dup=%" PRIu64 " reordered=%" PRIu64
-	       " corrupt=%" PRIu64 " refused=%" PRIu64 " flaps=%u restarts=%u duration_s=%.1f"
+	       " corrupt=%" PRIu64 " refused=%" PRIu64 " flaps=%u restarts=%u stalls=%u"
+	       " stops=%u waits=%" PRIu64 " duration_s=%.1f"
 	       " msg_per_s=%.0f rss_start_kb=%" PRIu64 " rss_end_kb=%" PRIu64
 	       " kills=%u lost_at_kill=%" PRIu64 " resent_at_kill=%" PRIu64
 	       " violations=%u verdict=%s\n",
-	       ctl->sh->messages, sent, acc, rcv, lost, dup, reo, cor,
-	       eagain + etimedout + eio + other, ctl->flaps_done, ctl->restarts_done, duration,
+	       soak_mode_names[ctl->o.mode], ctl->sh->messages, sent, acc, rcv, lost, dup, reo,
+	       cor, eagain + etimedout + eio + other + dropped, ctl->flaps_done,
+	       ctl->restarts_done, ctl->stalls_done, ctl->stops, waits, duration,
 	       duration > 0 ? (double)rcv / duration : 0.0, rss_start, rss_end,
-	       ctl->o.kill ? ctl->restarts_done : 0, lost_kill, resent_kill, ctl->violations,
+	       ctl->kills_done, lost_kill, resent_kill, ctl->violations,
 	       ctl->violations == 0 ? "PASS" : "FAIL");
 }
 
@@ -1808,7 +2403,7 @@ soak_ctl_main(int argc, char **argv)
 	ctl->sh->messages = ctl->o.messages;
 	ctl->sh->rate = ctl->o.rate / SOAK_NB_FLOWS;
 	ctl->sh->inject = ctl->o.inject;
-	ctl->sh->kill = ctl->o.kill;
+	ctl->sh->mode = ctl->o.mode;
 	if (ctl->o.rate != 0 && ctl->sh->rate == 0)
 		ctl->sh->rate = 1;
 	/* Flow k (in [src][dst] order) gets one more while k < messages % flows. */
@@ -1820,8 +2415,9 @@ soak_ctl_main(int argc, char **argv)
 	ctl->sh->size_min = (uint32_t)ctl->o.size_min;
 	ctl->sh->size_max = (uint32_t)ctl->o.size_max;
 	ctl->sh->burst = (uint32_t)ctl->o.burst;
+	/* rionet: what ep0's enumeration assigns (the host 0, then ep1 1, ep2 2). */
 	for (i = 0; i < SOAK_NB_PEERS; i++)
-		ctl->sh->destid[i] = (uint16_t)(i + 1);
+		ctl->sh->destid[i] = (uint16_t)(ctl->o.mode == SOAK_MODE_RAW ? i + 1 : i);
 	snprintf(ctl->sh->fabric, sizeof(ctl->sh->fabric), "%s", ctl->fabric);
 	snprintf(topo, sizeof(topo), "%s/topology.ini", ctl->dir);
 	if (soak_write_topology(ctl, topo) != 0) {
@@ -1837,13 +2433,20 @@ soak_ctl_main(int argc, char **argv)
 	fabric = true;
 	ret = 1;
 	printf("rio-soak: fabric %s: ep0@sw0.0 ep2@sw0.2, sw0.1=sw1.1, ep1@sw1.0 "
-	       "(4 of 6 flows cross both switches); scan=0\n"
+	       "(4 of 6 flows cross both switches); %s\n"
 	       "rio-soak: %" PRIu64 " messages (%" PRIu64 " per flow), %" PRIu64 "..%" PRIu64
 	       " bytes, burst %" PRIu64 ", %" PRIu64 " flaps of %" PRIu64 " ms, %" PRIu64
-	       " restart(s) (ep1, ep2, ep0 in turn); run directory %s\n",
-	       ctl->fabric, ctl->sh->messages, ctl->sh->flow_count[0][1],
+	       " restart(s) by SIGTERM and %" PRIu64 " by SIGKILL (%s in turn), %" PRIu64
+	       " stall(s) of %" PRIu64 " ms; seed %" PRIu64 "; run directory %s\n",
+	       ctl->fabric, ctl->o.mode == SOAK_MODE_RAW ? "mode raw, scan=0" :
+	       ctl->o.mode == SOAK_MODE_RIONET ? "mode rionet, ep0 enumerates" :
+	       "mode rionet-zc (rx_zero_copy=1), ep0 enumerates",
+	       ctl->sh->messages, ctl->sh->flow_count[0][1],
 	       ctl->o.size_min, ctl->o.size_max, ctl->o.burst, ctl->o.flaps, ctl->o.flap_ms,
-	       ctl->o.restarts, ctl->dir);
+	       ctl->o.restarts, ctl->o.kills,
+	       ctl->o.mode == SOAK_MODE_RAW ? "ep1, ep2, ep0" : "ep1, ep2", ctl->o.stalls,
+	       ctl->o.stall_ms, ctl->o.seed, ctl->dir);
+	ctl->rng = ctl->o.seed | 1;
 	ctl->t0 = soak_now();
 	for (i = 0; i < SOAK_NB_PEERS; i++) {
 		if (soak_spawn(ctl, i) != 0) {

@@ -19,6 +19,7 @@
  */
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
@@ -165,6 +166,32 @@ void add_test_child(struct test_child *c);
 pid_t rio_test_spawn(const char *name, char *const argv[]);
 
 /*
+ * The same through a program that runs the child, such as
+ * { "/usr/bin/unshare", "--pid", "--fork", NULL }: @via (NULL-terminated,
+ * full path first) comes in front of this binary's path.
+ */
+pid_t rio_test_spawn_via(const char *const via[], const char *name, char *const argv[]);
+
+/*
+ * In a child that called rte_eal_init() with argc/argv, which returned @ret:
+ * its own arguments (those after "--") in *out. @return how many.
+ */
+int rio_test_child_args(int argc, char **argv, int ret, char ***out);
+
+/*
+ * Map @size bytes of file @path shared (a control file that a test and its
+ * children share), creating or truncating it first when @create.
+ * NULL on failure.
+ */
+void *rio_test_map_file(const char *path, size_t size, bool create);
+
+/*
+ * Write @content into a new file /tmp/<tag>.XXXXXX (a topology, say) and
+ * put its path in path[len]. 0 or -errno.
+ */
+int rio_test_temp_file(char *path, size_t len, const char *tag, const char *content);
+
+/*
  * Wait for a child up to timeout_ms; on timeout it is killed with SIGKILL and
  * reaped. Returns its exit status (0..255), -ETIMEDOUT on timeout, or
  * 128 + signal number if it was killed by a signal.
@@ -174,10 +201,23 @@ int rio_test_wait(pid_t pid, unsigned int timeout_ms);
 /* Unique name for this test run (pid-based), for fabric and file prefixes. */
 const char *rio_test_unique(const char *base, char *buf, size_t len);
 
-/* Remove every POSIX shared-memory object whose name starts with prefix. */
+/*
+ * Objects of the emulated fabrics live in a directory of their own (see
+ * rte_pmd_rio_sim_fabric_dir()): the path of object @obj
+ * ("rio_sim.<fabric>", "rio_sim.<fabric>.ep<N>"; a leading '/' is
+ * ignored) in it, and open()/unlink() of it. 0/fd, or -errno/-1 (errno).
+ */
+int rio_test_fabric_path(char *buf, size_t len, const char *obj);
+int rio_test_fabric_open(const char *obj, int flags, mode_t mode);
+int rio_test_fabric_unlink(const char *obj);
+
+/*
+ * Remove every object whose name starts with prefix, in /dev/shm (POSIX
+ * shared memory) and in the directory of the fabrics.
+ */
 int rio_test_shm_cleanup(const char *prefix);
 
-/* Count POSIX shared-memory objects whose name starts with prefix. */
+/* Count the objects whose name starts with prefix, in the same places. */
 int rio_test_shm_count(const char *prefix);
 
 /* Remove directory @dir with the files in it (no subdirectories). */

@@ -16,10 +16,13 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 
 #include <rte_eal.h>
+
+#include "rte_pmd_rio_sim_fabric.h"
 
 #include "test.h"
 
@@ -81,11 +84,17 @@ test_child_env(const char *name, char **var)
 pid_t
 rio_test_spawn(const char *name, char *const argv[])
 {
+	return rio_test_spawn_via(NULL, name, argv);
+}
+
+pid_t
+rio_test_spawn_via(const char *const via[], const char *name, char *const argv[])
+{
 	const char *self = rio_test_self();
 	char **child_argv = NULL, **child_env = NULL;
 	char *var = NULL;
 	pid_t parent = getpid();
-	size_t argc = 0, i;
+	size_t argc = 0, nvia = 0, i;
 	pid_t pid;
 
 	if (name == NULL || name[0] == '\0')
@@ -100,15 +109,19 @@ rio_test_spawn(const char *name, char *const argv[])
 	/* Build everything before fork(): the child only calls async-signal-safe functions. */
 	while (argv != NULL && argv[argc] != NULL)
 		argc++;
-	child_argv = calloc(argc + 2, sizeof(*child_argv));
+	while (via != NULL && via[nvia] != NULL)
+		nvia++;
+	child_argv = calloc(nvia + argc + 2, sizeof(*child_argv));
 	if (child_argv == NULL) {
 		pid = -ENOMEM;
 		goto out;
 	}
-	child_argv[0] = (char *)(uintptr_t)self;
+	for (i = 0; i < nvia; i++)
+		child_argv[i] = (char *)(uintptr_t)via[i];
+	child_argv[nvia] = (char *)(uintptr_t)self;
 	for (i = 0; i < argc; i++)
-		child_argv[i + 1] = argv[i];
-	child_argv[argc + 1] = NULL;
+		child_argv[nvia + i + 1] = argv[i];
+	child_argv[nvia + argc + 1] = NULL;
 	child_env = test_child_env(name, &var);
 	if (child_env == NULL) {
 		pid = -ENOMEM;
@@ -128,7 +141,7 @@ rio_test_spawn(const char *name, char *const argv[])
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (getppid() != parent)
 			_exit(127);
-		execve(self, child_argv, child_env);
+		execve(child_argv[0], child_argv, child_env);
 		_exit(127);
 	}
 out:
@@ -136,6 +149,62 @@ out:
 	free(child_env);
 	free(child_argv);
 	return pid;
+}
+
+int
+rio_test_child_args(int argc, char **argv, int ret, char ***out)
+{
+	/* EAL leaves the program name in front of the application's arguments. */
+	argc -= ret;
+	argv += ret;
+	if (argc > 0) {
+		argc--;
+		argv++;
+	}
+	if (argc > 0 && strcmp(argv[0], "--") == 0) {
+		argc--;
+		argv++;
+	}
+	*out = argv;
+	return argc;
+}
+
+void *
+rio_test_map_file(const char *path, size_t size, bool create)
+{
+	void *m;
+	int fd;
+
+	fd = open(path, create ? O_RDWR | O_CREAT | O_TRUNC : O_RDWR, 0600);
+	if (fd < 0)
+		return NULL;
+	if (create && ftruncate(fd, size) != 0) {
+		close(fd);
+		return NULL;
+	}
+	m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	return m == MAP_FAILED ? NULL : m;
+}
+
+int
+rio_test_temp_file(char *path, size_t len, const char *tag, const char *content)
+{
+	size_t n = strlen(content);
+	ssize_t w;
+	int fd;
+
+	if (snprintf(path, len, "/tmp/%s.XXXXXX", tag) >= (int)len)
+		return -ENAMETOOLONG;
+	fd = mkstemp(path);
+	if (fd < 0)
+		return -errno;
+	w = write(fd, content, n);
+	if (close(fd) != 0 || w != (ssize_t)n) {
+		unlink(path);
+		return -EIO;
+	}
+	return 0;
 }
 
 static uint64_t
@@ -209,32 +278,67 @@ rio_test_unique(const char *base, char *buf, size_t len)
 	return buf;
 }
 
-/* Walk /dev/shm; unlink matching objects if @remove. Returns the match count or -errno. */
-static int
-test_shm_walk(const char *prefix, int remove)
+int
+rio_test_fabric_path(char *buf, size_t len, const char *obj)
 {
-	char name[NAME_MAX + 2];
+	char dir[PATH_MAX];
+	int ret;
+
+	ret = rte_pmd_rio_sim_fabric_dir(dir, sizeof(dir));
+	if (ret != 0)
+		return ret;
+	while (*obj == '/')
+		obj++;
+	ret = snprintf(buf, len, "%s/%s", dir, obj);
+	return ret > 0 && (size_t)ret < len ? 0 : -ENAMETOOLONG;
+}
+
+int
+rio_test_fabric_open(const char *obj, int flags, mode_t mode)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	ret = rio_test_fabric_path(path, sizeof(path), obj);
+	if (ret != 0) {
+		errno = -ret;
+		return -1;
+	}
+	return open(path, flags | O_NOFOLLOW | O_CLOEXEC, mode);
+}
+
+int
+rio_test_fabric_unlink(const char *obj)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	ret = rio_test_fabric_path(path, sizeof(path), obj);
+	if (ret != 0) {
+		errno = -ret;
+		return -1;
+	}
+	return unlink(path);
+}
+
+/* Walk @dir; unlink matching objects if @remove. Returns the match count or -errno. */
+static int
+test_dir_walk(const char *dir_path, const char *prefix, size_t plen, int remove)
+{
+	char name[PATH_MAX + NAME_MAX + 2];
 	struct dirent *de;
-	size_t plen;
 	DIR *dir;
 	int n = 0;
 
-	if (prefix == NULL)
-		return -EINVAL;
-	while (*prefix == '/')
-		prefix++;
-	plen = strlen(prefix);
-	if (plen == 0)
-		return -EINVAL;	/* never match everything */
-	dir = opendir(TEST_SHM_DIR);
+	dir = opendir(dir_path);
 	if (dir == NULL)
-		return -errno;
+		return errno == ENOENT ? 0 : -errno;
 	while ((de = readdir(dir)) != NULL) {
 		if (strncmp(de->d_name, prefix, plen) != 0)
 			continue;
 		if (remove) {
-			snprintf(name, sizeof(name), "/%s", de->d_name);
-			if (shm_unlink(name) < 0 && errno != ENOENT) {
+			snprintf(name, sizeof(name), "%s/%s", dir_path, de->d_name);
+			if (unlink(name) < 0 && errno != ENOENT) {
 				n = -errno;
 				break;
 			}
@@ -243,6 +347,31 @@ test_shm_walk(const char *prefix, int remove)
 	}
 	closedir(dir);
 	return n;
+}
+
+/*
+ * Objects whose name starts with prefix, in /dev/shm and in the directory
+ * of our fabrics; unlinked if @remove. The match count or -errno.
+ */
+static int
+test_shm_walk(const char *prefix, int remove)
+{
+	char dir[PATH_MAX];
+	size_t plen;
+	int n, m;
+
+	if (prefix == NULL)
+		return -EINVAL;
+	while (*prefix == '/')
+		prefix++;
+	plen = strlen(prefix);
+	if (plen == 0)
+		return -EINVAL;	/* never match everything */
+	n = test_dir_walk(TEST_SHM_DIR, prefix, plen, remove);
+	if (n < 0 || rte_pmd_rio_sim_fabric_dir(dir, sizeof(dir)) != 0)
+		return n;
+	m = test_dir_walk(dir, prefix, plen, remove);
+	return m < 0 ? m : n + m;
 }
 
 int

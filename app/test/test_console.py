@@ -8,7 +8,7 @@ usage: test_console.py <dpdk-rio-console> <plugin dir> [unittest args]
 
 Every console run gets EAL args of its own (--file-prefix) and rio_sim
 vdevs on a fabric of its own, so the test runs in parallel with others.
-Children are always killed and reaped; no /dev/shm/rio_sim.<fabric>* may be
+Children are always killed and reaped; no rio_sim.<fabric>* object may be
 left behind.
 """
 
@@ -23,6 +23,8 @@ import sys
 import tempfile
 import time
 import unittest
+
+from rio_fabric_dir import fabric_objects
 
 CONSOLE = None
 DRIVERS = None
@@ -42,8 +44,10 @@ def eal_args(prefix):
 
 
 def shm_left(fabric):
-    return glob.glob('/dev/shm/rio_sim.%s' % fabric) + \
-        glob.glob('/dev/shm/rio_sim.%s.*' % fabric)
+    # The console is <build>/app/dpdk-rio-console.
+    build = os.path.dirname(os.path.dirname(CONSOLE))
+    return fabric_objects(build, 'rio_sim.%s' % fabric) + \
+        fabric_objects(build, 'rio_sim.%s.*' % fabric)
 
 
 def split_commands(out):

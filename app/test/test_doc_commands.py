@@ -42,6 +42,8 @@ import signal
 import subprocess
 import sys
 
+from rio_fabric_dir import fabric_dir
+
 BLOCK_TIMEOUT = 180
 
 CONSOLE_RE = re.compile(r"^(\s*)\.\. code-block:: console\s*$")
@@ -95,7 +97,7 @@ def parse(path):
     return blocks
 
 
-def run_block(src, rel_build, cmds, name):
+def run_block(src, rel_build, cmds, name, fabrics):
     script = ["export RIO_BUILD_DIR=%s" % rel_build]
     for n, c in enumerate(cmds, 1):
         script.append(c)
@@ -120,10 +122,10 @@ def run_block(src, rel_build, cmds, name):
         rc = "timeout after %d s" % BLOCK_TIMEOUT
     out = out.decode(errors="replace")
     # Fabrics named after this shell ($$) must be gone.
-    left = [f for f in os.listdir("/dev/shm")
+    left = [f for f in (os.listdir(fabrics) if os.path.isdir(fabrics) else [])
             if f.startswith("rio_sim.") and re.search(r"_%d(\.|$)" % p.pid, f)]
     for f in left:
-        os.unlink(os.path.join("/dev/shm", f))
+        os.unlink(os.path.join(fabrics, f))
     return rc, out, left
 
 
@@ -134,6 +136,7 @@ def main():
     src = os.path.abspath(sys.argv[1])
     build = os.path.abspath(sys.argv[2])
     rel_build = os.path.relpath(build, src)
+    fabrics = fabric_dir(build)
     failures = []
     ran = skipped = 0
     for guide in sys.argv[3:]:
@@ -156,7 +159,7 @@ def main():
                 cmds = [c + " " + marker[1] for c in cmds]
             cmds = [BUILD_RE.sub(rel_build, c) for c in cmds]
             runnable += len(cmds)
-            rc, out, left = run_block(src, rel_build, cmds, name)
+            rc, out, left = run_block(src, rel_build, cmds, name, fabrics)
             ran += len(cmds)
             if rc != 0:
                 print(out[-6000:])
@@ -164,7 +167,7 @@ def main():
                 failures.append("%s: exit status %s" % (name, rc))
             elif left:
                 print(out[-3000:])
-                print("FAILED: %s: left /dev/shm/%s" % (name, left))
+                print("FAILED: %s: left %s/%s" % (name, fabrics, left))
                 failures.append("%s: left shared memory %s" % (name, left))
             else:
                 print("ok: %s (%d command%s)" % (name, len(cmds), "s" if len(cmds) > 1 else ""))

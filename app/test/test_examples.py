@@ -12,8 +12,8 @@ count, rio_ping's result lines and histogram (every ping answered, ordered
 latencies), rio_fwd's per-task and per-port statistics (the frames counted
 by each task match the ports' own counters and each other). Failure paths
 (a ping without a pong, missing or bad options) must fail. Exit status 0
-when every case passed, 1 otherwise. No /dev/shm/rio_sim.* object of ours
-may be left behind.
+when every case passed, 1 otherwise. No rio_sim.* object of ours (in the
+directory of our fabrics, see rio_fabric_dir.py) may be left behind.
 """
 
 import os
@@ -21,6 +21,8 @@ import re
 import subprocess
 import sys
 import time
+
+from rio_fabric_dir import fabric_objects
 
 BUILD = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.abspath("build")
 EXAMPLES = os.path.join(BUILD, "examples")
@@ -250,10 +252,10 @@ def test_fwd():
 def main():
     for t in (test_msg, test_ping_one_process, test_ping_two_processes, test_fwd):
         t()
-    left = [f for f in os.listdir("/dev/shm") if f.startswith("rio_sim.%s_" % TAG)]
+    left = fabric_objects(BUILD, "rio_sim.%s_*" % TAG)
     for f in left:
-        os.unlink(os.path.join("/dev/shm", f))
-    check("shared memory", not left, "", "no /dev/shm/rio_sim.%s_* left (%s)" % (TAG, left))
+        os.unlink(f)
+    check("shared memory", not left, "", "no rio_sim.%s_* object left (%s)" % (TAG, left))
     print("%d failed" % len(failures))
     for f in failures:
         print("  " + f)

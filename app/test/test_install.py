@@ -30,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 
+from rio_fabric_dir import fabric_objects
+
 # version.map of each installed library, relative to the source root.
 VERSION_MAPS = {
     'librte_rio': 'lib/rio/version.map',
@@ -163,12 +165,12 @@ def test_example(src, build):
             if len(re.findall(r'^lcore \d+: rx [1-9]', out, re.M)) != 2:
                 fail('expected both lcores to receive frames')
         # Closing the rio_sim ports at exit detaches and destroys the fabric.
-        left = glob.glob('/dev/shm/rio_sim.%s*' % fabric)
+        left = fabric_objects(build, 'rio_sim.%s*' % fabric)
         if left:
             fail('the appliance left %s' % ' '.join(left))
     finally:
         inst.cleanup()
-        for f in glob.glob('/dev/shm/rio_sim.%s*' % fabric):
+        for f in fabric_objects(build, 'rio_sim.%s*' % fabric):
             os.unlink(f)
         # EAL runtime directory of the appliance's file prefix.
         for d in ('/var/run/dpdk', os.path.join(os.environ.get('XDG_RUNTIME_DIR', '/tmp'),

@@ -28,7 +28,10 @@
  * this process (host, ep0) and a child process (agent, ep2): during the
  * flap sends fail with counted errors (no hang), the host's rionet drops
  * the agent as a peer, and after the link returns the peers join again and
- * frames flow both ways.
+ * frames flow both ways. Every frame carries a sequence number and a CRC
+ * and is sent alone, so that each is known accepted or dropped: every
+ * accepted one, from the first (before the flap) to the last, must arrive
+ * once, in order and intact, and no dropped one.
  */
 
 #include <dirent.h>
@@ -37,9 +40,11 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include <sys/mman.h>
 
 #include <rte_bus_vdev.h>
 #include <rte_cycles.h>
+#include <rte_hash_crc.h>
 #include <rte_eal.h>
 #include <rte_ethdev.h>
 #include <rte_ether.h>
@@ -751,6 +756,25 @@ test_hp_errors(void)
 #define RH_NB_MBUF	2048
 #define RH_DESC		256
 #define RH_CHILD_MS	60000	/* the agent gives up after this */
+#define RH_MAX_SEQ	(1u << 16)	/* frames per direction at most */
+#define RH_HDR		(RTE_ETHER_HDR_LEN + 12)	/* sequence (8), CRC (4) */
+
+enum rh_dir { RH_H2A = 0, RH_A2H = 1 };	/* host to agent, agent to host */
+
+/*
+ * What both processes record, in a file they map: per direction, which
+ * frames tx_burst consumed and counted as sent (accepted), which arrived,
+ * and the bad ones (corrupted, duplicated, reordered). The host compares.
+ */
+struct rh_ctl {
+	uint64_t next[2];		/* sequence of the next frame to send */
+	uint64_t last[2];		/* last sequence received + 1, 0: none yet */
+	uint64_t bad[2];
+	uint8_t accepted[2][RH_MAX_SEQ];
+	uint8_t received[2][RH_MAX_SEQ];
+};
+
+static struct rh_ctl *rh_ctl;
 
 /* rionet port of the rio_sim mport @vdev, configured and started. */
 static int
@@ -781,54 +805,129 @@ rh_port_close(uint16_t port_id)
 	rte_eth_dev_close(port_id);
 }
 
-/* Send up to @n frames of @type to device @destid; @return frames accepted. */
+/* CRC of a frame's payload (after the header), seeded with its sequence. */
+static uint32_t
+rh_crc(const uint8_t *p, uint64_t seq)
+{
+	return rte_hash_crc(p + RH_HDR, RH_FRAME - RH_HDR, (uint32_t)seq);
+}
+
+/*
+ * Send up to @n frames of @type to device @destid, one per tx_burst so
+ * that each is known accepted (opackets counts it) or dropped (oerrors).
+ * DATA frames carry the next sequence number of direction @dir, a payload
+ * that depends on it, and a CRC; tx_burst's accepted ones are recorded.
+ * @return frames accepted.
+ */
 static uint16_t
 rh_send(uint16_t port_id, struct rte_mempool *mp, uint16_t destid, uint16_t type,
-	unsigned int n)
+	unsigned int n, enum rh_dir dir)
 {
-	struct rte_mbuf *m[16];
+	struct rte_eth_stats st0, st1;
 	struct rte_ether_hdr *eh;
-	unsigned int i, k = 0;
-	uint16_t sent;
+	uint16_t sent = 0, k;
+	struct rte_mbuf *m;
+	uint64_t seq;
+	uint32_t crc;
+	uint8_t *p;
+	unsigned int i, j;
 
-	n = RTE_MIN(n, RTE_DIM(m));
 	for (i = 0; i < n; i++) {
-		m[k] = rte_pktmbuf_alloc(mp);
-		if (m[k] == NULL)
+		seq = rh_ctl->next[dir];
+		if (type == RH_ETH_DATA && seq >= RH_MAX_SEQ)
 			break;
-		eh = (struct rte_ether_hdr *)rte_pktmbuf_append(m[k], RH_FRAME);
-		memset(eh, 0, RH_FRAME);
+		m = rte_pktmbuf_alloc(mp);
+		if (m == NULL)
+			break;
+		p = (uint8_t *)rte_pktmbuf_append(m, RH_FRAME);
+		eh = (struct rte_ether_hdr *)p;
 		rionet_mac_from_destid(destid, &eh->dst_addr);
 		rte_eth_macaddr_get(port_id, &eh->src_addr);
 		eh->ether_type = rte_cpu_to_be_16(type);
-		k++;
+		for (j = RH_HDR; j < RH_FRAME; j++)
+			p[j] = (uint8_t)(seq * 7 + j * 13 + dir);
+		crc = rh_crc(p, seq);
+		memcpy(p + RTE_ETHER_HDR_LEN, &seq, 8);
+		memcpy(p + RTE_ETHER_HDR_LEN + 8, &crc, 4);
+		rte_eth_stats_get(port_id, &st0);
+		k = rte_eth_tx_burst(port_id, 0, &m, 1);
+		if (k == 0) {
+			rte_pktmbuf_free(m);
+			break;	/* back-pressure: the same sequence next time */
+		}
+		rte_eth_stats_get(port_id, &st1);
+		if (type != RH_ETH_DATA)
+			continue;
+		rh_ctl->next[dir]++;
+		if (st1.opackets == st0.opackets + 1) {
+			rh_ctl->accepted[dir][seq] = 1;
+			sent++;
+		}
 	}
-	sent = rte_eth_tx_burst(port_id, 0, m, k);
-	if (sent < k)
-		rte_pktmbuf_free_bulk(m + sent, k - sent);
 	return sent;
 }
 
-/* Receive everything pending; @return frames of @type, *stop when a STOP came. */
+/*
+ * Receive everything pending, checking the DATA frames of direction @dir:
+ * intact (CRC), and each after the previous one (a duplicate or a frame out
+ * of order is bad). @return DATA frames; *stop when a STOP came.
+ */
 static unsigned int
-rh_recv(uint16_t port_id, uint16_t type, bool *stop)
+rh_recv(uint16_t port_id, enum rh_dir dir, bool *stop)
 {
 	struct rte_mbuf *m[32];
 	unsigned int got = 0;
+	uint64_t seq;
+	uint32_t crc;
 	uint16_t n, i, t;
+	uint8_t *p;
 
 	while ((n = rte_eth_rx_burst(port_id, 0, m, RTE_DIM(m))) > 0) {
 		for (i = 0; i < n; i++) {
-			t = rte_be_to_cpu_16(rte_pktmbuf_mtod(m[i],
-					     struct rte_ether_hdr *)->ether_type);
-			if (t == type)
-				got++;
-			else if (t == RH_ETH_STOP && stop != NULL)
+			p = rte_pktmbuf_mtod(m[i], uint8_t *);
+			t = rte_be_to_cpu_16(((struct rte_ether_hdr *)p)->ether_type);
+			if (t == RH_ETH_STOP && stop != NULL)
 				*stop = true;
+			if (t != RH_ETH_DATA)
+				continue;
+			got++;
+			memcpy(&seq, p + RTE_ETHER_HDR_LEN, 8);
+			memcpy(&crc, p + RTE_ETHER_HDR_LEN + 8, 4);
+			if (m[i]->pkt_len != RH_FRAME || m[i]->nb_segs != 1 ||
+			    seq >= RH_MAX_SEQ || crc != rh_crc(p, seq) ||
+			    seq < rh_ctl->last[dir]) {
+				if (rh_ctl->bad[dir]++ < 5)
+					printf("%s: bad frame %" PRIu64 " (%u bytes) after %" PRIu64
+					       "\n", dir == RH_H2A ? "agent" : "host", seq,
+					       m[i]->pkt_len, rh_ctl->last[dir]);
+				continue;
+			}
+			rh_ctl->received[dir][seq] = 1;
+			rh_ctl->last[dir] = seq + 1;
 		}
 		rte_pktmbuf_free_bulk(m, n);
 	}
 	return got;
+}
+
+/*
+ * Every frame accepted in direction @dir arrived once, and only those
+ * (a frame counted as dropped never arrives). @return bad frames.
+ */
+static uint64_t
+rh_account(enum rh_dir dir, const char *what)
+{
+	uint64_t s, accepted = 0, lost = 0, extra = 0;
+
+	for (s = 0; s < rh_ctl->next[dir]; s++) {
+		accepted += rh_ctl->accepted[dir][s];
+		lost += rh_ctl->accepted[dir][s] && !rh_ctl->received[dir][s];
+		extra += !rh_ctl->accepted[dir][s] && rh_ctl->received[dir][s];
+	}
+	printf("%s: %" PRIu64 " frames, %" PRIu64 " accepted, %" PRIu64 " of those lost, %"
+	       PRIu64 " dropped ones received, %" PRIu64 " bad\n", what, rh_ctl->next[dir],
+	       accepted, lost, extra, rh_ctl->bad[dir]);
+	return lost + extra + rh_ctl->bad[dir];
 }
 
 /*
@@ -860,8 +959,8 @@ rh_agent_child(int argc, char **argv)
 		argv[1] = argv[0];
 		argv++;
 	}
-	if (argc < 2) {
-		printf("agent: missing fabric name\n");
+	if (argc < 3 || (rh_ctl = rio_test_map_file(argv[2], sizeof(*rh_ctl), false)) == NULL) {
+		printf("agent: missing fabric name or control file\n");
 		goto out;
 	}
 	/* argv[0] is the program name again, then the fabric. */
@@ -881,8 +980,8 @@ rh_agent_child(int argc, char **argv)
 	}
 	end = rte_get_timer_cycles() + rte_get_timer_hz() * (RH_CHILD_MS / 1000);
 	while (!stop && rte_get_timer_cycles() < end) {
-		tx += rh_send(port_id, mp, 0, RH_ETH_DATA, 4);
-		rx += rh_recv(port_id, RH_ETH_DATA, &stop);
+		tx += rh_send(port_id, mp, 0, RH_ETH_DATA, 4, RH_A2H);
+		rx += rh_recv(port_id, RH_H2A, &stop);
 		rte_delay_us_sleep(500);
 	}
 	rte_eth_stats_get(port_id, &st);
@@ -895,6 +994,8 @@ out:
 	if (created)
 		rte_vdev_uninit(vdev);
 	rte_mempool_free(mp);
+	if (rh_ctl != NULL)
+		munmap(rh_ctl, sizeof(*rh_ctl));
 	rte_eal_cleanup();
 	return rc;
 }
@@ -927,10 +1028,10 @@ rh_exchange(uint16_t port_id, struct rte_mempool *mp, uint16_t peer, unsigned in
 
 	while (rx < want && rte_get_timer_cycles() < end) {
 		t = rte_get_timer_cycles();
-		rh_send(port_id, mp, peer, RH_ETH_DATA, 4);
+		rh_send(port_id, mp, peer, RH_ETH_DATA, 4, RH_H2A);
 		us = (rte_get_timer_cycles() - t) * 1000000 / rte_get_timer_hz();
 		*max_tx_us = RTE_MAX(*max_tx_us, us);
-		rx += rh_recv(port_id, RH_ETH_DATA, NULL);
+		rx += rh_recv(port_id, RH_A2H, NULL);
 		rte_delay_us_sleep(500);
 	}
 	return rx;
@@ -940,7 +1041,7 @@ static int
 test_rionet_hotplug(void)
 {
 	char tmp[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN - 4], fabric[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN];
-	char vdev[RTE_RIO_NAME_MAX_LEN], args[256], prefix[64], fp[96], shm[64];
+	char vdev[RTE_RIO_NAME_MAX_LEN], args[256], prefix[64], fp[96], shm[64], ctl[96];
 	const char *drv = NULL;
 	struct rte_rio_hotplug_stats hs;
 	struct rte_mempool *mp = NULL;
@@ -965,6 +1066,10 @@ test_rionet_hotplug(void)
 		return TEST_FAILED;
 	snprintf(fabric, sizeof(fabric), "%sf", tmp);
 	snprintf(shm, sizeof(shm), "rio_sim.%s", fabric);
+	snprintf(ctl, sizeof(ctl), "/tmp/%s.ctl", fabric);
+	rh_ctl = rio_test_map_file(ctl, sizeof(*rh_ctl), true);
+	if (rh_ctl == NULL)
+		return TEST_FAILED;
 	snprintf(vdev, sizeof(vdev), "rio_sim_%s_h", tmp);
 	snprintf(args, sizeof(args), "fabric=%s,topology=builtin:chain:2,endpoint=ep0", fabric);
 	mp = rte_pktmbuf_pool_create("rh_host", RH_NB_MBUF, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
@@ -984,7 +1089,7 @@ test_rionet_hotplug(void)
 	{
 		char *argv[] = { "--no-huge", "-m", "256", "--no-pci", fp,
 				 "--log-level=lib.eal:error", "-d", (char *)(uintptr_t)drv, "--",
-				 fabric, NULL };
+				 fabric, ctl, NULL };
 
 		snprintf(fp, sizeof(fp), "--file-prefix=%s", prefix);
 		pid = rio_test_spawn("rionet_hotplug_agent", argv);
@@ -1060,9 +1165,13 @@ test_rionet_hotplug(void)
 		       hs.dev_removed, hs.dev_added);
 		goto out;
 	}
+	/* What the agent sent last, after what it sent before and during the flap. */
+	rte_delay_us_sleep(20000);
+	rh_recv(port_id, RH_A2H, NULL);
 	for (i = 0; i < 20; i++) {
-		rh_send(port_id, mp, ep2, RH_ETH_STOP, 1);
+		rh_send(port_id, mp, ep2, RH_ETH_STOP, 1, RH_H2A);
 		rte_delay_us_sleep(5000);
+		rh_recv(port_id, RH_A2H, NULL);
 	}
 	status = rio_test_wait(pid, 20000);
 	pid = -1;
@@ -1070,6 +1179,11 @@ test_rionet_hotplug(void)
 		printf("agent exit status %d\n", status);
 		goto out;
 	}
+	rte_delay_us_sleep(20000);
+	rh_recv(port_id, RH_A2H, NULL);
+	/* Every frame, from the first on: before, during and after the flap. */
+	if (rh_account(RH_H2A, "host to agent") + rh_account(RH_A2H, "agent to host") != 0)
+		goto out;
 	ret = TEST_SUCCESS;
 out:
 	if (pid > 0) {
@@ -1086,6 +1200,9 @@ out:
 		rio_test_shm_cleanup(shm);
 		ret = TEST_FAILED;
 	}
+	munmap(rh_ctl, sizeof(*rh_ctl));
+	rh_ctl = NULL;
+	unlink(ctl);
 	return ret;
 }
 

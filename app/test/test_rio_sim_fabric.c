@@ -14,18 +14,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <rte_bus_vdev.h>
 #include <rte_common.h>
+#include <rte_string_fns.h>
 
 #include "rte_rio.h"
 #include "rte_rio_dev.h"
 #include "rte_pmd_rio_sim_fabric.h"
 #include "rio_sim_shm.h"
 #include "test.h"
+#include "test_rio_sim_shm.h"
 
 #define FT_ERR_LEN	256
 
@@ -205,6 +209,83 @@ ft_check_refused(const char *fab, const char *topo, const char *what, const char
 	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "case '%s': shm left behind", what);
 	printf("  refused %-32s %s\n", what, err);
 	return TEST_SUCCESS;
+}
+
+/*
+ * Child: args <fabric> <topology path> <expected error part>. Exit 0 when
+ * creating the fabric from that path is refused at once with that error.
+ */
+static int
+ft_topo_child(int argc, char **argv)
+{
+	if (argc != 4)
+		return 100;
+	return ft_check_refused(argv[1], argv[2], argv[2], argv[3]) == TEST_SUCCESS ? 0 : 1;
+}
+REGISTER_TEST_CHILD(rio_fabric_topo_child, ft_topo_child)
+
+/*
+ * A topology path that names a FIFO, a device, a directory or a socket is
+ * refused at once, from the tool API (dpdk-rio-fabric --topology) and the
+ * devargs (topology=). Opening a FIFO waited for a writer forever: each
+ * probe runs in a child with a time bound.
+ */
+static int
+test_fabric_topology_not_file(void)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], dir[64], fifo[96], sock[96], args[256];
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	const struct {
+		const char *path;
+		const char *want;
+	} cases[] = {
+		{ fifo, "a FIFO, not a regular file" },
+		{ "/dev/zero", "a character device, not a regular file" },
+		{ dir, "a directory, not a regular file" },
+		{ sock, "a socket, not a regular file" },
+	};
+	char *argv[] = { fab, NULL, NULL, NULL };
+	unsigned int i;
+	pid_t pid;
+	int fd = -1, ret = TEST_FAILED;
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	snprintf(dir, sizeof(dir), "/tmp/rio_topo_%d.XXXXXX", (int)getpid());
+	TEST_ASSERT_NOT_NULL(mkdtemp(dir), "mkdtemp");
+	snprintf(fifo, sizeof(fifo), "%s/fifo.ini", dir);
+	snprintf(sock, sizeof(sock), "%s/sock.ini", dir);
+	strlcpy(sa.sun_path, sock, sizeof(sa.sun_path));
+	fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (mkfifo(fifo, 0600) != 0 || fd < 0 ||
+	    bind(fd, (struct sockaddr *)&sa, sizeof(sa)) != 0) {
+		printf("  cannot make the FIFO or the socket\n");
+		goto out;
+	}
+	for (i = 0; i < RTE_DIM(cases); i++) {
+		argv[1] = (char *)(uintptr_t)cases[i].path;
+		argv[2] = (char *)(uintptr_t)cases[i].want;
+		pid = rio_test_spawn("rio_fabric_topo_child", argv);
+		if (pid <= 0 || rio_test_wait(pid, 10000) != 0) {
+			printf("  %s: not refused at once\n", cases[i].path);
+			goto out;
+		}
+		/* Known to return now: the devargs of a probe here. */
+		snprintf(args, sizeof(args), "fabric=%s,topology=%s", fab, cases[i].path);
+		if (rte_vdev_init("rio_sim_topo_special", args) == 0) {
+			rte_vdev_uninit("rio_sim_topo_special");
+			printf("  topology=%s accepted\n", cases[i].path);
+			goto out;
+		}
+	}
+	ret = TEST_SUCCESS;
+out:
+	if (fd >= 0)
+		close(fd);
+	unlink(sock);
+	unlink(fifo);
+	rmdir(dir);
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left behind");
+	return ret;
 }
 
 static int
@@ -922,10 +1003,39 @@ ft_spawn_attach(const char *fab, const char *topo, int want)
 	return rio_test_wait(pid, 20000);
 }
 
+/*
+ * A data segment header at endpoint @ep of fabric @fab, as its owner would
+ * create it, of this fabric or (@foreign) of another one of the same name.
+ */
+static int
+ft_data_segment(const char *fab, uint32_t ep, bool foreign)
+{
+	struct sim_shm_data_hdr dh = { .magic = SIM_SHM_DATA_MAGIC };
+	struct sim_shm_hdr *h;
+	char shm[64];
+	size_t size;
+	int fd, ret;
+
+	h = test_shm_map_fabric(fab, &size);
+	if (h == NULL)
+		return -1;
+	dh.version = h->version;
+	dh.ep_index = ep;
+	dh.instance = foreign ? ~h->instance : h->instance;
+	munmap(h, size);
+	snprintf(shm, sizeof(shm), "rio_sim.%s.ep%u", fab, ep);
+	fd = rio_test_fabric_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
+	if (fd < 0)
+		return -1;
+	ret = write(fd, &dh, sizeof(dh)) == (ssize_t)sizeof(dh) ? 0 : -1;
+	close(fd);
+	return ret;
+}
+
 static int
 test_fabric_lifetime(void)
 {
-	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "", shm[64];
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "", shm[64], path[512];
 	struct stat st;
 	int fd;
 
@@ -935,8 +1045,9 @@ test_fabric_lifetime(void)
 	TEST_ASSERT(strstr(err, "does not exist") != NULL, "error: %s", err);
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:default", err,
 							  sizeof(err)), "%s", err);
-	snprintf(shm, sizeof(shm), "/dev/shm/rio_sim.%s", fab);
-	TEST_ASSERT_SUCCESS(stat(shm, &st), "no %s", shm);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", fab);
+	TEST_ASSERT_SUCCESS(rio_test_fabric_path(path, sizeof(path), shm), "path");
+	TEST_ASSERT_SUCCESS(stat(path, &st), "no %s", path);
 	TEST_ASSERT_EQUAL(st.st_mode & 0777, 0600, "mode");
 	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_create(fab, "builtin:default", err, sizeof(err)),
 			  -EEXIST, "created twice");
@@ -959,20 +1070,24 @@ test_fabric_lifetime(void)
 			  "child different topology 2");
 	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_exists(fab), 1, "child removed it");
 
-	/* Last detach removes it, with the endpoint data segments. */
-	snprintf(shm, sizeof(shm), "/rio_sim.%s.ep0", fab);
-	fd = shm_open(shm, O_RDWR | O_CREAT, 0600);
-	TEST_ASSERT(fd >= 0, "data segment");
-	close(fd);
-	TEST_ASSERT_EQUAL(ft_shm_count(fab), 2, "two segments");
+	/*
+	 * Last detach removes it, with the data segments of its endpoints
+	 * (one left by an owner that is gone), and only those: a segment of
+	 * another fabric that had the name, or of nobody, is left alone.
+	 */
+	TEST_ASSERT_SUCCESS(ft_data_segment(fab, 0, false), "data segment");
+	TEST_ASSERT_SUCCESS(ft_data_segment(fab, 1, true), "foreign data segment");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 3, "three segments");
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_detach(fab), "last detach");
 	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_exists(fab), 0, "still there");
-	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 1, "the foreign segment removed, or ours left");
+	snprintf(shm, sizeof(shm), "rio_sim.%s.ep1", fab);
+	TEST_ASSERT_SUCCESS(rio_test_fabric_unlink(shm), "the foreign segment is not the one left");
 	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_detach(fab), -ENOENT, "detach unknown");
 
 	/* A foreign or corrupt object under the name is refused, not trusted. */
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", fab);
-	fd = shm_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", fab);
+	fd = rio_test_fabric_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
 	TEST_ASSERT(fd >= 0, "shm_open");
 	TEST_ASSERT_SUCCESS(ftruncate(fd, 1 << 20), "ftruncate");
 	{
@@ -993,8 +1108,8 @@ test_fabric_lifetime(void)
 
 	/* Destroy removes a fabric in use, with its endpoint data segments. */
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, NULL, err, sizeof(err)), "%s", err);
-	snprintf(shm, sizeof(shm), "/rio_sim.%s.ep1", fab);
-	fd = shm_open(shm, O_RDWR | O_CREAT, 0600);
+	snprintf(shm, sizeof(shm), "rio_sim.%s.ep1", fab);
+	fd = rio_test_fabric_open(shm, O_RDWR | O_CREAT, 0600);
 	TEST_ASSERT(fd >= 0, "data segment");
 	close(fd);
 	TEST_ASSERT_EQUAL(ft_shm_count(fab), 2, "two segments");
@@ -1018,8 +1133,8 @@ test_fabric_stale_creator(void)
 	int fd;
 
 	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", fab);
-	fd = shm_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", fab);
+	fd = rio_test_fabric_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
 	TEST_ASSERT(fd >= 0, "shm_open");
 	TEST_ASSERT_SUCCESS(ftruncate(fd, 1 << 20), "ftruncate");
 	h = mmap(NULL, sizeof(*h), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
@@ -1059,8 +1174,8 @@ test_fabric_dead_lock_holder(void)
 
 	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, NULL, err, sizeof(err)), "%s", err);
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", fab);
-	fd = shm_open(shm, O_RDWR, 0);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", fab);
+	fd = rio_test_fabric_open(shm, O_RDWR, 0);
 	TEST_ASSERT(fd >= 0 && fstat(fd, &st) == 0, "open");
 	h = mmap(NULL, st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	close(fd);
@@ -1391,6 +1506,7 @@ static struct unit_test_suite rio_sim_fabric_suite = {
 	.teardown = ft_teardown,
 	.unit_test_cases = {
 		TEST_CASE(test_fabric_bad_topologies),
+		TEST_CASE(test_fabric_topology_not_file),
 		TEST_CASE(test_fabric_shapes),
 		TEST_CASE(test_fabric_good_file),
 		TEST_CASE(test_fabric_config_space),

@@ -22,6 +22,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <time.h>
@@ -43,6 +44,7 @@
 #include "rio_sim_shm.h"
 
 #include "test.h"
+#include "test_rio_sim_shm.h"
 
 #define MSG_DESTID_A		1
 #define MSG_DESTID_B		2
@@ -760,19 +762,127 @@ test_msg_closed_mbox(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Close racing with sends                                            */
+
+#define MSG_RACE_COUNT	20000	/* messages sent */
+#define MSG_RACE_EVERY	150	/* messages received between two closes */
+
+static struct {
+	uint64_t accepted;	/* messages A's sender thread got accepted, in order */
+	uint64_t refused;	/* sends refused with ERROR (mailbox closed) */
+	int error;		/* another status */
+	bool stop;
+} race;
+
+/*
+ * A's sender: messages 0, 1, ... to B's mailbox 0 in bursts; a message
+ * refused (RETRY, or ERROR while the mailbox is closed) is offered again.
+ */
+static void *
+msg_race_sender(void *arg)
+{
+	static uint8_t bufs[MSG_BURST][512];
+	struct rte_rio_msg tx[MSG_BURST];
+	uint64_t seq = 0;
+	uint16_t k, n;
+
+	RTE_SET_USED(arg);
+	while (seq < MSG_RACE_COUNT && !__atomic_load_n(&race.stop, __ATOMIC_ACQUIRE)) {
+		for (k = 0; k < MSG_BURST && seq + k < MSG_RACE_COUNT; k++) {
+			tx[k] = (struct rte_rio_msg){ .buf = bufs[k], .destid = MSG_DESTID_B,
+				.len = msg_len_of(seq + k) };
+			msg_fill(bufs[k], seq + k, tx[k].len);
+		}
+		n = rte_rio_send_messages(env.mp[0], 0, tx, k);
+		seq += n;
+		__atomic_store_n(&race.accepted, seq, __ATOMIC_RELEASE);
+		if (n < k && tx[n].status == -EIO)
+			race.refused++;
+		else if (n < k && tx[n].status != -EAGAIN)
+			race.error = tx[n].status;
+		if (race.error != 0)
+			break;
+	}
+	return NULL;
+}
+
+/*
+ * B's mailbox 0 is closed and opened again every MSG_RACE_EVERY messages
+ * while A sends: every message accepted arrives, once and in order (the
+ * ring keeps what it holds across a close); sends during a close are
+ * refused, none is accepted and lost.
+ */
+static int
+msg_case_close_race(void)
+{
+	struct rte_rio_msg rx[MSG_BURST];
+	uint64_t next = 0, t0, closes = 0, since = 0;
+	pthread_t sender;
+	unsigned int k;
+	uint16_t n;
+	int ret = TEST_FAILED;
+
+	memset(&race, 0, sizeof(race));
+	TEST_ASSERT_SUCCESS(pthread_create(&sender, NULL, msg_race_sender, NULL), "thread");
+	t0 = msg_now_ms();
+	while (next < MSG_RACE_COUNT && msg_now_ms() - t0 < 60000 && race.error == 0) {
+		n = msg_recv(1, rx, RTE_DIM(rx));
+		for (k = 0; k < n; k++, next++) {
+			if (msg_check(rx[k].buf, next, rx[k].len) != 0) {
+				printf("  message %" PRIu64 " expected, got %" PRIu64 " (%u bytes)\n",
+				       next, *(uint64_t *)rx[k].buf, rx[k].len);
+				goto out;
+			}
+		}
+		since += n;
+		if (since < MSG_RACE_EVERY)
+			continue;
+		since = 0;
+		closes++;
+		if (rte_rio_release_inb_mbox(env.mp[1], 0) != 0)
+			goto out;
+		/* Closed for a moment: sends get ERROR meanwhile. */
+		rte_delay_us_block(500 + closes % 1500);
+		if (rte_rio_request_inb_mbox(env.mp[1], 0, MSG_INB_ENTRIES) != 0)
+			goto out;
+		for (k = 0; k < MSG_INB_ENTRIES; k++)
+			if (rte_rio_add_inb_buffer(env.mp[1], 0, env.bufs[1] +
+						   (size_t)k * RTE_RIO_MAX_MSG_SIZE) != 0)
+				goto out;
+	}
+	printf("  %" PRIu64 " of %u messages received in order across %" PRIu64
+	       " closes; %" PRIu64 " bursts refused while closed\n", next, MSG_RACE_COUNT,
+	       closes, race.refused);
+	ret = next == MSG_RACE_COUNT && race.error == 0 ? TEST_SUCCESS : TEST_FAILED;
+	if (race.error != 0)
+		printf("  a send failed with %d\n", race.error);
+out:
+	__atomic_store_n(&race.stop, true, __ATOMIC_RELEASE);
+	pthread_join(sender, NULL);
+	return ret;
+}
+
+static int
+test_msg_close_race(void)
+{
+	return msg_check_no_leak_after(msg_case_close_race);
+}
+
+/* ------------------------------------------------------------------ */
 /* Garbage in the shared ring                                         */
 
 static int
 msg_case_garbage(void)
 {
 	struct sim_shm_data_hdr *data = MAP_FAILED;
-	struct sim_shm_msg_slot *slot, *dead;
+	struct sim_shm_sender *stalled = NULL;
+	struct sim_shm_hdr *hdr = NULL;
+	struct sim_shm_msg_slot *slot;
 	struct sim_shm_mbox_ring *ring;
 	struct rte_rio_msg rx[4];
-	uint32_t entries;
-	uint64_t head;
+	size_t hdr_size = 0;
+	uint64_t head, t0;
 	unsigned int i, n;
-	pid_t child;
 	uint64_t ep_index = 0, bad0 = 0, bad1 = 0;
 	char name[128];
 	uint8_t buf[32];
@@ -785,8 +895,8 @@ msg_case_garbage(void)
 	TEST_ASSERT_SUCCESS(rte_rawdev_get_attr(dev_id, RTE_PMD_RIO_SIM_ATTR_EP_INDEX,
 						&ep_index), "ep_index");
 	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "msg_rx_bad", &bad0), "xstat");
-	snprintf(name, sizeof(name), "/%s.ep%" PRIu64, env.shm_prefix, ep_index);
-	fd = shm_open(name, O_RDWR, 0);
+	snprintf(name, sizeof(name), "%s.ep%" PRIu64, env.shm_prefix, ep_index);
+	fd = rio_test_fabric_open(name, O_RDWR, 0);
 	TEST_ASSERT(fd >= 0, "cannot open %s", name);
 	if (fstat(fd, &st) == 0) {
 		size = st.st_size;
@@ -841,37 +951,37 @@ msg_case_garbage(void)
 	}
 
 	/*
-	 * A producer that claimed a slot and died before publishing it: the
-	 * receiver waits while the writer lives, then skips the slot.
+	 * A producer that claimed a slot and stopped before publishing it (its
+	 * sender record names the ring): the receiver waits for it as long as
+	 * it lives, then skips the slot once it is gone.
 	 */
-	ring = RTE_PTR_ADD(data, data->ring_off[0]);
-	entries = data->entries;
-	if (entries == 0 || (entries & (entries - 1)) != 0) {
-		printf("  bad ring size %u\n", entries);
+	hdr = test_shm_map_fabric(env.fabric, &hdr_size);
+	if (hdr == NULL) {
+		printf("  cannot map the fabric\n");
 		goto out;
 	}
+	stalled = test_shm_stalled_sender(hdr, test_shm_own_token(hdr), (uint32_t)ep_index, 0);
+	if (stalled == NULL || test_shm_own_token(hdr) == 0 || test_shm_dead_token(hdr) == 0) {
+		printf("  no sender record or token\n");
+		goto out;
+	}
+	ring = RTE_PTR_ADD(data, data->ring_off[0]);
 	head = __atomic_load_n(&ring->pos.prod_head, __ATOMIC_ACQUIRE);
-	dead = &slot[head & (entries - 1)];
-	__atomic_store_n(&dead->writer_pid, getpid(), __ATOMIC_RELAXED);
 	__atomic_store_n(&ring->pos.prod_head, head + 1, __ATOMIC_RELEASE);
 	msg_fill(buf, 6, sizeof(buf));
 	if (rte_rio_add_outb_message(env.mp[0], MSG_DESTID_B, 0, 0, buf, sizeof(buf)) != 0)
 		goto out;
-	for (i = 0; i < 5000; i++)
+	t0 = rte_get_timer_cycles();
+	while (rte_get_timer_cycles() - t0 < rte_get_timer_hz() / 5)
 		if (msg_recv(1, rx, 4) != 0) {
-			printf("  skipped a slot whose writer is alive\n");
+			printf("  skipped a slot that a live sender claimed\n");
 			goto out;
 		}
-	child = fork();
-	if (child == 0)
-		_exit(0);
-	if (child < 0 || waitpid(child, NULL, 0) != child)
-		goto out;
-	__atomic_store_n(&dead->writer_pid, child, __ATOMIC_RELAXED);
-	for (i = 0, n = 0; i < 5000 && n == 0; i++)
+	__atomic_store_n(&stalled->owner, test_shm_dead_token(hdr), __ATOMIC_RELEASE);
+	for (i = 0, n = 0; i < 100000 && n == 0; i++)
 		n = msg_recv(1, rx, 4);
 	if (n != 1 || msg_check(rx[0].buf, 6, sizeof(buf)) != 0) {
-		printf("  ring blocked by a dead writer (%u received)\n", n);
+		printf("  ring blocked by a sender that is gone (%u received)\n", n);
 		goto out;
 	}
 	if (msg_xstat(env.name[1], "msg_rx_bad", &bad1) != 0 || bad1 - bad0 != 4) {
@@ -880,6 +990,9 @@ msg_case_garbage(void)
 	}
 	ret = TEST_SUCCESS;
 out:
+	test_shm_sender_free(stalled);
+	if (hdr != NULL)
+		munmap(hdr, hdr_size);
 	munmap(data, size);
 	return ret;
 }
@@ -1439,7 +1552,7 @@ inpl_wrap(void)
 static int
 inpl_close_full(void)
 {
-	uint16_t n;
+	uint16_t i, n;
 	int st;
 
 	n = inpl_send(20, 1, MSG_INPL_MAXLEN, &st);
@@ -1460,8 +1573,18 @@ inpl_close_full(void)
 	TEST_ASSERT_SUCCESS(msg_check(inpl.msg[0].buf, 20, MSG_INPL_MAXLEN),
 			    "held message overwritten");
 
-	/* Released: the discarded messages stay discarded, the whole ring is free. */
-	if (inpl_release_poll(0, 1) != TEST_SUCCESS ||
+	/*
+	 * Released: the messages the ring kept across the close arrive, in
+	 * order (a message accepted is never dropped by a close); then the
+	 * whole ring is free.
+	 */
+	inpl_release(0);
+	n = inpl_recv(1, MSG_INPL_RING - 1);
+	TEST_ASSERT_EQUAL(n, MSG_INPL_RING - 1, "messages kept across the close");
+	for (i = 1; i < MSG_INPL_RING; i++)
+		if (inpl_check(i, 20 + i, msg_len_of(20 + i)) != TEST_SUCCESS)
+			return TEST_FAILED;
+	if (inpl_release_poll(1, MSG_INPL_RING - 1) != TEST_SUCCESS ||
 	    inpl_fill_recv(300, 0, MSG_INPL_RING) != TEST_SUCCESS)
 		return TEST_FAILED;
 	return inpl_release_poll(0, MSG_INPL_RING);
@@ -1978,6 +2101,7 @@ static struct unit_test_suite rio_sim_msg_suite = {
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_lengths),
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_buf_size),
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_closed_mbox),
+		TEST_CASE_ST(msg_case_setup, NULL, test_msg_close_race),
 		TEST_CASE_ST(msg_case_setup, NULL, test_msg_garbage),
 		TEST_CASE(test_msg_inplace),
 		TEST_CASE(test_msg_inplace_wrap),

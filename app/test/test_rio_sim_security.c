@@ -14,20 +14,26 @@
  *             mode, owner, group) are refused, each with one error line that
  *             names the fabric and the reason; group=1 accepts another uid
  *             of our group and nothing more;
- *   claims    an endpoint whose owner is a live process (even one whose main
- *             thread exited) is refused; a dead, zombie or reused (other
- *             start time) owner pid is reclaimed;
+ *   claims    an endpoint whose owner is a live process (stopped, or whose
+ *             main thread exited) is refused; one owned by a dead or zombie
+ *             process, by a token whose attach slot another process took
+ *             since, or by garbage, is reclaimed;
  *   indexes   producer heads and sequence numbers written by someone else
  *             are detected, counted (msg_rx_bad, msg_rx_bad_index,
  *             dbell_rx_bad), skipped, and later messages and doorbells still
- *             arrive;
+ *             arrive; a slot that a live sender's record claims is waited
+ *             for, and skipped once that sender is gone;
  *   garbage   a second process writes garbage all over a mailbox ring and a
  *             doorbell ring while messages and doorbells flow; afterwards
  *             every new message and doorbell arrives intact and in order
  *             (run under ASan too: nothing outside the segments).
  *
+ *   squat     another user's objects where fabric names once lay in
+ *             /dev/shm deny nothing; with a session directory the fabric
+ *             lives in it; a directory there that is not ours is refused;
+ *
  * Every case uses fabrics of its own (rio_test_unique()) and checks that no
- * /dev/shm/rio_sim.<fabric>* object remains.
+ * object of the fabric remains.
  */
 
 #include <fcntl.h>
@@ -43,6 +49,7 @@
 
 #include <rte_bus_vdev.h>
 #include <rte_common.h>
+#include <rte_eal.h>
 #include <rte_log.h>
 #include <rte_rawdev.h>
 #include <rte_string_fns.h>
@@ -53,6 +60,7 @@
 #include "rio_sim_shm.h"
 
 #include "test.h"
+#include "test_rio_sim_shm.h"
 
 #define SEC_ERR_LEN		512
 #define SEC_NOBODY_UID		65534
@@ -77,7 +85,7 @@ sec_fabric_name(char *buf, size_t len)
 	return 0;
 }
 
-/* Number of /dev/shm/rio_sim.<fab>* objects. */
+/* Number of objects of fabric fab (rio_test_shm_count()). */
 static int
 sec_shm_count(const char *fab)
 {
@@ -150,7 +158,7 @@ sec_map(const char *shm, size_t *size)
 	void *p = MAP_FAILED;
 	int fd;
 
-	fd = shm_open(shm, O_RDWR, 0);
+	fd = rio_test_fabric_open(shm, O_RDWR, 0);
 	if (fd < 0)
 		return NULL;
 	if (fstat(fd, &st) == 0 && st.st_size > 0) {
@@ -197,6 +205,48 @@ sec_proc_stat(pid_t pid, char *state)
 /* ------------------------------------------------------------------ */
 /* Modes                                                              */
 
+/* Directory of the group fabrics of our effective group. */
+static void
+sec_group_dir(char *buf, size_t len)
+{
+	snprintf(buf, len, "/dev/shm/rio_sim-g%u", (unsigned int)getegid());
+}
+
+/*
+ * Path of fabric @fab's main object (@ep < 0) or of endpoint @ep's data
+ * object, in this user's directory or (@group) our group's.
+ */
+static void
+sec_obj_path(char *buf, size_t len, bool group, const char *fab, int ep)
+{
+	char obj[96], dir[256];
+
+	if (ep < 0)
+		snprintf(obj, sizeof(obj), "rio_sim.%s", fab);
+	else
+		snprintf(obj, sizeof(obj), "rio_sim.%s.ep%d", fab, ep);
+	if (!group) {
+		rio_test_fabric_path(buf, len, obj);
+		return;
+	}
+	sec_group_dir(dir, sizeof(dir));
+	snprintf(buf, len, "%s/%s", dir, obj);
+}
+
+/* Objects of fabric @fab in our group's directory. */
+static int
+sec_group_count(const char *fab)
+{
+	char path[PATH_MAX];
+	int n = 0, ep;
+
+	for (ep = -1; ep < 4; ep++) {
+		sec_obj_path(path, sizeof(path), true, fab, ep);
+		n += access(path, F_OK) == 0;
+	}
+	return n;
+}
+
 /* Mode, uid and gid of a segment as created. */
 static int
 sec_check_segment(const char *path, mode_t want)
@@ -220,7 +270,7 @@ sec_check_segment(const char *path, mode_t want)
 static int
 sec_modes_one(mode_t mask, bool group)
 {
-	char fab[RTE_PMD_RIO_SIM_NAME_LEN], args[160], path[96], name[2][32];
+	char fab[RTE_PMD_RIO_SIM_NAME_LEN], args[160], path[PATH_MAX], name[2][32];
 	mode_t want = group ? 0660 : 0600, old;
 	unsigned int i;
 	int ret = -1, made = 0;
@@ -238,11 +288,11 @@ sec_modes_one(mode_t mask, bool group)
 		}
 		made++;
 	}
-	snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s", fab);
+	sec_obj_path(path, sizeof(path), group, fab, -1);
 	if (sec_check_segment(path, want) != 0)
 		goto out;
 	for (i = 0; i < 2; i++) {
-		snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s.ep%u", fab, i);
+		sec_obj_path(path, sizeof(path), group, fab, i);
 		if (sec_check_segment(path, want) != 0)
 			goto out;
 	}
@@ -253,7 +303,7 @@ out:
 	umask(old);
 	while (made > 0)
 		rte_vdev_uninit(name[--made]);
-	if (sec_shm_count(fab) != 0) {
+	if (sec_shm_count(fab) != 0 || sec_group_count(fab) != 0) {
 		printf("  shared memory of %s left behind\n", fab);
 		ret = -1;
 	}
@@ -263,7 +313,7 @@ out:
 static int
 test_sec_modes(void)
 {
-	char fab[RTE_PMD_RIO_SIM_NAME_LEN], err[SEC_ERR_LEN] = "", path[96];
+	char fab[RTE_PMD_RIO_SIM_NAME_LEN], err[SEC_ERR_LEN] = "", path[PATH_MAX];
 	mode_t old;
 	int rc;
 
@@ -279,7 +329,7 @@ test_sec_modes(void)
 	rc = rte_pmd_rio_sim_fabric_create(fab, "builtin:pair", err, sizeof(err));
 	umask(old);
 	TEST_ASSERT_SUCCESS(rc, "create: %s", err);
-	snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s", fab);
+	sec_obj_path(path, sizeof(path), false, fab, -1);
 	rc = sec_check_segment(path, 0600);
 	rte_pmd_rio_sim_fabric_destroy(fab);
 	TEST_ASSERT_SUCCESS(rc, "mode of a created fabric");
@@ -310,6 +360,7 @@ enum sec_edit {
 	SEC_E_MODE,		/* arg: mode */
 	SEC_E_OWNER,		/* arg: uid (gid: ours), creator_uid too */
 	SEC_E_OWNER_GROUP,	/* arg: gid; uid nobody, creator_uid too, mode 0660 */
+	SEC_E_GROUP_0600,	/* the same with mode 0600 */
 };
 
 /*
@@ -319,13 +370,13 @@ enum sec_edit {
 static int
 sec_copy_fabric(const char *src, const char *dst, enum sec_edit e, unsigned int arg)
 {
-	char shm[64];
+	char shm[64], path[PATH_MAX];
 	struct sim_shm_hdr *h;
 	size_t size = 0, out;
 	uint8_t *img = NULL, *m;
 	int fd = -1, ret = -1;
 
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", src);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", src);
 	m = sec_map(shm, &size);
 	if (m == NULL)
 		return -1;
@@ -387,13 +438,15 @@ sec_copy_fabric(const char *src, const char *dst, enum sec_edit e, unsigned int 
 		break;
 	case SEC_E_OWNER:
 	case SEC_E_OWNER_GROUP:
+	case SEC_E_GROUP_0600:
 		h->creator_uid = e == SEC_E_OWNER ? arg : SEC_NOBODY_UID;
 		break;
 	default:
 		break;
 	}
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", dst);
-	fd = shm_open(shm, O_RDWR | O_CREAT | O_EXCL, 0600);
+	/* Group fabrics are found in the directory of our group only. */
+	sec_obj_path(path, sizeof(path), e == SEC_E_OWNER_GROUP || e == SEC_E_GROUP_0600, dst, -1);
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
 	if (fd < 0)
 		goto done;
 	if (ftruncate(fd, out) != 0 || pwrite(fd, img, RTE_MIN(out, size), 0) < 0)
@@ -402,30 +455,32 @@ sec_copy_fabric(const char *src, const char *dst, enum sec_edit e, unsigned int 
 		goto done;
 	if (e == SEC_E_OWNER && fchown(fd, arg, -1) != 0)
 		goto done;
-	if (e == SEC_E_OWNER_GROUP &&
-	    (fchown(fd, SEC_NOBODY_UID, arg) != 0 || fchmod(fd, 0660) != 0))
+	if ((e == SEC_E_OWNER_GROUP || e == SEC_E_GROUP_0600) &&
+	    (fchown(fd, SEC_NOBODY_UID, arg) != 0 ||
+	     fchmod(fd, e == SEC_E_GROUP_0600 ? 0600 : 0660) != 0))
 		goto done;
 	ret = 0;
 done:
 	if (fd >= 0)
 		close(fd);
 	if (ret != 0 && fd >= 0)
-		shm_unlink(shm);
+		unlink(path);
 	free(img);
 	return ret;
 }
 
+/* Remove the objects of fabric @fab, in our directory and in our group's. */
 static void
 sec_unlink_fabric(const char *fab)
 {
-	char shm[64];
-	unsigned int i;
+	char path[PATH_MAX];
+	int ep;
 
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", fab);
-	shm_unlink(shm);
-	for (i = 0; i < 2; i++) {
-		snprintf(shm, sizeof(shm), "/rio_sim.%s.ep%u", fab, i);
-		shm_unlink(shm);
+	for (ep = -1; ep < 2; ep++) {
+		sec_obj_path(path, sizeof(path), false, fab, ep);
+		unlink(path);
+		sec_obj_path(path, sizeof(path), true, fab, ep);
+		unlink(path);
 	}
 }
 
@@ -461,6 +516,23 @@ static const struct sec_attach_case sec_attach_cases[] = {
 	{ "set-gid", SEC_E_MODE, 02660, "mode 02660 refused", false },
 	{ "other owner", SEC_E_OWNER, SEC_NOBODY_UID, "owned by uid 65534, not by us", true },
 };
+
+/*
+ * Make the directory of group @gid's fabrics with @mode if it is not there
+ * (as the first group=1 process does). 0, or -1 when something else is there.
+ */
+static int
+sec_group_dir_make(gid_t gid, mode_t mode)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+
+	snprintf(dir, sizeof(dir), "/dev/shm/rio_sim-g%u", (unsigned int)gid);
+	if (mkdir(dir, 0700) == 0 && (chown(dir, (uid_t)-1, gid) != 0 || chmod(dir, mode) != 0))
+		return -1;
+	return lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_gid == gid &&
+		(st.st_mode & 07777) == mode ? 0 : -1;
+}
 
 /* Every case against copies of fabric src (which the caller removes). */
 static int
@@ -511,32 +583,33 @@ sec_attach_all(const char *src)
 		printf("  group cases need fchown: not root, skipped\n");
 		goto out;
 	}
-	/* Another uid of our group, 0660: only group=1 joins it. */
+	/*
+	 * Group fabrics live in our group's directory (the first group=1
+	 * fabric made it). Another uid of our group, 0660: group=1 joins it.
+	 */
+	rc = sec_group_dir_make(getegid(), 03770);
+	TEST_ASSERT_SUCCESS(rc, "group directory");
 	TEST_ASSERT_SUCCESS(sec_fabric_name(dst, sizeof(dst)), "name");
 	TEST_ASSERT_SUCCESS(sec_copy_fabric(src, dst, SEC_E_OWNER_GROUP, getegid()), "copy");
-	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0", dst);
-	rc = sec_vdev_refused(args, dst, "owned by uid 65534, not by us (uid 0); group=1 allows");
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0,group=1", dst);
+	snprintf(name, sizeof(name), "rio_sim_sec%u", sec_vdev_counter++);
+	rc = rte_vdev_init(name, args);
 	if (rc == 0) {
-		snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0,group=1", dst);
-		snprintf(name, sizeof(name), "rio_sim_sec%u", sec_vdev_counter++);
-		rc = rte_vdev_init(name, args);
-		if (rc == 0) {
-			char path[96];
+		char path[PATH_MAX];
 
-			/* Our endpoint's data segment follows the fabric's mode. */
-			snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s.ep0", dst);
-			rc = sec_check_segment(path, 0660);
-			printf("  accepted with group=1: uid 65534, our group, 0660\n");
-			rte_vdev_uninit(name);
-		} else {
-			printf("  group=1 refused a fabric of our group\n");
-		}
+		/* Our endpoint's data segment follows the fabric's mode. */
+		sec_obj_path(path, sizeof(path), true, dst, 0);
+		rc = sec_check_segment(path, 0660);
+		printf("  accepted with group=1: uid 65534, our group, 0660\n");
+		rte_vdev_uninit(name);
+	} else {
+		printf("  group=1 refused a fabric of our group\n");
 	}
 	sec_unlink_fabric(dst);
 	TEST_ASSERT_SUCCESS(rc, "group access");
-	TEST_ASSERT_EQUAL(sec_shm_count(dst), 0, "copy left behind");
+	TEST_ASSERT_EQUAL(sec_group_count(dst), 0, "copy left behind");
 
-	/* Another uid, 0660, but a group we are not in: refused even with group=1. */
+	/* Another uid, 0660, in our group's directory, but not of our group: refused. */
 	TEST_ASSERT_SUCCESS(sec_fabric_name(dst, sizeof(dst)), "name");
 	TEST_ASSERT_SUCCESS(sec_copy_fabric(src, dst, SEC_E_OWNER_GROUP, getegid() + 4242),
 			    "copy");
@@ -547,7 +620,7 @@ sec_attach_all(const char *src)
 
 	/* Another uid, 0600: not shared with the group, refused with group=1. */
 	TEST_ASSERT_SUCCESS(sec_fabric_name(dst, sizeof(dst)), "name");
-	TEST_ASSERT_SUCCESS(sec_copy_fabric(src, dst, SEC_E_OWNER, SEC_NOBODY_UID), "copy");
+	TEST_ASSERT_SUCCESS(sec_copy_fabric(src, dst, SEC_E_GROUP_0600, getegid()), "copy");
 	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0,group=1", dst);
 	rc = sec_vdev_refused(args, dst, "not shared with its group (mode 0600)");
 	sec_unlink_fabric(dst);
@@ -572,6 +645,139 @@ test_sec_attach(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Names nobody else can take                                         */
+
+/* An object of another user (nobody, mode 0600) at @path; 0 or -1. */
+static int
+sec_squat_file(const char *path)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
+	int ret;
+
+	if (fd < 0)
+		return -1;
+	ret = fchown(fd, SEC_NOBODY_UID, SEC_NOBODY_UID) == 0 ? 0 : -1;
+	close(fd);
+	return ret;
+}
+
+/* Create fabric @fab, claim its ep0 through a vdev, release both: 0 or -1. */
+static int
+sec_use_fabric(const char *fab, char *err, size_t errlen)
+{
+	char args[128], name[32];
+	int rc;
+
+	rc = rte_pmd_rio_sim_fabric_create(fab, "builtin:pair", err, errlen);
+	if (rc != 0)
+		return -1;
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0", fab);
+	snprintf(name, sizeof(name), "rio_sim_sec%u", sec_vdev_counter++);
+	rc = rte_vdev_init(name, args);
+	if (rc == 0)
+		rte_vdev_uninit(name);
+	else
+		snprintf(err, errlen, "cannot claim ep0 of fabric %s", fab);
+	rte_pmd_rio_sim_fabric_destroy(fab);
+	return rc == 0 ? 0 : -1;
+}
+
+/*
+ * Another local user cannot take our names: the objects of a fabric live in
+ * a directory only we can write. Objects another user made where fabrics
+ * were once named (/dev/shm/rio_sim.<fabric>, .ep0) are not ours and change
+ * nothing (the previous naming refused to create or claim then: "owned by
+ * uid 65534, not by us"). With a session directory (XDG_RUNTIME_DIR) the
+ * fabric lives there, out of others' reach; a path in it that is not ours
+ * is refused with a line that names it.
+ */
+static int
+test_sec_squat(void)
+{
+	char fab[RTE_PMD_RIO_SIM_NAME_LEN], err[SEC_ERR_LEN] = "", path[PATH_MAX], obj[96];
+	char xdg[64], own[PATH_MAX];
+	const char *old_xdg = getenv("XDG_RUNTIME_DIR");
+	char *saved = old_xdg != NULL ? strdup(old_xdg) : NULL;
+	struct stat st;
+	int ret = TEST_FAILED;
+
+	if (geteuid() != 0) {
+		printf("  needs root (fchown): skipped\n");
+		free(saved);
+		return TEST_SKIPPED;
+	}
+	snprintf(xdg, sizeof(xdg), "/tmp/rio_sec_xdg_%d.XXXXXX", (int)getpid());
+	if (sec_fabric_name(fab, sizeof(fab)) != 0 || mkdtemp(xdg) == NULL) {
+		free(saved);
+		return TEST_FAILED;
+	}
+	/* Names once used in /dev/shm, taken by another user first. */
+	snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s", fab);
+	if (sec_squat_file(path) != 0)
+		goto out;
+	snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s.ep0", fab);
+	if (sec_squat_file(path) != 0)
+		goto out;
+	if (sec_use_fabric(fab, err, sizeof(err)) != 0) {
+		printf("  denied by another user's objects: %s\n", err);
+		goto out;
+	}
+	printf("  another user's /dev/shm/rio_sim.%s* change nothing\n", fab);
+
+	/* The session's directory: the fabric's objects are there. */
+	setenv("XDG_RUNTIME_DIR", xdg, 1);
+	if (rte_pmd_rio_sim_fabric_create(fab, "builtin:pair", err, sizeof(err)) != 0) {
+		printf("  create with XDG_RUNTIME_DIR: %s\n", err);
+		goto out_env;
+	}
+	snprintf(obj, sizeof(obj), "rio_sim.%s", fab);
+	snprintf(path, sizeof(path), "%s/rio_sim/%s", xdg, obj);
+	ret = rio_test_fabric_path(own, sizeof(own), obj) == 0 && strcmp(own, path) == 0 &&
+		stat(path, &st) == 0 && st.st_uid == geteuid() ? TEST_SUCCESS : TEST_FAILED;
+	rte_pmd_rio_sim_fabric_destroy(fab);
+	if (ret != TEST_SUCCESS) {
+		printf("  the fabric is not in %s/rio_sim\n", xdg);
+		goto out_env;
+	}
+	ret = TEST_FAILED;
+	printf("  with XDG_RUNTIME_DIR=%s: in %s/rio_sim\n", xdg, xdg);
+	/* A directory there that is not ours: refused, named. */
+	snprintf(path, sizeof(path), "%s/rio_sim", xdg);
+	if (rmdir(path) != 0 || mkdir(path, 0700) != 0 ||
+	    chown(path, SEC_NOBODY_UID, SEC_NOBODY_UID) != 0)
+		goto out_env;
+	err[0] = '\0';
+	if (rte_pmd_rio_sim_fabric_create(fab, "builtin:pair", err, sizeof(err)) == 0) {
+		rte_pmd_rio_sim_fabric_destroy(fab);
+		printf("  a directory of another user was used\n");
+		goto out_env;
+	}
+	printf("  refused: %s\n", err);
+	if (strstr(err, path) == NULL || strstr(err, "not ours") == NULL)
+		goto out_env;
+	ret = TEST_SUCCESS;
+out_env:
+	if (saved != NULL)
+		setenv("XDG_RUNTIME_DIR", saved, 1);
+	else
+		unsetenv("XDG_RUNTIME_DIR");
+	snprintf(path, sizeof(path), "%s/rio_sim", xdg);
+	rmdir(path);
+out:
+	snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s", fab);
+	unlink(path);
+	snprintf(path, sizeof(path), "/dev/shm/rio_sim.%s.ep0", fab);
+	unlink(path);
+	rmdir(xdg);
+	free(saved);
+	if (sec_shm_count(fab) != 0) {
+		printf("  shared memory of %s left behind\n", fab);
+		ret = TEST_FAILED;
+	}
+	return ret;
+}
+
+/* ------------------------------------------------------------------ */
 /* Endpoint claims                                                    */
 
 static void *
@@ -583,72 +789,134 @@ sec_sleeper(void *arg)
 	return NULL;
 }
 
-/* A child process whose main thread exited while another thread runs. */
+/*
+ * A child process attached to fabric @fab the way the driver attaches: an
+ * open file description lock on a free attach slot, whose entry it updates.
+ * With @headless its main thread exits while another thread keeps running.
+ * Its token goes to *token. @return its pid, or -1.
+ */
 static pid_t
-sec_spawn_headless(void)
+sec_holder_spawn(const char *fab, bool headless, uint32_t *token)
 {
-	pthread_t th;
-	pid_t pid = fork();
+	char shm[96];
+	int pfd[2];
+	pid_t pid;
 
-	if (pid != 0)
-		return pid;
-	if (pthread_create(&th, NULL, sec_sleeper, NULL) != 0)
-		_exit(1);
-	pthread_exit(NULL);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", fab);
+	if (pipe(pfd) != 0)
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		struct sim_shm_hdr *h;
+		struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_len = 1 };
+		pthread_t th;
+		uint32_t t = 0, i, gen;
+		int fd;
+
+		fd = rio_test_fabric_open(shm, O_RDWR, 0);
+		h = fd < 0 ? MAP_FAILED : mmap(NULL, sizeof(*h), PROT_READ | PROT_WRITE,
+					       MAP_SHARED, fd, 0);
+		for (i = SIM_MAX_ATTACH; h != MAP_FAILED && i > 0; i--) {
+			fl.l_start = (off_t)(SIM_OFD_ATTACH + i - 1);
+			if (fcntl(fd, F_OFD_SETLK, &fl) != 0)
+				continue;
+			gen = (h->attached[i - 1].gen + 1) & 0xffffff;
+			h->attached[i - 1].pid = getpid();
+			__atomic_store_n(&h->attached[i - 1].gen, gen, __ATOMIC_RELEASE);
+			t = gen << SIM_TOKEN_SLOT_BITS | i;
+			break;
+		}
+		if (write(pfd[1], &t, sizeof(t)) != sizeof(t) || t == 0)
+			_exit(1);
+		if (headless) {
+			if (pthread_create(&th, NULL, sec_sleeper, NULL) != 0)
+				_exit(1);
+			pthread_exit(NULL);
+		}
+		for (;;)
+			pause();
+	}
+	close(pfd[1]);
+	if (pid > 0 && (read(pfd[0], token, sizeof(*token)) != sizeof(*token) || *token == 0)) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		pid = -1;
+	}
+	close(pfd[0]);
+	return pid;
 }
 
-/* Set the owner of endpoint 0 as a claimer would; probe ep0; expect ok or a refusal. */
+/* Make @owner the owner of endpoint 0 as a claimer would; probe ep0; expect ok or a refusal. */
 static int
-sec_claim_as(const char *fab, struct sim_shm_endpoint *e, pid_t owner, uint64_t start,
+sec_claim_as(const char *fab, struct sim_shm_endpoint *e, uint32_t owner, pid_t pid,
 	     bool want_ok, const char *why)
 {
-	char args[128], name[32], want[128], *log = NULL;
+	char args[128], name[32], want[160], *log = NULL;
+	uint32_t mine;
 	int ret;
 
-	__atomic_store_n(&e->owner_start, start, __ATOMIC_RELAXED);
-	__atomic_store_n(&e->owner_pid, (int32_t)owner, __ATOMIC_RELEASE);
+	__atomic_store_n(&e->owner_pid, (int32_t)pid, __ATOMIC_RELAXED);
+	__atomic_store_n(&e->owner, owner, __ATOMIC_RELEASE);
 	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0", fab);
 	if (!want_ok) {
 		snprintf(want, sizeof(want),
-			 "endpoint ep0 of fabric %s is owned by live process %d", fab, (int)owner);
-		return sec_vdev_refused(args, want, NULL);
+			 "endpoint ep0 of fabric %s is owned by live process %d", fab, (int)pid);
+		ret = sec_vdev_refused(args, want, NULL);
+		if (ret == 0)
+			printf("  %s: refused\n", why);
+		return ret;
 	}
 	snprintf(name, sizeof(name), "rio_sim_sec%u", sec_vdev_counter++);
 	ret = sec_vdev_init_logged(name, args, &log);
 	if (ret != 0) {
-		printf("  %s: owner %d not reclaimed: %s\n", why, (int)owner, log ? log : "");
+		printf("  %s: owner %d not reclaimed: %s\n", why, (int)pid, log ? log : "");
 		free(log);
 		return -1;
 	}
 	free(log);
-	/* Ours now, with our start time; release gives it up. */
-	ret = __atomic_load_n(&e->owner_pid, __ATOMIC_ACQUIRE) == getpid() ? 0 : -1;
+	/* Ours now; release gives it up. */
+	mine = __atomic_load_n(&e->owner, __ATOMIC_ACQUIRE);
+	ret = mine != 0 && mine != owner &&
+		__atomic_load_n(&e->owner_pid, __ATOMIC_RELAXED) == getpid() ? 0 : -1;
 	rte_vdev_uninit(name);
-	if (ret != 0 || __atomic_load_n(&e->owner_pid, __ATOMIC_ACQUIRE) != 0) {
+	if (ret != 0 || __atomic_load_n(&e->owner, __ATOMIC_ACQUIRE) != 0) {
 		printf("  %s: ownership not taken or not given back\n", why);
 		return -1;
 	}
-	printf("  %s: reclaimed from pid %d\n", why, (int)owner);
+	printf("  %s: reclaimed from pid %d\n", why, (int)pid);
 	return 0;
+}
+
+/* Wait until @pid shows state @want in /proc (10 s at most). */
+static bool
+sec_wait_state(pid_t pid, char want)
+{
+	uint64_t t0 = sec_now_ms();
+	char state = '?';
+
+	do {
+		sec_proc_stat(pid, &state);
+		if (state != want)
+			usleep(1000);
+	} while (state != want && sec_now_ms() - t0 < 10000);
+	return state == want;
 }
 
 static int
 test_sec_claims(void)
 {
 	char fab[RTE_PMD_RIO_SIM_NAME_LEN], err[SEC_ERR_LEN], shm[64];
+	uint32_t token = 0, token2 = 0, old;
 	struct sim_shm_endpoint *e;
 	struct sim_shm_hdr *h;
-	uint64_t start = 0, zstart;
 	size_t size = 0;
-	pid_t child, zombie, gone;
-	uint64_t t0;
-	char state = '?';
+	pid_t child, child2;
 	int ret = TEST_FAILED;
 
 	TEST_ASSERT_SUCCESS(sec_fabric_name(fab, sizeof(fab)), "name");
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:pair", err, sizeof(err)),
 			    "%s", err);
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", fab);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", fab);
 	h = sec_map(shm, &size);
 	if (h == NULL) {
 		rte_pmd_rio_sim_fabric_destroy(fab);
@@ -656,82 +924,70 @@ test_sec_claims(void)
 	}
 	e = (struct sim_shm_endpoint *)((uint8_t *)h + h->ep_off);
 
-	/* A live owner (a child that sleeps) with its true start time: refused. */
-	child = fork();
-	if (child == 0) {
-		for (;;)
-			pause();
-	}
+	/* A live owner (a child attached to the fabric): refused. */
+	child = sec_holder_spawn(fab, false, &token);
 	if (child < 0)
 		goto out_unmap;
-	start = sec_proc_stat(child, &state);
-	if (start == 0 || sec_claim_as(fab, e, child, start, false, "live owner") != 0)
+	if (sec_claim_as(fab, e, token, child, false, "live owner") != 0)
 		goto out_child;
-	/* The same pid with another start time: the pid was reused, the owner is gone. */
-	if (sec_claim_as(fab, e, child, start + 12345, true, "reused pid") != 0)
-		goto out_child;
-
-	/* A zombie owner (killed, not reaped yet) is dead. */
-	zombie = fork();
-	if (zombie == 0)
-		_exit(0);
-	if (zombie < 0)
-		goto out_child;
-	t0 = sec_now_ms();
-	do {
-		zstart = sec_proc_stat(zombie, &state);
-		if (state != 'Z')
-			usleep(1000);
-	} while (state != 'Z' && sec_now_ms() - t0 < 10000);
-	if (state != 'Z') {
-		printf("  child %d never became a zombie\n", (int)zombie);
-		waitpid(zombie, NULL, 0);
-		goto out_child;
-	}
-	ret = sec_claim_as(fab, e, zombie, zstart, true, "zombie owner");
-	/* With start time 0 (only the pid known) too. */
+	/* Stopped (SIGSTOP, a debugger) is alive: still refused. */
+	kill(child, SIGSTOP);
+	ret = sec_wait_state(child, 'T') ? 0 : -1;
 	if (ret == 0)
-		ret = sec_claim_as(fab, e, zombie, 0, true, "zombie owner, no start time");
-	waitpid(zombie, NULL, 0);
+		ret = sec_claim_as(fab, e, token, child, false, "stopped owner");
+	kill(child, SIGCONT);
 	if (ret != 0) {
 		ret = TEST_FAILED;
 		goto out_child;
 	}
 	ret = TEST_FAILED;
-	/* A reaped (gone) owner. */
-	gone = zombie;
-	if (sec_claim_as(fab, e, gone, zstart, true, "dead owner") != 0)
+	/* Killed and not reaped (a zombie has closed its files): reclaimed. */
+	kill(child, SIGKILL);
+	if (!sec_wait_state(child, 'Z') ||
+	    sec_claim_as(fab, e, token, child, true, "zombie owner") != 0)
+		goto out_child;
+	waitpid(child, NULL, 0);
+	/* Gone for good. */
+	if (sec_claim_as(fab, e, token, child, true, "dead owner") != 0)
+		goto out_unmap;
+	/*
+	 * Its attach slot taken again by another process: the token of the
+	 * first one is not the second one's (a reused pid would be).
+	 */
+	old = token;
+	child = sec_holder_spawn(fab, false, &token);
+	if (child < 0)
+		goto out_unmap;
+	if ((old & 0xff) != (token & 0xff)) {
+		printf("  the slot was not reused (token 0x%x, then 0x%x)\n", old, token);
+		goto out_child;
+	}
+	if (sec_claim_as(fab, e, old, child, true, "owner's slot reused") != 0)
+		goto out_child;
+	/* A lock word that names no slot: nobody. */
+	if (sec_claim_as(fab, e, 0xffffff00u, child, true, "garbage owner") != 0)
 		goto out_child;
 	/* A live process whose main thread exited shows 'Z' too: still the owner. */
-	zombie = sec_spawn_headless();
-	if (zombie < 0)
+	child2 = sec_holder_spawn(fab, true, &token2);
+	if (child2 < 0)
 		goto out_child;
-	t0 = sec_now_ms();
-	do {
-		zstart = sec_proc_stat(zombie, &state);
-		if (state != 'Z')
-			usleep(1000);
-	} while (state != 'Z' && sec_now_ms() - t0 < 10000);
-	ret = state == 'Z' ? 0 : -1;
+	ret = sec_wait_state(child2, 'Z') ? 0 : -1;
 	if (ret != 0)
-		printf("  main thread of child %d never exited\n", (int)zombie);
+		printf("  main thread of child %d never exited\n", (int)child2);
 	else
-		ret = sec_claim_as(fab, e, zombie, zstart, false, "live owner, main thread gone");
-	kill(zombie, SIGKILL);
-	waitpid(zombie, NULL, 0);
+		ret = sec_claim_as(fab, e, token2, child2, false, "live owner, main thread gone");
+	kill(child2, SIGKILL);
+	waitpid(child2, NULL, 0);
 	if (ret != 0) {
 		ret = TEST_FAILED;
 		goto out_child;
 	}
-	ret = TEST_FAILED;
-	/* The live owner again, without a start time: still refused. */
-	if (sec_claim_as(fab, e, child, 0, false, "live owner, no start time") != 0)
-		goto out_child;
 	ret = TEST_SUCCESS;
 out_child:
 	kill(child, SIGKILL);
 	waitpid(child, NULL, 0);
 out_unmap:
+	__atomic_store_n(&e->owner, 0, __ATOMIC_RELEASE);
 	__atomic_store_n(&e->owner_pid, 0, __ATOMIC_RELEASE);
 	munmap(h, size);
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
@@ -829,7 +1085,7 @@ sec_env_setup(void)
 		if (rte_rio_add_inb_buffer(senv.mp[1], 0,
 					   senv.bufs + (size_t)k * RTE_RIO_MAX_MSG_SIZE) != 0)
 			return -1;
-	snprintf(shm, sizeof(shm), "/rio_sim.%s.ep1", senv.fab);
+	snprintf(shm, sizeof(shm), "rio_sim.%s.ep1", senv.fab);
 	senv.data = sec_map(shm, &senv.data_size);
 	if (senv.data == NULL || senv.data->entries != SEC_RING_ENTRIES ||
 	    senv.data->ring_off[0] + sizeof(struct sim_shm_mbox_ring) +
@@ -837,7 +1093,7 @@ sec_env_setup(void)
 		return -1;
 	senv.ring = RTE_PTR_ADD(senv.data, senv.data->ring_off[0]);
 	senv.slots = (struct sim_shm_msg_slot *)(senv.ring + 1);
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", senv.fab);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", senv.fab);
 	senv.hdr = sec_map(shm, &senv.hdr_size);
 	if (senv.hdr == NULL || senv.hdr->ep_off + 2 * sizeof(struct sim_shm_endpoint) >
 	    senv.hdr_size)
@@ -967,9 +1223,12 @@ sec_set_prod_head(uint64_t v)
 static int
 sec_case_indexes(void)
 {
+	struct sim_shm_sender *stalled;
 	unsigned int stale = 0;
 	uint64_t bad0, idx0, head, t0;
-	uint32_t seq = 0;
+	uint32_t seq = 0, next;
+	uint8_t buf[SEC_MSG_LEN];
+	int rc;
 
 	if (sec_env_setup() != 0) {
 		printf("  set-up failed\n");
@@ -1034,37 +1293,48 @@ sec_case_indexes(void)
 	}
 
 	/*
-	 * Producer head one slot ahead, inside the ring: a slot that nobody
-	 * claimed is waited for (a sender may be filling it), then skipped.
+	 * Producer head one slot ahead, inside the ring, and no sender
+	 * claiming in it: nobody will ever publish that slot, it is skipped.
 	 */
 	head = sec_prod_head();
-	__atomic_store_n(&senv.slots[head % SEC_RING_ENTRIES].writer_pid, 0, __ATOMIC_RELAXED);
 	sec_set_prod_head(head + 1);
-	t0 = sec_now_ms();
 	if (sec_flow(seq, 20, 10000, &stale) != 0)
 		return -1;
 	seq += 20;
-	t0 = sec_now_ms() - t0;
-	printf("  unclaimed slot skipped after %" PRIu64 " ms\n", t0);
-	if (t0 < 900) {
-		printf("  skipped before 1 s: a sender may still have been filling it\n");
+	/*
+	 * The same with a live sender claiming in the ring (a sender stopped
+	 * between claim and publish): the slot is waited for, however long;
+	 * once that sender is gone, it is skipped.
+	 */
+	stalled = test_shm_stalled_sender(senv.hdr, test_shm_own_token(senv.hdr), 1, 0);
+	if (stalled == NULL || test_shm_dead_token(senv.hdr) == 0) {
+		printf("  no sender record or dead token\n");
 		return -1;
 	}
-	/* The same slot marked by a live writer (us) is waited for 5 s. */
 	head = sec_prod_head();
-	__atomic_store_n(&senv.slots[head % SEC_RING_ENTRIES].writer_pid, getpid(),
-			 __ATOMIC_RELAXED);
 	sec_set_prod_head(head + 1);
+	sec_fill(buf, seq);
+	rc = rte_rio_add_outb_message(senv.mp[0], 2, 0, 0, buf, sizeof(buf));
+	next = seq;
 	t0 = sec_now_ms();
-	if (sec_flow(seq, 20, 20000, &stale) != 0)
-		return -1;
-	seq += 20;
-	t0 = sec_now_ms() - t0;
-	printf("  slot held by a live writer skipped after %" PRIu64 " ms\n", t0);
-	if (t0 < 4500) {
-		printf("  skipped before 5 s\n");
+	while (rc == 0 && next == seq && sec_now_ms() - t0 < 1500)
+		rc = sec_poll(&next, &stale, true);
+	if (rc != 0 || next != seq) {
+		printf("  a slot that a live sender claimed was skipped\n");
+		test_shm_sender_free(stalled);
 		return -1;
 	}
+	__atomic_store_n(&stalled->owner, test_shm_dead_token(senv.hdr), __ATOMIC_RELEASE);
+	t0 = sec_now_ms();
+	while (rc == 0 && next == seq && sec_now_ms() - t0 < 10000)
+		rc = sec_poll(&next, &stale, true);
+	test_shm_sender_free(stalled);
+	if (rc != 0 || next != seq + 1) {
+		printf("  the slot of a sender that is gone was not skipped\n");
+		return -1;
+	}
+	printf("  slot of a live sender waited for 1.5 s, then skipped once it was gone\n");
+	seq++;
 	if (sec_xstat("msg_rx_bad") - bad0 != 4) {
 		printf("  msg_rx_bad grew by %" PRIu64 ", expected 4\n",
 		       sec_xstat("msg_rx_bad") - bad0);
@@ -1145,6 +1415,7 @@ static int
 sec_case_dbell(void)
 {
 	struct sec_dbell_log log = { 0 };
+	struct sim_shm_sender *stalled = NULL;
 	struct sim_shm_endpoint *e;
 	struct sim_shm_hdr *h;
 	char shm[64];
@@ -1162,7 +1433,7 @@ sec_case_dbell(void)
 		return -1;
 	}
 	ret = -1;
-	snprintf(shm, sizeof(shm), "/rio_sim.%s", senv.fab);
+	snprintf(shm, sizeof(shm), "rio_sim.%s", senv.fab);
 	h = sec_map(shm, &size);
 	if (h == NULL) {
 		printf("  cannot map %s\n", shm);
@@ -1189,26 +1460,51 @@ sec_case_dbell(void)
 	__atomic_store_n(&e->dbell[head % SIM_DBELL_RING_SIZE].seq, ~head, __ATOMIC_RELEASE);
 	if (sec_dbell_flow(&log, 3000, 10) != 0)
 		goto out;
-	/* Head one ahead inside the ring: a slot nobody fills, skipped after 1 s. */
+	/* Head one ahead inside the ring, no sender claiming: nobody fills it, skipped. */
 	head = __atomic_load_n(&e->dbell_pos.prod_head, __ATOMIC_ACQUIRE);
 	__atomic_store_n(&e->dbell_pos.prod_head, head + 1, __ATOMIC_RELEASE);
-	t0 = sec_now_ms();
 	if (sec_dbell_flow(&log, 4000, 10) != 0)
 		goto out;
-	t0 = sec_now_ms() - t0;
-	if (t0 < 900) {
-		printf("  unpublished doorbell slot skipped after %" PRIu64 " ms\n", t0);
+	/*
+	 * The same while a live sender claims in the ring (stopped between
+	 * claim and publish): waited for, then skipped once it is gone.
+	 */
+	stalled = test_shm_stalled_sender(h, test_shm_own_token(h), 1, SIM_RING_DBELL);
+	if (stalled == NULL || test_shm_dead_token(h) == 0) {
+		printf("  no sender record or dead token\n");
 		goto out;
 	}
-	if (sec_xstat("dbell_rx_bad") - bad0 != 5) {
-		printf("  dbell_rx_bad grew by %" PRIu64 ", expected 5\n",
+	head = __atomic_load_n(&e->dbell_pos.prod_head, __ATOMIC_ACQUIRE);
+	__atomic_store_n(&e->dbell_pos.prod_head, head + 1, __ATOMIC_RELEASE);
+	log.next = 5000;
+	log.n = 0;
+	if (rte_rio_send_doorbell(senv.mp[0], 2, 5000) != 0)
+		goto out;
+	t0 = sec_now_ms();
+	while (sec_now_ms() - t0 < 1500 && log.n == 0 && rte_rio_dbell_poll(senv.mp[1], 16) >= 0)
+		;
+	if (log.n != 0) {
+		printf("  a doorbell slot that a live sender claimed was skipped\n");
+		goto out;
+	}
+	__atomic_store_n(&stalled->owner, test_shm_dead_token(h), __ATOMIC_RELEASE);
+	t0 = sec_now_ms();
+	while (sec_now_ms() - t0 < 10000 && log.n == 0 && rte_rio_dbell_poll(senv.mp[1], 16) >= 0)
+		;
+	if (log.n != 1 || log.out_of_order) {
+		printf("  the doorbell slot of a sender that is gone was not skipped\n");
+		goto out;
+	}
+	if (sec_xstat("dbell_rx_bad") - bad0 != 6) {
+		printf("  dbell_rx_bad grew by %" PRIu64 ", expected 6\n",
 		       sec_xstat("dbell_rx_bad") - bad0);
 		goto out;
 	}
-	printf("  doorbells through 4 corrupted heads and slots (unpublished slot skipped "
-	       "after %" PRIu64 " ms); dbell_rx_bad +5\n", t0);
+	printf("  doorbells through 4 corrupted heads and slots and a stopped sender's slot; "
+	       "dbell_rx_bad +6\n");
 	ret = 0;
 out:
+	test_shm_sender_free(stalled);
 	munmap(h, size);
 	rte_rio_release_inb_dbell(senv.mp[1], 0, 0xffff);
 	return ret;
@@ -1243,18 +1539,19 @@ test_sec_dbell(void)
 
 /*
  * The garbage writer: another process (a fork, sharing the mapping) writing
- * sequence numbers, slot headers, payload, ring heads and the data segment
- * header at random for SEC_GARBAGE_MS. Writer pids it stores are 0, invalid
- * or of a reaped process (a live writer that never publishes holds its
- * slot: that is waiting for a sender, not garbage).
+ * sequence numbers, slot headers, payload, ring heads, the data segment
+ * header and free sender records at random for SEC_GARBAGE_MS. The sender
+ * records it fills name @dead, the token of nobody alive (a live sender
+ * that never publishes holds its slot: that is waiting for a sender, not
+ * garbage).
  */
 static void
-sec_garbage_child(pid_t dead)
+sec_garbage_child(uint32_t dead)
 {
 	uint64_t t0 = sec_now_ms(), head, v;
 	unsigned int seed = (unsigned int)getpid(), i;
 	struct sim_shm_msg_slot *s;
-	const int32_t pids[] = { 0, -5, dead };
+	struct sim_shm_sender *snd;
 	struct sim_shm_dbell_slot *d;
 	uint64_t dhead;
 
@@ -1291,9 +1588,13 @@ sec_garbage_child(pid_t dead)
 			s->letter = (uint8_t)(v >> 24);
 			s->src = (uint16_t)(v >> 32);
 			break;
-		case 3:
-			__atomic_store_n(&s->writer_pid, pids[v % RTE_DIM(pids)],
-					 __ATOMIC_RELAXED);
+		case 3:	/* a sender record of nobody alive, claiming in any ring */
+			snd = &senv.hdr->senders[v % SIM_MAX_SENDERS];
+			if (__atomic_load_n(&snd->owner, __ATOMIC_RELAXED) == 0) {
+				__atomic_store_n(&snd->ring, (uint32_t)(v >> 8) % 16,
+						 __ATOMIC_RELAXED);
+				__atomic_store_n(&snd->owner, dead, __ATOMIC_RELAXED);
+			}
 			break;
 		case 4:
 			for (i = 0; i < 64; i++)
@@ -1331,8 +1632,8 @@ sec_case_garbage(void)
 	uint8_t buf[SEC_MSG_LEN];
 	uint64_t bad0, idx0, dbad0, sent = 0, got = 0, t0, dsent = 0;
 	unsigned int stale = 0;
-	uint32_t next = 0;
-	pid_t dead, child;
+	uint32_t next = 0, dead;
+	pid_t child;
 	int status = -1;
 
 	if (sec_env_setup() != 0) {
@@ -1346,10 +1647,8 @@ sec_case_garbage(void)
 	bad0 = sec_xstat("msg_rx_bad");
 	idx0 = sec_xstat("msg_rx_bad_index");
 	dbad0 = sec_xstat("dbell_rx_bad");
-	dead = fork();
+	dead = test_shm_dead_token(senv.hdr);
 	if (dead == 0)
-		_exit(0);
-	if (dead < 0 || waitpid(dead, NULL, 0) != dead)
 		return -1;
 	child = fork();
 	if (child == 0) {
@@ -1440,12 +1739,199 @@ test_sec_garbage(void)
 	return sec_run_case(sec_case_garbage);
 }
 
+/* ------------------------------------------------------------------ */
+/* PID namespaces                                                     */
+
+#define SEC_NS_MSGS	64
+#define SEC_NS_WAIT_MS	20000
+
+/*
+ * In a PID namespace of its own (pid 1 there): args <fabric>. Claims ep1 and
+ * sends every message it gets back to where it came from, until killed.
+ */
+static int
+sec_ns_echo_child(int argc, char **argv)
+{
+	static uint8_t bufs[SEC_BUFS][RTE_RIO_MAX_MSG_SIZE];
+	struct rte_rio_mport *mp;
+	struct rte_rio_msg rx[16];
+	uint64_t end;
+	uint16_t n, k;
+	int ret;
+
+	ret = rte_eal_init(argc, argv);
+	if (ret < 0)
+		return 2;
+	argc = rio_test_child_args(argc, argv, ret, &argv);
+	mp = rte_rio_mport_find("rio_sim_secns");
+	if (argc < 1 || mp == NULL || rte_rio_request_inb_mbox(mp, 0, SEC_BUFS) != 0 ||
+	    rte_rio_request_outb_mbox(mp, 0, SEC_BUFS) != 0) {
+		printf("pid namespace child: no mport or mailboxes\n");
+		return 1;
+	}
+	for (k = 0; k < SEC_BUFS; k++)
+		if (rte_rio_add_inb_buffer(mp, 0, bufs[k]) != 0)
+			return 1;
+	printf("pid namespace child: pid %d, ep1 claimed\n", (int)getpid());
+	fflush(stdout);
+	end = sec_now_ms() + 2 * SEC_NS_WAIT_MS;
+	while (sec_now_ms() < end) {
+		n = rte_rio_recv_messages(mp, 0, rx, RTE_DIM(rx));
+		for (k = 0; k < n; k++) {
+			while (rte_rio_add_outb_message(mp, rx[k].srcid, 0, 0, rx[k].buf,
+							rx[k].len) == -EAGAIN)
+				;
+			rte_rio_add_inb_buffer(mp, 0, rx[k].buf);
+		}
+	}
+	return 0;
+}
+REGISTER_TEST_CHILD(rio_sim_sec_ns_echo, sec_ns_echo_child);
+
+/* Messages to the echo process of ep1 (destid 1) from ep0: every one back, intact. */
+static int
+sec_ns_exchange(struct rte_rio_mport *mp)
+{
+	static uint8_t bufs[SEC_BUFS][RTE_RIO_MAX_MSG_SIZE];
+	uint8_t buf[SEC_MSG_LEN];
+	struct rte_rio_msg rx[16];
+	uint32_t sent = 0, got = 0;
+	uint64_t end = sec_now_ms() + SEC_NS_WAIT_MS;
+	uint16_t n, k;
+	int rc;
+
+	if (rte_rio_request_inb_mbox(mp, 0, SEC_BUFS) != 0 ||
+	    rte_rio_request_outb_mbox(mp, 0, SEC_BUFS) != 0) {
+		printf("  no mailbox on ep0\n");
+		return -1;
+	}
+	for (k = 0; k < SEC_BUFS; k++)
+		if (rte_rio_add_inb_buffer(mp, 0, bufs[k]) != 0)
+			return -1;
+	while (got < SEC_NS_MSGS && sec_now_ms() < end) {
+		if (sent < SEC_NS_MSGS && sent == got) {
+			sec_fill(buf, sent);
+			rc = rte_rio_add_outb_message(mp, 1, 0, 0, buf, sizeof(buf));
+			if (rc == 0)
+				sent++;
+			else if (rc == -EIO && sent == 0)
+				/* It claims ep1 first, then opens its mailbox. */
+				usleep(1000);
+			else if (rc != -EAGAIN) {
+				printf("  message %u refused: %d\n", sent, rc);
+				return -1;
+			}
+		}
+		n = rte_rio_recv_messages(mp, 0, rx, RTE_DIM(rx));
+		for (k = 0; k < n; k++) {
+			if (sec_marked(rx[k].buf, rx[k].len) != (int64_t)got || rx[k].srcid != 1) {
+				printf("  echo %u is not message %u from ep1\n", k, got);
+				return -1;
+			}
+			got++;
+			rte_rio_add_inb_buffer(mp, 0, rx[k].buf);
+		}
+	}
+	printf("  %u of %u messages echoed by the process in the other namespace\n", got,
+	       SEC_NS_MSGS);
+	return got == SEC_NS_MSGS ? 0 : -1;
+}
+
+/*
+ * An endpoint owned by a live process in another PID namespace (pid 1
+ * there, like a container's main process) is not reclaimed from here, and
+ * the two processes exchange messages; once that process is gone, the
+ * endpoint is reclaimed.
+ */
+static int
+test_sec_pidns(void)
+{
+	static const char *const via[] = { "/usr/bin/unshare", "--pid", "--mount-proc",
+					   "--kill-child", NULL };
+	char fab[RTE_PMD_RIO_SIM_NAME_LEN], err[SEC_ERR_LEN], args[128], fp[64], vdev[128];
+	char *argv[] = { "--no-huge", "-m", "64", "--no-pci", fp, "--log-level=lib.eal:error",
+			 "--vdev", vdev, "--", fab, NULL };
+	struct rte_pmd_rio_sim_dev_info info;
+	struct rte_rio_mport *mp;
+	uint64_t end;
+	pid_t child;
+	int idx, ret = TEST_FAILED;
+
+	if (geteuid() != 0 || access(via[0], X_OK) != 0) {
+		printf("  needs root and %s: skipped\n", via[0]);
+		return TEST_SKIPPED;
+	}
+	TEST_ASSERT_SUCCESS(sec_fabric_name(fab, sizeof(fab)), "name");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:default", err,
+							  sizeof(err)), "%s", err);
+	snprintf(fp, sizeof(fp), "--file-prefix=%s_ns", fab);
+	snprintf(vdev, sizeof(vdev), "rio_sim_secns,fabric=%s,endpoint=ep1,scan=0", fab);
+	child = rio_test_spawn_via(via, "rio_sim_sec_ns_echo", argv);
+	if (child <= 0)
+		goto out;
+	idx = rte_pmd_rio_sim_fabric_dev_find(fab, "ep1");
+	end = sec_now_ms() + SEC_NS_WAIT_MS;
+	do {
+		usleep(10000);
+		if (rte_pmd_rio_sim_fabric_dev_info(fab, idx, &info) != 0)
+			goto out_child;
+	} while (info.owner_pid == 0 && sec_now_ms() < end);
+	if (info.owner_pid == 0) {
+		printf("  the child never claimed ep1\n");
+		goto out_child;
+	}
+	/* Its pid in its own namespace means nothing here: it is alive. */
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep1,scan=0", fab);
+	if (sec_vdev_refused(args, "endpoint ep1 of fabric", "is owned by live process") != 0)
+		goto out_child;
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0,scan=0", fab);
+	if (rte_vdev_init("rio_sim_secns0", args) != 0) {
+		printf("  cannot claim ep0\n");
+		goto out_child;
+	}
+	mp = rte_rio_mport_find("rio_sim_secns0");
+	ret = mp != NULL && sec_ns_exchange(mp) == 0 ? TEST_SUCCESS : TEST_FAILED;
+	rte_vdev_uninit("rio_sim_secns0");
+	if (ret != TEST_SUCCESS)
+		goto out_child;
+	/*
+	 * Gone (unshare's child gets SIGKILL when unshare dies, a moment
+	 * later): reclaimed.
+	 */
+	kill(child, SIGKILL);
+	rio_test_wait(child, 5000);
+	child = -1;
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep1,scan=0", fab);
+	end = sec_now_ms() + SEC_NS_WAIT_MS;
+	do {
+		ret = rte_vdev_init("rio_sim_secns1", args) == 0 ? TEST_SUCCESS : TEST_FAILED;
+		if (ret != TEST_SUCCESS)
+			usleep(50000);
+	} while (ret != TEST_SUCCESS && sec_now_ms() < end);
+	if (ret == TEST_SUCCESS)
+		rte_vdev_uninit("rio_sim_secns1");
+	else
+		printf("  ep1 not reclaimed once its owner was gone\n");
+out_child:
+	if (child > 0) {
+		kill(child, SIGKILL);
+		rio_test_wait(child, 5000);
+	}
+out:
+	rio_test_runtime_dir_cleanup(fp + strlen("--file-prefix="));
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(sec_shm_count(fab), 0, "shm left");
+	return ret;
+}
+
 static struct unit_test_suite rio_sim_security_suite = {
 	.suite_name = "rio_sim shared-memory security",
 	.unit_test_cases = {
 		TEST_CASE(test_sec_modes),
 		TEST_CASE(test_sec_attach),
+		TEST_CASE(test_sec_squat),
 		TEST_CASE(test_sec_claims),
+		TEST_CASE(test_sec_pidns),
 		TEST_CASE(test_sec_indexes),
 		TEST_CASE(test_sec_dbell),
 		TEST_CASE(test_sec_garbage),

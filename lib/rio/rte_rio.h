@@ -335,7 +335,14 @@ int rte_rio_send_doorbell(struct rte_rio_mport *mport, uint16_t destid, uint16_t
 __rte_experimental
 int rte_rio_request_inb_mbox(struct rte_rio_mport *mport, uint8_t mbox, uint32_t entries);
 
-/** Close an inbound mailbox. @return 0, -EINVAL, or -ENOENT if not open. */
+/**
+ * Close an inbound mailbox: messages sent to it are refused with ERROR
+ * (-EIO) from then on; posted buffers are forgotten. Messages the mport had
+ * accepted and not delivered yet (also from a send that raced with the
+ * close) are delivered when the mailbox is opened again, with mports that
+ * keep them (rio_sim).
+ * @return 0, -EINVAL, or -ENOENT if not open.
+ */
 __rte_experimental
 int rte_rio_release_inb_mbox(struct rte_rio_mport *mport, uint8_t mbox);
 

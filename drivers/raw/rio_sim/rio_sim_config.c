@@ -633,7 +633,8 @@ cfg_link_request(struct sim_fabric *f, struct sim_shm_device *d, uint32_t idx, u
 	if (pd == NULL || !sim_port_ok(f, idx, (uint8_t)n))
 		return;	/* no partner: no link-response, the valid bit stays clear */
 	pp = &pd->ports[pport];
-	sim_lock(&f->hdr->link_lock);
+	if (sim_lock(f, &f->hdr->link_lock) != 0)
+		return;	/* logged: no link-response */
 	lstat = (cfg_ld32(&pp->err_sts) & RTE_RIO_PORT_N_ERR_STS_INP_ES) ? CFG_LSTAT_INP_ES :
 		CFG_LSTAT_OK;
 	/* The partner leaves input-error-stopped on the link-request. */
@@ -641,7 +642,7 @@ cfg_link_request(struct sim_fabric *f, struct sim_shm_device *d, uint32_t idx, u
 	astat = cfg_ld16(&pp->ack_in);
 	/* ... and this port leaves output-error-stopped on the link-response. */
 	__atomic_fetch_and(&p->err_sts, ~RTE_RIO_PORT_N_ERR_STS_OUT_ES, __ATOMIC_RELAXED);
-	sim_unlock(&f->hdr->link_lock);
+	sim_unlock(f, &f->hdr->link_lock);
 	astat = cfg_rmap(d) == 2 ? (astat & 0xfff) << 5 : (astat & 0x3f) << 5;
 	__atomic_store_n(&p->lm_resp, RTE_RIO_PORT_N_MNT_RSP_RVAL | astat | lstat,
 			 __ATOMIC_RELAXED);
@@ -656,7 +657,8 @@ cfg_ackid_write(struct sim_fabric *f, struct sim_shm_device *d, unsigned int n, 
 	struct sim_shm_port *p = &d->ports[n];
 	uint16_t m = cfg_ack_mask(d);
 
-	sim_lock(&f->hdr->link_lock);
+	if (sim_lock(f, &f->hdr->link_lock) != 0)
+		return;	/* logged: the ackIDs stay as they were */
 	if (cfg_rmap(d) == 1) {
 		__atomic_store_n(&p->ack_in, (uint16_t)((v >> 24) & m), __ATOMIC_RELAXED);
 		__atomic_store_n(&p->ack_out, (uint16_t)(v & m), __ATOMIC_RELAXED);
@@ -669,7 +671,7 @@ cfg_ackid_write(struct sim_fabric *f, struct sim_shm_device *d, unsigned int n, 
 	} else {
 		__atomic_store_n(&p->ack_in, (uint16_t)(v & m), __ATOMIC_RELAXED);
 	}
-	sim_unlock(&f->hdr->link_lock);
+	sim_unlock(f, &f->hdr->link_lock);
 	ev->route_changed = true;
 }
 
@@ -799,13 +801,14 @@ cfg_write_impl(struct sim_fabric *f, struct sim_shm_device *d, uint32_t reg, uin
 	    (d->impl[slot] & SIM_RXS_PLM_SOFT_RST)) {
 		struct sim_shm_port *p = &d->ports[(reg - SIM_RXS_PLM_CTL(0)) / 0x100];
 
-		sim_lock(&f->hdr->link_lock);
+		if (sim_lock(f, &f->hdr->link_lock) != 0)
+			return;	/* logged: no reset */
 		__atomic_store_n(&p->ack_in, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&p->ack_out, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&p->ack_outstanding, 0, __ATOMIC_RELAXED);
 		__atomic_fetch_and(&p->err_sts, ~(CFG_ES_BITS | RTE_RIO_PORT_N_ERR_STS_OUT_EE |
 				   RTE_RIO_PORT_N_ERR_STS_INP_EE), __ATOMIC_RELAXED);
-		sim_unlock(&f->hdr->link_lock);
+		sim_unlock(f, &f->hdr->link_lock);
 		ev->route_changed = true;
 	}
 }
@@ -933,9 +936,11 @@ sim_config_read(struct sim_fabric *f, uint32_t dev_index, uint8_t ingress_port,
 	if (rc != 0)
 		return rc;
 	cfg_lanes(offset, len, &shift, &mask);
-	sim_lock(&d->lock);
+	rc = sim_lock(f, &d->lock);
+	if (rc != 0)
+		return rc;
 	rc = cfg_reg_read(f, d, dev_index, ingress_port, offset & ~3u, &v);
-	sim_unlock(&d->lock);
+	sim_unlock(f, &d->lock);
 	if (rc != 0)
 		return rc;
 	*val = (v & mask) >> shift;
@@ -959,9 +964,11 @@ sim_config_write(struct sim_fabric *f, uint32_t dev_index, uint8_t ingress_port,
 	if (rc != 0)
 		return rc;
 	cfg_lanes(offset, len, &shift, &mask);
-	sim_lock(&d->lock);
+	rc = sim_lock(f, &d->lock);
+	if (rc != 0)
+		return rc;
 	rc = cfg_reg_write(f, d, dev_index, offset & ~3u, val << shift, mask, &ev);
-	sim_unlock(&d->lock);
+	sim_unlock(f, &d->lock);
 	if (ev.route_changed)
 		cfg_route_changed(f);
 	if (ev.port >= 0) {
@@ -1014,7 +1021,8 @@ cfg_link_cross(struct sim_fabric *f, const struct sim_shm_device *d, struct sim_
 	uint16_t m = cfg_ack_mask(d) & cfg_ack_mask(nd), next;
 	bool ok;
 
-	sim_lock(&f->hdr->link_lock);
+	if (sim_lock(f, &f->hdr->link_lock) != 0)
+		return false;	/* logged: the packet is lost, the ports keep their state */
 	ok = !(cfg_ld32(&p->err_sts) & RTE_RIO_PORT_N_ERR_STS_OUT_ES) &&
 		!(cfg_ld32(&np->err_sts) & RTE_RIO_PORT_N_ERR_STS_INP_ES) &&
 		(cfg_ld16(&p->ack_out) & m) == (cfg_ld16(&np->ack_in) & m);
@@ -1031,7 +1039,7 @@ cfg_link_cross(struct sim_fabric *f, const struct sim_shm_device *d, struct sim_
 				  RTE_RIO_PORT_N_ERR_STS_INP_EE, __ATOMIC_RELAXED);
 		cfg_count(&p->err_stopped);
 	}
-	sim_unlock(&f->hdr->link_lock);
+	sim_unlock(f, &f->hdr->link_lock);
 	if (!ok) {
 		/* Error management of the switches at either end reports it. */
 		sim_fabric_port_error(f, d->index, (uint8_t)(p - d->ports), SIM_EM_PED_PNA_RX);

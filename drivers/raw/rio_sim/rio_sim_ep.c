@@ -31,8 +31,6 @@
 #include "rio_sim_fabric.h"
 #include "rio_sim_ring.h"
 
-/* Polls of a claimed-but-unpublished slot before checking that its writer lives. */
-#define SIM_EP_STALL_POLLS	1024
 /*
  * Empty polls between two looks at the shared producer head: reading it on
  * every empty poll keeps pulling its cache line away from the producers'
@@ -40,21 +38,27 @@
  */
 #define SIM_EP_STALL_CHECK	64
 /*
- * A claimed slot that no producer marked as its own (writer_pid 0; doorbell
- * and port-write slots have no writer) for that long: the producer head was
- * moved by someone else or the writer died, skip the slot. Producers never
- * block between claim and publish, so a slot that a live writer holds for
- * SIM_EP_STALL_LIVE_MS is skipped too: whatever it publishes later lands in
- * a freed slot and is skipped as bad then.
+ * A slot claimed but not published for that long makes the receiver ask the
+ * sender records (sim_sender_claiming()), and again every as long while it
+ * stays so. While a live sender claims slots of the ring, the slot is
+ * waited for, however long that sender is stopped: its slot is never given
+ * to anyone else, and the full ring holds the other senders back. When none
+ * does, whoever claimed the slot is gone (or someone moved the producer head)
+ * and nobody will publish it: it is skipped.
  */
-#define SIM_EP_STALL_NOWRITER_MS	1000
-#define SIM_EP_STALL_LIVE_MS		5000
+#define SIM_EP_STALL_SCAN_MS	1
+/*
+ * Calls that find the oldest message received in place still held before
+ * looking whether its holder is alive (a syscall).
+ */
+#define SIM_EP_HELD_CHECK	1024
 
 /* Watch over a ring whose consumer position stays claimed but unpublished. */
 struct sim_ep_stall {
 	uint64_t pos;		/* consumer position seen stalled */
-	uint64_t since;		/* timer cycles when pos was seen first; 0: no stall */
+	uint64_t since;		/* timer cycles of the last look; 0: no stall */
 	uint32_t polls;		/* empty polls since the last look */
+	bool waited;		/* a live sender was seen holding pos (counted) */
 };
 
 enum sim_ep_idle {
@@ -85,6 +89,7 @@ struct sim_ep_peer {
 /* Sender state: one per outbound mailbox plus one for doorbells (one thread each). */
 struct sim_ep_tx {
 	bool open;
+	uint32_t sender;		/* sender record (sim_sender_get()) */
 	struct sim_ep_route *routes;	/* RTE_RIO_MAX_DESTIDS(devid_size) entries */
 	struct sim_ep_peer *peers;	/* n_endpoints entries; NULL for doorbells */
 	uint64_t accepted;
@@ -93,13 +98,15 @@ struct sim_ep_tx {
 
 /*
  * A ring slot handed up in place (sim_ep_recv_inplace()): the mbuf shared
- * info of its message, and whether the message is still held. The release
- * callback clears held (any thread); the consumer gives the slots back to
- * the senders, in ring order, from the first one still held on.
+ * info of its message, and who holds the message: the token of the process
+ * that received it, 0 once released. The release callback clears held (any
+ * thread); the consumer gives the slots back to the senders, in ring order,
+ * from the first one still held on, and takes back those of a holder that
+ * is gone.
  */
 struct sim_ep_held {
 	struct rte_mbuf_ext_shared_info shinfo;	/* fcb_opaque: this entry */
-	uint8_t held;
+	uint32_t held;
 };
 
 /* Receiver state of one inbound mailbox. */
@@ -119,10 +126,8 @@ struct sim_ep_rx {
 	uint32_t buf_len;		/* bytes per posted buffer (declared size) */
 	uint32_t buf_head;		/* next to fill */
 	uint32_t buf_tail;		/* next free place */
-	uint64_t stall_pos;		/* position seen claimed but unpublished */
-	uint64_t stall_since;		/* timer cycles when stall_pos was seen first; 0: no */
-	uint32_t stall_polls;
-	uint32_t empty_polls;		/* since the last look at the producer head */
+	struct sim_ep_stall stall;	/* consumer position claimed but unpublished */
+	uint32_t held_polls;		/* calls stopped by the oldest held message */
 };
 
 struct sim_ep {
@@ -150,6 +155,7 @@ struct sim_ep {
 	struct sim_ep_rx *rx;
 	struct sim_ep_tx tx[RTE_RIO_MAX_MBOX];
 	struct sim_ep_tx dbell_tx;
+	rte_spinlock_t dbell_lock;	/* doorbells may be sent from several threads */
 	struct sim_ep_stats st;
 	struct sim_ep_rx rx_local[RTE_RIO_MAX_MBOX];
 };
@@ -172,6 +178,7 @@ struct sim_ep_shared {
 };
 
 static uint32_t sim_ep_rx_held_count(struct sim_ep_rx *rx, bool owner);
+static uint32_t sim_ep_rx_pending(const struct sim_ep_rx *rx);
 
 /* ------------------------------------------------------------------ */
 /* Small atomic helpers for 32-bit shared words                       */
@@ -188,10 +195,12 @@ sim_ep_store32_release(uint32_t *p, uint32_t v)
 	__atomic_store_n(p, v, __ATOMIC_RELEASE);
 }
 
-static __rte_always_inline int32_t
-sim_ep_load_pid(const int32_t *p)
+/* Is the endpoint @e owned by a live process? */
+static bool
+sim_ep_owner_alive(const struct sim_fabric *f, const struct sim_shm_endpoint *e)
 {
-	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+	/* Pairs with the release store of owner in sim_ep_take(). */
+	return sim_token_alive(f, __atomic_load_n(&e->owner, __ATOMIC_ACQUIRE));
 }
 
 /* ------------------------------------------------------------------ */
@@ -240,12 +249,6 @@ sim_ep_data_rings(struct sim_shm_data_hdr *data, uint32_t entries,
 	}
 }
 
-static void
-sim_ep_data_name(const struct sim_fabric *f, uint32_t ep_index, char *buf, size_t len)
-{
-	snprintf(buf, len, SIM_SHM_PREFIX "%s.ep%u", f->name, ep_index);
-}
-
 /* Permission bits of the fabric's main segment (checked at attach), for the data segments. */
 static mode_t
 sim_ep_fabric_mode(const struct sim_fabric *f)
@@ -281,10 +284,12 @@ sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
 	struct sim_ring rings[RTE_RIO_MAX_MBOX];
 	struct sim_shm_data_hdr *data = NULL;
 	size_t size = sim_ep_data_size(ep->entries);
+	struct stat st;
 	unsigned int m;
 	int fd, ret = 0;
 
-	fd = shm_open(ep->data_name, O_RDWR | O_CREAT | O_EXCL, sim_ep_fabric_mode(ep->f));
+	fd = sim_fabric_obj_open(ep->f, ep->data_name, O_RDWR | O_CREAT | O_EXCL,
+				 sim_ep_fabric_mode(ep->f));
 	if (fd < 0) {
 		ret = -errno;
 		snprintf(err, errlen, "cannot create %s: %s", ep->data_name, strerror(errno));
@@ -302,6 +307,14 @@ sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot size %s: %s", ep->data_name, strerror(errno));
 		goto out;
 	}
+	/* Who may remove it later checks that it is this object (sim_fabric_data_unlink()). */
+	if (fstat(fd, &st) < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot stat %s: %s", ep->data_name, strerror(errno));
+		goto out;
+	}
+	__atomic_store_n(&ep->shm->data_dev, (uint64_t)st.st_dev, __ATOMIC_RELAXED);
+	__atomic_store_n(&ep->shm->data_ino, (uint64_t)st.st_ino, __ATOMIC_RELAXED);
 	RTE_BUILD_BUG_ON(SIM_EP_DATA_HINT_STRIDE <
 			 RTE_RIO_MAX_MBOX * sim_shm_mbox_ring_bytes(SIM_MBOX_ENTRIES_MAX + 1));
 	data = mmap((void *)(uintptr_t)(SIM_EP_DATA_HINT_BASE +
@@ -317,6 +330,7 @@ sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
 	data->ep_index = ep->ep_index;
 	data->generation = ep->generation;
 	data->entries = ep->entries;
+	data->instance = ep->f->instance;
 	data->total_size = size;
 	for (m = 0; m < RTE_RIO_MAX_MBOX; m++)
 		data->ring_off[m] = sim_ep_ring_off(ep->entries, m);
@@ -337,85 +351,119 @@ out:
 	if (fd >= 0)
 		close(fd);
 	if (ret < 0 && fd >= 0)
-		shm_unlink(ep->data_name);
+		sim_fabric_obj_unlink(ep->f, ep->data_name);
 	return ret;
 }
 
+/* How long a claim waits for a sender still writing into the previous owner's rings. */
+#define SIM_EP_CLAIM_WAIT_MS	1000
+
+/* Wait until no live sender claims slots of ring @kind of the endpoint; 0 or -EBUSY. */
+static int
+sim_ep_wait_senders(struct sim_ep *ep, uint32_t kind)
+{
+	uint64_t deadline = rte_get_timer_cycles() +
+		rte_get_timer_hz() / 1000 * sim_wait_ms(SIM_EP_CLAIM_WAIT_MS);
+
+	while (sim_sender_claiming(ep->f, sim_ring_id(ep->ep_index, kind))) {
+		if (rte_get_timer_cycles() > deadline)
+			return -EBUSY;
+		rte_delay_us_sleep(100);
+	}
+	return 0;
+}
+
 /*
- * Take ownership: CAS owner_pid from 0, or from a dead owner's pid. The
- * device lock serializes claimers so that owner_start always belongs to
- * owner_pid when another claimer checks it. 0, or -EBUSY with err filled.
+ * Take ownership: the owner token goes from 0, or from a token that is no
+ * longer alive (rio_sim_lock.c), to ours. The device lock serializes
+ * claimers. 0, or -EBUSY (-ETIMEDOUT: the lock) with err filled.
  */
 static int
 sim_ep_take(struct sim_ep *ep, const char *devname, char *err, size_t errlen)
 {
 	struct sim_shm_endpoint *shm = ep->shm;
-	int32_t owner;
-	uint64_t start;
-	int ret = 0;
+	uint32_t owner;
+	int ret;
 
-	sim_lock(&ep->dev->lock);
-	owner = sim_ep_load_pid(&shm->owner_pid);
-	start = __atomic_load_n(&shm->owner_start, __ATOMIC_RELAXED);
-	if (owner == ep->pid) {
+	ret = sim_lock(ep->f, &ep->dev->lock);
+	if (ret != 0) {
+		snprintf(err, errlen, "endpoint %s of fabric %s: its lock is held by another process",
+			 devname, ep->f->name);
+		return ret;
+	}
+	owner = __atomic_load_n(&shm->owner, __ATOMIC_ACQUIRE);
+	if (owner != 0 && owner == ep->f->token) {
 		snprintf(err, errlen, "endpoint %s of fabric %s is already claimed by this process",
 			 devname, ep->f->name);
 		ret = -EBUSY;
 		goto out;
 	}
-	if (owner != 0 && sim_process_alive(owner, start)) {
-		snprintf(err, errlen, "endpoint %s of fabric %s is owned by live process %d",
-			 devname, ep->f->name, (int)owner);
+	if (sim_token_alive(ep->f, owner)) {
+		snprintf(err, errlen,
+			 "endpoint %s of fabric %s is owned by live process %d (pid in its namespace)",
+			 devname, ep->f->name, (int)sim_token_pid(ep->f, owner));
 		ret = -EBUSY;
 		goto out;
 	}
 	if (owner != 0)
-		SIM_LOG(NOTICE, "reclaiming endpoint %s of fabric %s from dead process %d",
-			devname, ep->f->name, (int)owner);
+		SIM_LOG(NOTICE, "reclaiming endpoint %s of fabric %s from process %d, which is gone",
+			devname, ep->f->name,
+			(int)__atomic_load_n(&shm->owner_pid, __ATOMIC_RELAXED));
 	/*
 	 * Nobody else can claim it now (lock held) and nobody consumes its
-	 * doorbells and port-writes: start them empty. Whatever a sender
-	 * enqueues once we own it is kept.
+	 * doorbells and port-writes: start them empty, once no sender that
+	 * began before the previous owner left is still writing into them
+	 * (senders refuse an owner that is gone). Whatever a sender enqueues
+	 * once we own it is kept.
 	 */
+	ret = sim_ep_wait_senders(ep, SIM_RING_DBELL);
+	if (ret == 0)
+		ret = sim_ep_wait_senders(ep, SIM_RING_PW);
+	if (ret != 0) {
+		snprintf(err, errlen,
+			 "endpoint %s of fabric %s: a stopped sender still writes into its doorbell or port-write ring",
+			 devname, ep->f->name);
+		goto out;
+	}
 	sim_ring_attach(&ep->dbell_ring, &shm->dbell_pos, shm->dbell, sizeof(shm->dbell[0]),
 			SIM_DBELL_RING_SIZE);
 	sim_ring_reset(&ep->dbell_ring);
 	sim_ring_attach(&ep->pw_ring, &shm->pw_pos, shm->pw, sizeof(shm->pw[0]),
 			SIM_PW_RING_SIZE);
 	sim_ring_reset(&ep->pw_ring);
-	/* Acquire/release pairs with the release store of owner_pid in sim_ep_give_up(). */
-	if (!__atomic_compare_exchange_n(&shm->owner_pid, &owner, ep->pid, false,
-					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-		snprintf(err, errlen, "endpoint %s of fabric %s is being claimed by process %d",
-			 devname, ep->f->name, (int)owner);
-		ret = -EBUSY;
-		goto out;
-	}
-	__atomic_store_n(&shm->owner_start, sim_process_start_time(ep->pid), __ATOMIC_RELAXED);
+	/* Pairs with the acquire loads of owner (sim_ep_owner_alive()). */
+	__atomic_store_n(&shm->owner_pid, ep->pid, __ATOMIC_RELAXED);
+	__atomic_store_n(&shm->owner, ep->f->token, __ATOMIC_RELEASE);
 	/* Nobody may enqueue into the previous owner's segment from now on. */
 	sim_ep_store32_release(&shm->mbox_open, 0);
 	ep->generation = __atomic_load_n(&shm->generation, __ATOMIC_RELAXED) + 1;
 	/* Pairs with the senders' acquire load of generation in sim_ep_peer_get(). */
 	sim_ep_store32_release(&shm->generation, ep->generation);
 out:
-	sim_unlock(&ep->dev->lock);
+	sim_unlock(ep->f, &ep->dev->lock);
 	return ret;
 }
 
+/*
+ * Give up ownership. Without the device lock (a stopped process holds it)
+ * the endpoint is left as it is: it looks owned until we detach from the
+ * fabric, then it is reclaimed like the endpoint of a process that is gone.
+ */
 static void
 sim_ep_give_up(struct sim_ep *ep)
 {
 	struct sim_shm_endpoint *shm = ep->shm;
 
-	sim_lock(&ep->dev->lock);
-	if (sim_ep_load_pid(&shm->owner_pid) == ep->pid) {
-		sim_ep_store32_release(&shm->mbox_open, 0);
-		shm_unlink(ep->data_name);
-		__atomic_store_n(&shm->owner_start, 0, __ATOMIC_RELAXED);
-		/* Pairs with the acquire CAS of owner_pid in sim_ep_take(). */
-		__atomic_store_n(&shm->owner_pid, 0, __ATOMIC_RELEASE);
+	sim_ep_store32_release(&shm->mbox_open, 0);
+	if (sim_lock(ep->f, &ep->dev->lock) != 0)
+		return;
+	if (__atomic_load_n(&shm->owner, __ATOMIC_ACQUIRE) == ep->f->token) {
+		sim_fabric_data_unlink(ep->f, ep->ep_index, true);
+		__atomic_store_n(&shm->owner_pid, 0, __ATOMIC_RELAXED);
+		/* Pairs with the acquire loads of owner. */
+		__atomic_store_n(&shm->owner, 0, __ATOMIC_RELEASE);
 	}
-	sim_unlock(&ep->dev->lock);
+	sim_unlock(ep->f, &ep->dev->lock);
 }
 
 static void
@@ -423,6 +471,7 @@ sim_ep_tx_free(struct sim_ep *ep, struct sim_ep_tx *tx)
 {
 	uint32_t i;
 
+	sim_sender_put(ep->f, tx->sender);
 	if (tx->peers != NULL) {
 		for (i = 0; i < ep->f->n_endpoints; i++)
 			if (tx->peers[i].data != NULL)
@@ -445,6 +494,11 @@ sim_ep_tx_init(struct sim_ep *ep, struct sim_ep_tx *tx, bool with_peers)
 			sim_ep_tx_free(ep, tx);
 			return -ENOMEM;
 		}
+	}
+	tx->sender = sim_sender_get(ep->f);
+	if (tx->sender == 0) {
+		sim_ep_tx_free(ep, tx);
+		return -ENOSPC;
 	}
 	tx->open = true;
 	tx->accepted = 0;
@@ -491,7 +545,7 @@ sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, size_t errlen)
 		ret = -EINVAL;
 		goto fail;
 	}
-	snprintf(devname, sizeof(devname), "%.*s", SIM_NAME_MAX - 1, dev->name);
+	sim_shm_name_print(devname, sizeof(devname), dev->name);
 
 	ep = calloc(1, sizeof(*ep));
 	if (ep == NULL) {
@@ -507,16 +561,25 @@ sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, size_t errlen)
 	ep->shm = &f->eps[ep_index];
 	ep->dev = dev;
 	ep->pid = getpid();
+	rte_spinlock_init(&ep->dbell_lock);
 	ep->entries = f->mbox_entries;
-	sim_ep_data_name(f, ep_index, ep->data_name, sizeof(ep->data_name));
+	sim_fabric_data_name(f, ep_index, ep->data_name, sizeof(ep->data_name));
 
 	ret = sim_ep_take(ep, devname, err, errlen);
 	if (ret < 0)
 		goto fail;
 	owned = true;
 
-	/* A dead owner's segment: nobody maps it any more (generation changed). */
-	shm_unlink(ep->data_name);
+	/*
+	 * A dead owner's segment: nobody maps it any more (generation changed).
+	 * Another fabric's that once had this name may lie there too.
+	 */
+	if (!sim_fabric_data_unlink(f, ep_index, false)) {
+		snprintf(err, errlen, "fabric %s: %s belongs to another fabric of that name",
+			 f->name, ep->data_name);
+		ret = -EEXIST;
+		goto fail;
+	}
 	__atomic_store_n(&ep->shm->mbox_entries, ep->entries, __ATOMIC_RELAXED);
 
 	ret = sim_ep_data_create(ep, err, errlen);
@@ -524,7 +587,8 @@ sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, size_t errlen)
 		goto fail;
 	ret = sim_ep_tx_init(ep, &ep->dbell_tx, false);
 	if (ret < 0) {
-		snprintf(err, errlen, "out of memory");
+		snprintf(err, errlen, "%s", ret == -ENOSPC ? "no sender record left" :
+			 "out of memory");
 		goto fail;
 	}
 	return ep;
@@ -544,7 +608,7 @@ fail:
 void
 sim_ep_release(struct sim_ep *ep)
 {
-	uint32_t held = 0;
+	uint32_t held = 0, pending;
 	unsigned int m;
 
 	if (ep == NULL)
@@ -555,6 +619,11 @@ sim_ep_release(struct sim_ep *ep)
 	for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
 		sim_ep_close_inb_mbox(ep, m);
 		sim_ep_close_outb_mbox(ep, m);
+		/* They leave with the endpoint, as with a node that goes away. */
+		pending = ep->owner && ep->data != NULL ? sim_ep_rx_pending(&ep->rx[m]) : 0;
+		if (pending > 0)
+			SIM_LOG(NOTICE, "%s: %u messages accepted into mailbox %u never received",
+				ep->data_name, pending, m);
 	}
 	sim_ep_tx_free(ep, &ep->dbell_tx);
 	for (m = 0; m < RTE_RIO_MAX_MBOX; m++)
@@ -626,17 +695,28 @@ static int
 sim_ep_view_map(struct sim_ep *ep, const struct sim_ep_shared *sh, char *err, size_t errlen)
 {
 	struct sim_shm_data_hdr *data = MAP_FAILED;
+	char why[160];
 	struct stat st;
 	int fd, ret = 0;
 
-	fd = shm_open(ep->data_name, O_RDWR, 0);
+	fd = sim_fabric_obj_open(ep->f, ep->data_name, O_RDWR, 0);
 	if (fd < 0) {
 		ret = -errno;
 		snprintf(err, errlen, "cannot open %s: %s", ep->data_name, strerror(errno));
 		goto out;
 	}
-	if (fstat(fd, &st) < 0 || (size_t)st.st_size != sh->data_size ||
-	    sh->data_size < sim_ep_data_hdr_size()) {
+	if (fstat(fd, &st) < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot stat %s: %s", ep->data_name, strerror(errno));
+		goto out;
+	}
+	/* The same owner rules as every other segment (sim_shm_check_access()). */
+	if (sim_shm_check_access(&st, ep->f->group_access, why, sizeof(why)) != 0) {
+		ret = -EACCES;
+		snprintf(err, errlen, "%s: %s", ep->data_name, why);
+		goto out;
+	}
+	if ((size_t)st.st_size != sh->data_size || sh->data_size < sim_ep_data_hdr_size()) {
 		ret = -EIO;
 		snprintf(err, errlen, "%s does not have the size the primary mapped",
 			 ep->data_name);
@@ -679,7 +759,6 @@ sim_ep_attach(struct sim_fabric *f, void *area, char *err, size_t errlen)
 	struct sim_shm_endpoint *shm;
 	struct sim_shm_device *dev;
 	struct sim_ep *ep = NULL;
-	int32_t owner;
 	int ret;
 
 	if (f == NULL || sh == NULL || sh->ep_index >= f->n_endpoints) {
@@ -694,9 +773,8 @@ sim_ep_attach(struct sim_fabric *f, void *area, char *err, size_t errlen)
 		ret = -EIO;
 		goto fail;
 	}
-	owner = sim_ep_load_pid(&shm->owner_pid);
-	if (owner == 0 || sim_ep_load32_acquire(&shm->generation) != sh->generation ||
-	    !sim_process_alive(owner, __atomic_load_n(&shm->owner_start, __ATOMIC_RELAXED))) {
+	if (sim_ep_load32_acquire(&shm->generation) != sh->generation ||
+	    !sim_ep_owner_alive(f, shm)) {
 		snprintf(err, errlen, "endpoint %u of fabric %s is no longer held by the primary",
 			 sh->ep_index, f->name);
 		ret = -ESTALE;
@@ -717,14 +795,16 @@ sim_ep_attach(struct sim_fabric *f, void *area, char *err, size_t errlen)
 	ep->shm = shm;
 	ep->dev = dev;
 	ep->pid = getpid();
+	rte_spinlock_init(&ep->dbell_lock);
 	ep->generation = sh->generation;
-	sim_ep_data_name(f, ep->ep_index, ep->data_name, sizeof(ep->data_name));
+	sim_fabric_data_name(f, ep->ep_index, ep->data_name, sizeof(ep->data_name));
 	ret = sim_ep_view_map(ep, sh, err, errlen);
 	if (ret < 0)
 		goto fail;
 	ret = sim_ep_tx_init(ep, &ep->dbell_tx, false);
 	if (ret < 0) {
-		snprintf(err, errlen, "out of memory");
+		snprintf(err, errlen, "%s", ret == -ENOSPC ? "no sender record left" :
+			 "out of memory");
 		goto fail;
 	}
 	return ep;
@@ -941,8 +1021,8 @@ sim_ep_peer_map(struct sim_ep *ep, struct sim_ep_peer *p, uint32_t t, uint32_t g
 	unsigned int m;
 	int fd, ret = 0;
 
-	sim_ep_data_name(ep->f, t, name, sizeof(name));
-	fd = shm_open(name, O_RDWR, 0);
+	sim_fabric_data_name(ep->f, t, name, sizeof(name));
+	fd = sim_fabric_obj_open(ep->f, name, O_RDWR, 0);
 	if (fd < 0)
 		return -EIO;
 	/* Same owner rules as the fabric's main segment (see sim_shm_check_access()). */
@@ -1032,17 +1112,15 @@ sim_ep_peer_full(struct sim_ep *ep, struct sim_ep_peer *p, uint32_t t)
 {
 	struct sim_shm_endpoint *tshm = &ep->f->eps[t];
 	uint64_t now = rte_get_timer_cycles();
-	int32_t owner;
 
 	if (now < p->next_check)
 		return -EAGAIN;
 	p->next_check = now + rte_get_timer_hz() / 1000;
-	owner = sim_ep_load_pid(&tshm->owner_pid);
-	if (owner != 0 &&
-	    sim_process_alive(owner, __atomic_load_n(&tshm->owner_start, __ATOMIC_RELAXED)))
+	/* Stopped or slow is alive: only an owner that is gone times out. */
+	if (sim_ep_owner_alive(ep->f, tshm))
 		return -EAGAIN;
 	SIM_LOG(DEBUG, "endpoint %u: owner %d is gone, messages to it time out", t,
-		(int)owner);
+		(int)__atomic_load_n(&tshm->owner_pid, __ATOMIC_RELAXED));
 	p->gone = true;
 	return -ETIMEDOUT;
 }
@@ -1091,6 +1169,37 @@ sim_ep_rx_reclaim(struct sim_ep_rx *rx, struct sim_ring *ring)
 }
 
 /*
+ * The oldest message received in place is still held. Every
+ * SIM_EP_HELD_CHECK such calls, look whether its holder is alive: the
+ * messages of a holder that is gone (a process killed while it held them;
+ * its mbufs went with it) are taken back, so that the ring moves on.
+ */
+static void
+sim_ep_rx_held_dead(struct sim_ep *ep, struct sim_ep_rx *rx, const struct sim_ring *ring)
+{
+	uint32_t holder, mask = ring->size - 1, n = 0;
+	uint64_t p;
+
+	if (likely(++rx->held_polls < SIM_EP_HELD_CHECK))
+		return;
+	rx->held_polls = 0;
+	holder = __atomic_load_n(&rx->held[rx->held_pos & mask].held, __ATOMIC_ACQUIRE);
+	if (holder == 0 || sim_token_alive(ep->f, holder))
+		return;
+	for (p = rx->held_pos; p != ring->cons; p++) {
+		uint32_t exp = holder;
+
+		/* Pairs with the acquire load in sim_ep_rx_reclaim(). */
+		if (__atomic_compare_exchange_n(&rx->held[p & mask].held, &exp, 0, false,
+						__ATOMIC_RELEASE, __ATOMIC_RELAXED))
+			n++;
+	}
+	ep->st.msg_rx_held_dead += n;
+	SIM_LOG(NOTICE, "%s: mailbox %u: %u messages held in place by process %d, which is gone, taken back",
+		ep->data_name, (unsigned int)(rx - ep->rx), n, (int)sim_token_pid(ep->f, holder));
+}
+
+/*
  * Consumer: done with the slot at the consumer position, nothing of it
  * held. With held slots before it, it waits for them (ring order).
  */
@@ -1106,22 +1215,17 @@ sim_ep_rx_skip(struct sim_ep_rx *rx, struct sim_ring *ring)
 	}
 }
 
-/* Discard whatever is left in an inbound ring (mailbox being opened or closed). */
-static void
-sim_ep_rx_drain(struct sim_ep_rx *rx)
+/* Messages published in an inbound ring and not received yet (slow: walks the ring). */
+static uint32_t
+sim_ep_rx_pending(const struct sim_ep_rx *rx)
 {
-	uint32_t i;
-	void *slot;
+	uint32_t n = 0;
 
-	if (rx->held != NULL)
-		sim_ep_rx_reclaim(rx, &rx->ring);
-	/* Not as far as a held slot's next lap: that slot is still the receiver's. */
-	for (i = 0; i < rx->ring.size && rx->ring.cons - rx->held_pos < rx->ring.size; i++) {
-		if (sim_ring_peek(&rx->ring, &slot) == SIM_RING_EMPTY)
-			break;
-		sim_ep_rx_skip(rx, &rx->ring);
-	}
-	sim_ring_cons_sync(&rx->ring);
+	while (n < rx->ring.size &&
+	       sim_ring_load_acquire(sim_ring_seq(&rx->ring, rx->ring.cons + n)) ==
+	       rx->ring.cons + n + 1)
+		n++;
+	return n;
 }
 
 /*
@@ -1140,7 +1244,8 @@ sim_ep_rx_held_count(struct sim_ep_rx *rx, bool owner)
 	if (owner)
 		sim_ep_rx_reclaim(rx, &rx->ring);
 	for (p = rx->held_pos; p != rx->ring.cons; p++)
-		n += __atomic_load_n(&rx->held[p & (rx->ring.size - 1)].held, __ATOMIC_ACQUIRE);
+		n += __atomic_load_n(&rx->held[p & (rx->ring.size - 1)].held,
+				     __ATOMIC_ACQUIRE) != 0;
 	return n;
 }
 
@@ -1168,9 +1273,9 @@ sim_ep_open_inb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries)
 	rx->buf_len = RTE_RIO_MAX_MSG_SIZE;
 	rx->buf_head = 0;
 	rx->buf_tail = 0;
-	rx->stall_polls = 0;
-	rx->empty_polls = 0;
-	sim_ep_rx_drain(rx);
+	memset(&rx->stall, 0, sizeof(rx->stall));
+	rx->held_polls = 0;
+	/* What the ring kept since the mailbox was closed is delivered now. */
 	rx->open = true;
 	/* Pairs with the senders' acquire load in sim_ep_peer_get(). */
 	__atomic_fetch_or(&ep->shm->mbox_open, 1u << mbox, __ATOMIC_RELEASE);
@@ -1185,8 +1290,13 @@ sim_ep_close_inb_mbox(struct sim_ep *ep, uint8_t mbox)
 	if (!ep->owner || mbox >= RTE_RIO_MAX_MBOX || !ep->rx[mbox].open)
 		return;
 	rx = &ep->rx[mbox];
+	/*
+	 * New messages are refused (ERROR). A send that began before still
+	 * lands in the ring: the ring keeps it, and every message not received
+	 * yet, for the next time the mailbox is opened (a message accepted is
+	 * never dropped here). Only the posted buffers are forgotten.
+	 */
 	__atomic_fetch_and(&ep->shm->mbox_open, ~(1u << mbox), __ATOMIC_RELEASE);
-	sim_ep_rx_drain(rx);
 	if (ep->sh != NULL)
 		rte_free(rx->bufs);
 	else
@@ -1273,10 +1383,10 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	struct sim_ep_peer *peer = NULL;
 	struct sim_ring *ring, r;
 	struct sim_shm_msg_slot *slots[SIM_EP_SEND_CLAIM];
+	struct sim_shm_sender *rec;
 	uint16_t i = 0, run, src, destid;
 	uint32_t k, c, walked;
 	uint64_t first, bytes = 0;
-	int32_t pid = ep->pid;
 	int t, ret = 0;
 
 	if (unlikely(mbox >= RTE_RIO_MAX_MBOX || !ep->tx[mbox].open)) {
@@ -1285,6 +1395,7 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		return 0;
 	}
 	tx = &ep->tx[mbox];
+	rec = sim_sender(ep->f, tx->sender);
 	src = sim_ep_own_destid(ep);
 
 	while (i < n) {
@@ -1308,6 +1419,8 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 			break;
 		}
 		ring = &peer->rings[mbox];
+		/* Receivers wait for what we claim until we publish it (or are gone). */
+		sim_sender_start(rec, sim_ring_id(t, mbox));
 		k = sim_ring_claim(ring, RTE_MIN(run, (uint16_t)SIM_EP_SEND_CLAIM), &first);
 		if (unlikely(k == 0)) {
 			sim_ep_count_path(ep, route, 1 - walked);
@@ -1322,16 +1435,9 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		 * copies (char stores) would make the compiler reload it.
 		 */
 		r = *ring;
-		/*
-		 * Mark the slots ours before filling them: a dead writer can be
-		 * skipped. Their addresses are computed here once.
-		 */
-		for (c = 0; c < k; c++) {
-			slots[c] = sim_ring_slot(&r, first + c);
-			__atomic_store_n(&slots[c]->writer_pid, pid, __ATOMIC_RELAXED);
-		}
 		/* msgs[].mbox and status were set by lib/rio. */
 		for (c = 0; c < k; c++) {
+			slots[c] = sim_ring_slot(&r, first + c);
 			sim_ep_fill_slot(&r, first + c, slots[c], &msgs[i + c], src, mbox);
 			bytes += msgs[i + c].len;
 		}
@@ -1347,6 +1453,7 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		i += k;
 		ret = 0;
 	}
+	sim_sender_done(rec);
 	ep->st.msg_tx += i;
 	ep->st.msg_tx_bytes += bytes;
 	tx->accepted += i;
@@ -1412,55 +1519,47 @@ sim_ep_add_inb_buffers(struct sim_ep *ep, uint8_t mbox, void * const *bufs, uint
 }
 
 /*
- * The consumer position is claimed but has not been published for a long
- * time: if the writer died between claim and publish, or no producer ever
- * marked the slot, skip it. Also repairs a producer head that another
- * process moved outside the ring (counted in msg_rx_bad_index).
+ * The slot at the consumer position of @r is claimed but not published.
+ * Once it has stayed so for SIM_EP_STALL_SCAN_MS, and every as long after,
+ * ask the sender records: true when no live sender claims slots of ring
+ * @ring_id and the slot is still not published, that is, nobody will ever
+ * publish it (its producer is gone, or someone else moved the producer
+ * head): skip it. A live sender, however long it is stopped, keeps it.
  */
 static bool
-sim_ep_rx_stalled_dead(struct sim_ep *ep, struct sim_ep_rx *rx, struct sim_shm_msg_slot *s)
+sim_ep_stall_dead(const struct sim_fabric *f, const struct sim_ring *r, uint32_t ring_id,
+		  struct sim_ep_stall *st, uint64_t *waits)
 {
-	int32_t writer;
+	uint64_t now = rte_get_timer_cycles();
 
-	if (++rx->empty_polls < SIM_EP_STALL_CHECK)
-		return false;
-	rx->empty_polls = 0;
-	if (unlikely(sim_ring_repair_prod_head(&rx->ring))) {
-		ep->st.msg_rx_bad_index++;
-		return false;
-	}
-	if (!sim_ring_claimed_unpublished(&rx->ring)) {
-		rx->stall_polls = 0;
-		rx->stall_since = 0;
+	if (st->since == 0 || st->pos != r->cons) {
+		st->pos = r->cons;
+		st->since = now | 1;
+		st->waited = false;
 		return false;
 	}
-	if (rx->stall_pos != rx->ring.cons || rx->stall_since == 0) {
-		rx->stall_pos = rx->ring.cons;
-		rx->stall_polls = 0;
-		rx->stall_since = rte_get_timer_cycles() | 1;
-	}
-	rx->stall_polls += SIM_EP_STALL_CHECK;
-	if (rx->stall_polls < SIM_EP_STALL_POLLS)
+	if (now - st->since < rte_get_timer_hz() / 1000 * SIM_EP_STALL_SCAN_MS)
 		return false;
-	rx->stall_polls = 0;
-	writer = __atomic_load_n(&s->writer_pid, __ATOMIC_RELAXED);
-	if (writer > 0 && !sim_process_alive(writer, 0))
-		return true;
-	return rte_get_timer_cycles() - rx->stall_since > rte_get_timer_hz() / 1000 *
-		(writer > 0 ? SIM_EP_STALL_LIVE_MS : SIM_EP_STALL_NOWRITER_MS);
+	st->since = now | 1;
+	if (sim_sender_claiming(f, ring_id)) {
+		if (!st->waited && waits != NULL)
+			(*waits)++;
+		st->waited = true;
+		return false;
+	}
+	/* The sender may have published and left since we looked at the slot. */
+	return !sim_ring_published(r);
 }
 
 /*
- * Doorbell and port-write rings found empty: every SIM_EP_STALL_CHECK calls,
- * repair a producer head outside the ring, or tell to skip a slot claimed
- * but not published for SIM_EP_STALL_NOWRITER_MS (their slots carry no
- * writer pid).
+ * Every SIM_EP_STALL_CHECK empty polls of a ring: repair a producer head
+ * that someone moved outside the ring, or, when the consumer position is
+ * claimed but not published, tell whether to skip it (sim_ep_stall_dead()).
  */
 static enum sim_ep_idle
-sim_ep_ring_idle(struct sim_ring *r, struct sim_ep_stall *st)
+sim_ep_ring_idle(const struct sim_fabric *f, struct sim_ring *r, uint32_t ring_id,
+		 struct sim_ep_stall *st, uint64_t *waits)
 {
-	uint64_t now;
-
 	if (likely(++st->polls < SIM_EP_STALL_CHECK))
 		return SIM_EP_IDLE_OK;
 	st->polls = 0;
@@ -1470,13 +1569,7 @@ sim_ep_ring_idle(struct sim_ring *r, struct sim_ep_stall *st)
 		st->since = 0;
 		return SIM_EP_IDLE_OK;
 	}
-	now = rte_get_timer_cycles();
-	if (st->since == 0 || st->pos != r->cons) {
-		st->pos = r->cons;
-		st->since = now | 1;
-		return SIM_EP_IDLE_OK;
-	}
-	if (now - st->since <= rte_get_timer_hz() / 1000 * SIM_EP_STALL_NOWRITER_MS)
+	if (!sim_ep_stall_dead(f, r, ring_id, st, waits))
 		return SIM_EP_IDLE_OK;
 	st->since = 0;
 	return SIM_EP_IDLE_SKIP;
@@ -1484,23 +1577,29 @@ sim_ep_ring_idle(struct sim_ring *r, struct sim_ep_stall *st)
 
 /*
  * The slot at the consumer position of @ring (rx's local copy): READY, EMPTY
- * (stop), or BAD, counted, for the caller to skip; a slot claimed but never
- * published by a dead or absent writer is BAD too (sim_ep_rx_stalled_dead()).
+ * (stop), or BAD, counted, for the caller to skip; a slot claimed that
+ * nobody will publish is BAD too (sim_ep_ring_idle()).
  */
 static __rte_always_inline enum sim_ring_state
-sim_ep_rx_peek(struct sim_ep *ep, struct sim_ep_rx *rx, struct sim_ring *ring,
+sim_ep_rx_peek(struct sim_ep *ep, struct sim_ep_rx *rx, struct sim_ring *ring, uint8_t mbox,
 	       struct sim_shm_msg_slot **slot)
 {
 	enum sim_ring_state state;
+	enum sim_ep_idle idle;
 	void *p;
 
 	state = sim_ring_peek(ring, &p);
 	*slot = p;
 	if (state == SIM_RING_EMPTY) {
 		rx->ring.cons = ring->cons;
-		if (likely(!sim_ep_rx_stalled_dead(ep, rx, *slot)))
+		idle = sim_ep_ring_idle(ep->f, &rx->ring, sim_ring_id(ep->ep_index, mbox),
+					&rx->stall, &ep->st.msg_rx_wait_sender);
+		if (likely(idle == SIM_EP_IDLE_OK))
 			return SIM_RING_EMPTY;
-		__atomic_store_n(&(*slot)->writer_pid, 0, __ATOMIC_RELAXED);
+		if (idle == SIM_EP_IDLE_REPAIRED) {
+			ep->st.msg_rx_bad_index++;
+			return SIM_RING_EMPTY;
+		}
 		state = SIM_RING_BAD;
 	}
 	if (unlikely(state == SIM_RING_BAD))
@@ -1531,11 +1630,10 @@ sim_ep_rx_check(struct sim_ep *ep, struct sim_shm_msg_slot *s, uint8_t mbox, uin
 		ep->st.msg_rx_too_long++;
 	else
 		ep->st.msg_rx_bad++;
-	__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
 	return 0;
 }
 
-/* Fill the descriptor of a delivered message and let the slot's writer go. */
+/* Fill the descriptor of a delivered message. */
 static __rte_always_inline void
 sim_ep_rx_deliver(struct rte_rio_msg *o, struct sim_shm_msg_slot *s, void *buf, uint16_t len,
 		  uint16_t dst, uint8_t mbox, uint8_t letter)
@@ -1547,7 +1645,6 @@ sim_ep_rx_deliver(struct rte_rio_msg *o, struct sim_shm_msg_slot *s, void *buf, 
 	o->mbox = mbox;
 	o->letter = letter;
 	o->status = 0;
-	__atomic_store_n(&s->writer_pid, 0, __ATOMIC_RELAXED);
 }
 
 /* End of a receive call: the consumer position and the counters. @return cnt. */
@@ -1585,8 +1682,10 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		return 0;
 	rx = &ep->rx[mbox];
 	/* Slots are freed in ring order: not past a message still held in place. */
-	if (unlikely(rx->held_pos != rx->ring.cons) && !sim_ep_rx_reclaim(rx, &rx->ring))
+	if (unlikely(rx->held_pos != rx->ring.cons) && !sim_ep_rx_reclaim(rx, &rx->ring)) {
+		sim_ep_rx_held_dead(ep, rx, &rx->ring);
 		return 0;
+	}
 	avail = rx->buf_tail - rx->buf_head;
 	if (n > avail)
 		n = avail;
@@ -1607,7 +1706,7 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	o_end = msgs + n;
 	/* Bad slots are skipped, but never more than one lap per call. */
 	for (budget = ring.size + n; o < o_end && budget > 0; budget--) {
-		state = sim_ep_rx_peek(ep, rx, &ring, &s);
+		state = sim_ep_rx_peek(ep, rx, &ring, mbox, &s);
 		if (unlikely(state != SIM_RING_READY)) {
 			if (state == SIM_RING_EMPTY)
 				break;
@@ -1697,7 +1796,8 @@ sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
 	dst = sim_ep_own_destid(ep);
 	ring = rx->ring;
 	cons0 = ring.cons;
-	sim_ep_rx_reclaim(rx, &ring);
+	if (!sim_ep_rx_reclaim(rx, &ring))
+		sim_ep_rx_held_dead(ep, rx, &ring);
 	span = RTE_MIN(rx->buf_len, (uint32_t)SIM_SLOT_INLINE) - RTE_RIO_MIN_MSG_SIZE;
 	o_end = msgs + n;
 	/*
@@ -1706,7 +1806,7 @@ sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
 	 */
 	for (budget = ring.size + n; o < o_end && budget > 0 &&
 	     ring.cons - rx->held_pos < ring.size; budget--) {
-		state = sim_ep_rx_peek(ep, rx, &ring, &s);
+		state = sim_ep_rx_peek(ep, rx, &ring, mbox, &s);
 		if (unlikely(state != SIM_RING_READY)) {
 			if (state == SIM_RING_EMPTY)
 				break;
@@ -1719,7 +1819,7 @@ sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
 			continue;
 		}
 		h = &rx->held[ring.cons & (ring.size - 1)];
-		h->held = 1;
+		h->held = ep->f->token;
 		/* Set at each receive: the callback's address is this process's. */
 		h->shinfo.free_cb = sim_ep_inplace_free;
 		rte_mbuf_ext_refcnt_set(&h->shinfo, 1);
@@ -1735,15 +1835,16 @@ sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
 /* ------------------------------------------------------------------ */
 /* Doorbells                                                          */
 
-int
-sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info)
+/* One doorbell, under ep->dbell_lock (the route cache and the sender record). */
+static int
+sim_ep_dsend_locked(struct sim_ep *ep, uint16_t destid, uint16_t info)
 {
+	struct sim_shm_sender *rec = sim_sender(ep->f, ep->dbell_tx.sender);
 	struct sim_shm_endpoint *tshm;
 	struct sim_shm_dbell_slot *s;
 	struct sim_ep_route *route;
 	struct sim_ring ring;
 	uint32_t walked;
-	int32_t owner;
 	uint64_t p;
 	int t;
 
@@ -1755,19 +1856,23 @@ sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info)
 	sim_ep_count_path(ep, route, 1 - walked);
 	tshm = &ep->f->eps[t];
 	/* Nobody runs that endpoint: its doorbell queue would be reset at claim. */
-	owner = sim_ep_load_pid(&tshm->owner_pid);
-	if (owner == 0) {
+	if (__atomic_load_n(&tshm->owner, __ATOMIC_ACQUIRE) == 0) {
 		ep->st.dbell_tx_error++;
 		return -EIO;
 	}
-	/* A dead owner answers nothing (doorbells are rare: look every time). */
-	if (!sim_process_alive(owner, __atomic_load_n(&tshm->owner_start, __ATOMIC_RELAXED))) {
+	/*
+	 * An owner that is gone answers nothing (doorbells are rare: look every
+	 * time); a stopped one is alive and gets it.
+	 */
+	if (!sim_ep_owner_alive(ep->f, tshm)) {
 		ep->st.dbell_tx_error++;
 		return -ETIMEDOUT;
 	}
 	sim_ring_attach(&ring, &tshm->dbell_pos, tshm->dbell, sizeof(tshm->dbell[0]),
 			SIM_DBELL_RING_SIZE);
+	sim_sender_start(rec, sim_ring_id(t, SIM_RING_DBELL));
 	if (sim_ring_claim(&ring, 1, &p) == 0) {
+		sim_sender_done(rec);
 		sim_ring_counter_add(&tshm->dbell_retry, 1);
 		ep->st.dbell_tx_retry++;
 		return -EAGAIN;
@@ -1777,9 +1882,21 @@ sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info)
 	s->dst = destid;
 	s->info = info;
 	sim_ring_publish(&ring, p);
+	sim_sender_done(rec);
 	sim_ring_counter_add(&tshm->dbell_rx, 1);
 	ep->st.dbell_tx++;
 	return 0;
+}
+
+int
+sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info)
+{
+	int ret;
+
+	rte_spinlock_lock(&ep->dbell_lock);
+	ret = sim_ep_dsend_locked(ep, destid, info);
+	rte_spinlock_unlock(&ep->dbell_lock);
+	return ret;
 }
 
 int
@@ -1798,7 +1915,9 @@ sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n)
 	for (budget = SIM_DBELL_RING_SIZE + n; cnt < n && budget > 0; budget--) {
 		state = sim_ring_peek(&ep->dbell_ring, &slot);
 		if (state == SIM_RING_EMPTY) {
-			idle = sim_ep_ring_idle(&ep->dbell_ring, &ep->dbell_stall);
+			idle = sim_ep_ring_idle(ep->f, &ep->dbell_ring,
+						sim_ring_id(ep->ep_index, SIM_RING_DBELL),
+						&ep->dbell_stall, NULL);
 			if (likely(idle == SIM_EP_IDLE_OK))
 				break;
 			ep->st.dbell_rx_bad++;
@@ -1831,6 +1950,7 @@ sim_pw_deliver(struct sim_fabric *f, uint32_t src_dev, uint16_t destid,
 {
 	struct sim_shm_device *sdev = sim_fabric_dev(f, src_dev), *dst;
 	struct sim_shm_endpoint *tshm;
+	struct sim_shm_sender *rec;
 	struct sim_shm_pw_slot *s;
 	struct sim_ring ring;
 	uint32_t dst_dev;
@@ -1844,22 +1964,42 @@ sim_pw_deliver(struct sim_fabric *f, uint32_t src_dev, uint16_t destid,
 	if (t < 0)
 		return t;
 	dst = sim_fabric_dev(f, dst_dev);
-	if (dst == NULL || dst->type != SIM_DEV_ENDPOINT || dst->ep_index >= f->n_endpoints)
+	if (dst == NULL || dst->type != SIM_DEV_ENDPOINT)
 		return -ETIMEDOUT;
-	tshm = &f->eps[dst->ep_index];
+	t = (int)__atomic_load_n(&dst->ep_index, __ATOMIC_RELAXED);	/* untrusted: once */
+	if ((uint32_t)t >= f->n_endpoints)
+		return -ETIMEDOUT;
+	tshm = &f->eps[t];
+	if (__atomic_load_n(&tshm->owner, __ATOMIC_ACQUIRE) == 0)
+		goto dropped;
 	sim_ring_attach(&ring, &tshm->pw_pos, tshm->pw, sizeof(tshm->pw[0]), SIM_PW_RING_SIZE);
-	if (sim_ep_load_pid(&tshm->owner_pid) == 0 || sim_ring_claim(&ring, 1, &p) == 0) {
-		/* Port-writes are droppable: count it, the sender does not retry. */
-		sim_ring_counter_add(&tshm->pw_dropped, 1);
-		return -ENOBUFS;
+	rte_spinlock_lock(&f->pw_lock);
+	if (f->pw_sender == 0)
+		f->pw_sender = sim_sender_get(f);
+	if (f->pw_sender == 0) {
+		rte_spinlock_unlock(&f->pw_lock);
+		goto dropped;
+	}
+	rec = sim_sender(f, f->pw_sender);
+	sim_sender_start(rec, sim_ring_id(t, SIM_RING_PW));
+	if (sim_ring_claim(&ring, 1, &p) == 0) {
+		sim_sender_done(rec);
+		rte_spinlock_unlock(&f->pw_lock);
+		goto dropped;
 	}
 	s = sim_ring_slot(&ring, p);
 	s->len = len;
 	memset(s->payload, 0, sizeof(s->payload));
 	memcpy(s->payload, payload, len);
 	sim_ring_publish(&ring, p);
+	sim_sender_done(rec);
+	rte_spinlock_unlock(&f->pw_lock);
 	sim_ring_counter_add(&tshm->pw_rx, 1);
 	return 0;
+dropped:
+	/* Port-writes are droppable: count it, the sender does not retry. */
+	sim_ring_counter_add(&tshm->pw_dropped, 1);
+	return -ENOBUFS;
 }
 
 int
@@ -1879,7 +2019,9 @@ sim_ep_pw_fetch(struct sim_ep *ep, struct rte_rio_pw_msg *msgs, uint16_t n)
 	for (budget = SIM_PW_RING_SIZE + n; cnt < n && budget > 0; budget--) {
 		state = sim_ring_peek(&ep->pw_ring, &slot);
 		if (state == SIM_RING_EMPTY) {
-			idle = sim_ep_ring_idle(&ep->pw_ring, &ep->pw_stall);
+			idle = sim_ep_ring_idle(ep->f, &ep->pw_ring,
+						sim_ring_id(ep->ep_index, SIM_RING_PW), &ep->pw_stall,
+						NULL);
 			if (likely(idle == SIM_EP_IDLE_OK))
 				break;
 			ep->st.pw_rx_bad++;

@@ -19,27 +19,27 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/random.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_cycles.h>
-#include <rte_pause.h>
 #include <rte_string_fns.h>
 
 #include "rio_sim_fabric.h"
 
 #define FAB_STATE_GONE		2	/* last user left; segments are being removed */
 #define FAB_READY_TIMEOUT_MS	5000
-#define FAB_LOCK_CHECK_SPINS	(1u << 16)
-#define FAB_SHM_DIR		"/dev/shm"
+#define FAB_DIR_MODE		0700	/* a user's directory of fabrics */
+#define FAB_DIR_MODE_GROUP	03770	/* a group's: set-gid (objects take its group), sticky */
+#define FAB_DIR_TRIES		100	/* another process may be setting one up */
+#define FAB_DIR_FLAGS		(O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
 
 /* Process-local part of a mapping, around the shared struct sim_fabric. */
 struct fab_priv {
@@ -77,144 +77,16 @@ fab_state_store(struct sim_shm_hdr *h, uint32_t s)
 	__atomic_store_n(&h->state, s, __ATOMIC_RELEASE);
 }
 
+
+/* A number that tells this fabric from every other one that had its name. */
 static uint64_t
-fab_now_ms(void)
+fab_instance_new(void)
 {
-	struct timespec ts;
+	uint64_t v = 0;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void
-fab_sleep_ms(unsigned int ms)
-{
-	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
-
-/* ------------------------------------------------------------------ */
-/* Processes and the shared lock                                      */
-
-/* State letter and starttime of a pid from /proc/<pid>/stat; 0 if unreadable. */
-static uint64_t
-fab_process_stat(int32_t pid, char *state)
-{
-	char path[64], buf[1024], *p, *save = NULL, *tok;
-	uint64_t st = 0;
-	FILE *fp;
-	size_t n;
-	int field;
-
-	*state = '?';
-	if (pid <= 0)
-		return 0;
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	fp = fopen(path, "r");
-	if (fp == NULL)
-		return 0;
-	n = fread(buf, 1, sizeof(buf) - 1, fp);
-	fclose(fp);
-	buf[n] = '\0';
-	/* The command name may hold spaces and ')': start after the last ')'. */
-	p = strrchr(buf, ')');
-	if (p == NULL)
-		return 0;
-	/* Field 3 (state) is the first token after ")"; starttime is field 22. */
-	for (field = 3, tok = strtok_r(p + 1, " ", &save); tok != NULL;
-	     tok = strtok_r(NULL, " ", &save), field++) {
-		if (field == 3)
-			*state = tok[0];
-		if (field == 22) {
-			st = strtoull(tok, NULL, 10);
-			break;
-		}
-	}
-	return st;
-}
-
-uint64_t
-sim_process_start_time(int32_t pid)
-{
-	char state;
-
-	return fab_process_stat(pid, &state);
-}
-
-/*
- * A zombie leader with other threads still running is a live process whose
- * main thread exited: count the process's threads (/proc/<pid>/status).
- */
-static bool
-fab_process_zombie(int32_t pid)
-{
-	char path[64], line[128];
-	unsigned long threads = 1;
-	FILE *fp;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	fp = fopen(path, "r");
-	if (fp == NULL)
-		return true;
-	while (fgets(line, sizeof(line), fp) != NULL)
-		if (sscanf(line, "Threads: %lu", &threads) == 1)
-			break;
-	fclose(fp);
-	return threads <= 1;
-}
-
-bool
-sim_process_alive(int32_t pid, uint64_t start_time)
-{
-	uint64_t now;
-	char state;
-
-	if (pid <= 0)
-		return false;
-	if (kill(pid, 0) != 0 && errno != EPERM)
-		return false;
-	now = fab_process_stat(pid, &state);
-	/* A zombie (or a dying task) runs no code: it owns nothing any more. */
-	if ((state == 'Z' || state == 'X' || state == 'x') && fab_process_zombie(pid))
-		return false;
-	if (start_time == 0)
-		return true;
-	/* Unreadable /proc entry: the pid exists, trust it. */
-	return now == 0 || now == start_time;
-}
-
-void
-sim_lock(struct sim_shm_lock *l)
-{
-	uint32_t me = (uint32_t)getpid();
-	unsigned int spins = 0;
-	uint32_t exp;
-
-	for (;;) {
-		exp = 0;
-		/* Acquire pairs with the release store in sim_unlock(). */
-		if (__atomic_compare_exchange_n(&l->holder, &exp, me, false,
-						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-			return;
-		if (++spins % FAB_LOCK_CHECK_SPINS == 0 && exp != me &&
-		    !sim_process_alive((int32_t)exp, 0)) {
-			/* Holder died inside its critical section: take over. */
-			if (__atomic_compare_exchange_n(&l->holder, &exp, me, false,
-							__ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-				SIM_LOG(WARNING, "lock of dead process %u taken over", exp);
-				return;
-			}
-		}
-		rte_pause();
-	}
-}
-
-void
-sim_unlock(struct sim_shm_lock *l)
-{
-	/* Release pairs with the acquire CAS in sim_lock(). */
-	__atomic_store_n(&l->holder, 0, __ATOMIC_RELEASE);
+	if (getrandom(&v, sizeof(v), 0) != (ssize_t)sizeof(v))
+		v = (sim_now_us() << 20) ^ (uint64_t)getpid() ^ (uint64_t)(uintptr_t)&v;
+	return v != 0 ? v : 1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -307,7 +179,172 @@ fab_name_check(const char *name, char *err, size_t errlen)
 static void
 fab_shm_name(char *buf, size_t len, const char *name)
 {
-	snprintf(buf, len, "%s%s", SIM_SHM_PREFIX, name);
+	snprintf(buf, len, "%s%s", SIM_OBJ_PREFIX, name);
+}
+
+/* ------------------------------------------------------------------ */
+/* Where fabrics live                                                 */
+
+void
+sim_fabric_user_dir(char *buf, size_t len)
+{
+	const char *x = secure_getenv("XDG_RUNTIME_DIR");
+	struct stat st;
+
+	/* The login session's own directory (systemd: /run/user/<uid>, 0700). */
+	if (x != NULL && x[0] == '/' && lstat(x, &st) == 0 && S_ISDIR(st.st_mode) &&
+	    st.st_uid == geteuid() && (st.st_mode & 022) == 0)
+		snprintf(buf, len, "%s/rio_sim", x);
+	else
+		snprintf(buf, len, "/dev/shm/rio_sim-%u", (unsigned int)geteuid());
+}
+
+static void
+fab_group_dir(char *buf, size_t len, gid_t gid)
+{
+	snprintf(buf, len, "/dev/shm/rio_sim-g%u", (unsigned int)gid);
+}
+
+/* Is the directory of fd what ours must be: @group's (or ours), with mode @want? */
+static bool
+fab_dir_ok(int fd, bool group, gid_t gid, struct stat *st)
+{
+	mode_t want = group ? FAB_DIR_MODE_GROUP : FAB_DIR_MODE;
+
+	if (fstat(fd, st) != 0 || !S_ISDIR(st->st_mode) || (st->st_mode & 07777) != want)
+		return false;
+	return group ? st->st_gid == gid : st->st_uid == geteuid();
+}
+
+/*
+ * Open directory @path of fabrics, creating it when @create: a user's (ours,
+ * mode 0700) or, with @group, group @gid's (that group, mode 03770; only a
+ * member can give it that group). Anything else at that path is refused:
+ * someone else made it. An fd, or -errno with err filled.
+ */
+static int
+fab_dir_open(const char *path, bool group, gid_t gid, bool create, char *err, size_t errlen)
+{
+	mode_t want = group ? FAB_DIR_MODE_GROUP : FAB_DIR_MODE;
+	unsigned int tries;
+	struct stat st;
+	int fd, ret;
+
+	for (tries = 0; tries < FAB_DIR_TRIES; tries++) {
+		fd = open(path, FAB_DIR_FLAGS);
+		if (fd < 0 && errno == ENOENT && create) {
+			if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+				ret = -errno;
+				fab_err(err, errlen, "cannot create directory %s: %s", path,
+					strerror(errno));
+				return ret;
+			}
+			fd = open(path, FAB_DIR_FLAGS);
+			/* Ours (mode 0700): set it up; someone else's is checked below. */
+			if (fd >= 0 && fstat(fd, &st) == 0 && st.st_uid == geteuid() &&
+			    (st.st_mode & 07777) == 0700 && want != 0700 &&
+			    ((group && fchown(fd, (uid_t)-1, gid) != 0) || fchmod(fd, want) != 0)) {
+				ret = -errno;
+				fab_err(err, errlen, "cannot set up directory %s: %s", path,
+					strerror(errno));
+				close(fd);
+				return ret;
+			}
+		}
+		if (fd < 0) {
+			ret = -errno;
+			if (errno == ENOTDIR || errno == ELOOP)
+				fab_err(err, errlen, "%s is not a directory (someone else made it: remove it)",
+					path);
+			else
+				fab_err(err, errlen, "cannot open directory %s: %s", path,
+					strerror(errno));
+			return ret;
+		}
+		if (fab_dir_ok(fd, group, gid, &st))
+			return fd;
+		close(fd);
+		/* A member of the group may be setting it up right now. */
+		if (group && st.st_uid != geteuid() && (st.st_mode & 07777) == 0700)
+			sim_sleep_us(1000);
+		else
+			break;
+	}
+	if (group)
+		fab_err(err, errlen,
+			"directory %s: group %u and mode 0%o, not group %u and mode 0%o (made by uid %u: remove it)",
+			path, (unsigned int)st.st_gid, (unsigned int)(st.st_mode & 07777),
+			(unsigned int)gid, want, (unsigned int)st.st_uid);
+	else
+		fab_err(err, errlen,
+			"directory %s: owned by uid %u with mode 0%o, not ours (uid %u) with mode 0%o: remove it%s",
+			path, (unsigned int)st.st_uid, (unsigned int)(st.st_mode & 07777),
+			(unsigned int)geteuid(), want,
+			strncmp(path, "/dev/shm/", 9) == 0 ?
+			", or set XDG_RUNTIME_DIR to a directory only you can write" : "");
+	return -EACCES;
+}
+
+/*
+ * The directory that holds fabric @name, or where it is to be created
+ * (@create): this user's; with @group_access, the directory of the first of
+ * our groups (effective, then supplementary) that holds it, else our
+ * effective group's. An fd and its path, or -errno with err filled
+ * (-ENOENT: nowhere).
+ */
+int
+sim_fabric_dir_find(const char *name, bool group_access, bool create, char *path, size_t plen,
+	     char *err, size_t errlen)
+{
+	char obj[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX)];
+	gid_t *groups = NULL;
+	struct stat st;
+	int i, n, fd = -ENOENT;
+
+	if (!group_access) {
+		sim_fabric_user_dir(path, plen);
+		return fab_dir_open(path, false, 0, create, err, errlen);
+	}
+	fab_shm_name(obj, sizeof(obj), name);
+	n = getgroups(0, NULL);
+	groups = calloc(RTE_MAX(n, 0) + 1, sizeof(*groups));
+	if (groups == NULL) {
+		fab_err(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	groups[0] = getegid();
+	n = getgroups(RTE_MAX(n, 0), groups + 1);
+	for (i = 0; i <= RTE_MAX(n, 0); i++) {
+		fab_group_dir(path, plen, groups[i]);
+		fd = fab_dir_open(path, true, groups[i], false, NULL, 0);
+		if (fd >= 0 && fstatat(fd, obj, &st, AT_SYMLINK_NOFOLLOW) == 0)
+			break;
+		if (fd >= 0)
+			close(fd);
+		fd = -ENOENT;
+	}
+	free(groups);
+	if (fd >= 0)
+		return fd;
+	if (!create) {
+		fab_err(err, errlen, "fabric %s does not exist in any directory of our groups",
+			name);
+		return -ENOENT;
+	}
+	fab_group_dir(path, plen, getegid());
+	return fab_dir_open(path, true, getegid(), true, err, errlen);
+}
+
+int
+sim_fabric_obj_open(const struct sim_fabric *f, const char *obj, int flags, mode_t mode)
+{
+	return openat(f->dir_fd, obj, flags | O_NOFOLLOW | O_CLOEXEC, mode);
+}
+
+int
+sim_fabric_obj_unlink(const struct sim_fabric *f, const char *obj)
+{
+	return unlinkat(f->dir_fd, obj, 0);
 }
 
 struct fab_layout {
@@ -347,67 +384,6 @@ fab_fill_local(struct sim_fabric *f, const struct fab_layout *lo, uint8_t devid_
 }
 
 /* ------------------------------------------------------------------ */
-/* Attach table                                                       */
-
-static void
-fab_attach_prune(struct sim_shm_hdr *h)
-{
-	unsigned int i;
-
-	for (i = 0; i < SIM_MAX_ATTACH; i++) {
-		struct sim_shm_attach *a = &h->attached[i];
-
-		if (a->pid != 0 && !sim_process_alive(a->pid, a->start_time)) {
-			a->pid = 0;
-			a->start_time = 0;
-		}
-	}
-}
-
-/* Called with attach_lock held. */
-static int
-fab_attach_add(struct sim_shm_hdr *h)
-{
-	int32_t me = (int32_t)getpid();
-	uint64_t st = sim_process_start_time(me);
-	int i, free_slot = -1;
-
-	fab_attach_prune(h);
-	for (i = 0; i < SIM_MAX_ATTACH; i++) {
-		if (h->attached[i].pid == me) {
-			h->attached[i].start_time = st;
-			return 0;
-		}
-		if (h->attached[i].pid == 0 && free_slot < 0)
-			free_slot = i;
-	}
-	if (free_slot < 0)
-		return -EUSERS;
-	h->attached[free_slot].pid = me;
-	h->attached[free_slot].start_time = st;
-	return 0;
-}
-
-/* Called with attach_lock held; returns the number of live processes left. */
-static unsigned int
-fab_attach_remove(struct sim_shm_hdr *h)
-{
-	int32_t me = (int32_t)getpid();
-	unsigned int i, live = 0;
-
-	fab_attach_prune(h);
-	for (i = 0; i < SIM_MAX_ATTACH; i++) {
-		if (h->attached[i].pid == me) {
-			h->attached[i].pid = 0;
-			h->attached[i].start_time = 0;
-		}
-		if (h->attached[i].pid != 0)
-			live++;
-	}
-	return live;
-}
-
-/* ------------------------------------------------------------------ */
 /* Create                                                             */
 
 /*
@@ -439,7 +415,7 @@ fab_random_seed(void)
 		close(fd);
 	}
 	if (seed == 0)
-		seed = (uint32_t)(fab_now_ms() ^ ((uint64_t)getpid() << 16));
+		seed = (uint32_t)(sim_now_us() ^ ((uint64_t)getpid() << 16));
 	return seed;
 }
 
@@ -495,10 +471,13 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 	f = &p->f;
 	strlcpy(f->name, name, sizeof(f->name));
 	f->hdr = h = m;
+	f->fd = fd;
 	f->creator = true;
 	f->group_access = f->shm_mode == SIM_SHM_MODE_GROUP;
 	f->refcnt = 1;
+	rte_spinlock_init(&f->pw_lock);
 	fab_fill_local(f, &lo, topo->devid_size, topo->mbox_entries);
+	f->instance = fab_instance_new();
 
 	/* The segment is zero-filled by ftruncate; state stays INIT until the end. */
 	h->magic = SIM_SHM_MAGIC;
@@ -524,7 +503,13 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 	h->pw_repeat_us = topo->pw_repeat_us;
 	h->creator_uid = (uint32_t)geteuid();
 	h->creator_pid = (int32_t)getpid();
+	h->instance = f->instance;
 	strlcpy(h->name, name, sizeof(h->name));
+	/* Nobody else attaches before READY: no attach lock needed yet. */
+	if (sim_attach_take(f) != 0) {
+		fab_err(err, errlen, "fabric %s: cannot lock its attach slot", name);
+		goto fail;
+	}
 
 	for (i = 0; i < topo->n_devs; i++) {
 		const struct sim_topo_dev *td = &topo->devs[i];
@@ -580,15 +565,11 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 			goto fail;
 		}
 	}
-	rc = fab_attach_add(h);
-	if (rc != 0) {
-		fab_err(err, errlen, "fabric %s: attach table full", name);
-		goto fail;
-	}
 	/* Everything above is visible before READY: pairs with fab_state_load(). */
 	fab_state_store(h, SIM_FABRIC_READY);
 	return p;
 fail:
+	sim_attach_release(f);
 	munmap(m, lo.total);
 	free(p);
 	return NULL;
@@ -597,13 +578,25 @@ fail:
 /* ------------------------------------------------------------------ */
 /* Attach to an existing segment                                      */
 
+void
+sim_shm_name_print(char *dst, size_t len, const char *src)
+{
+	size_t i;
+
+	if (len == 0)
+		return;
+	for (i = 0; i + 1 < len && i < SIM_NAME_MAX - 1 && src[i] != '\0'; i++)
+		dst[i] = src[i] >= 0x20 && src[i] < 0x7f ? src[i] : '?';
+	dst[i] = '\0';
+}
+
 /* Returns the handle, NULL with *again set to retry from shm_open, or NULL with err. */
 static struct fab_priv *
 fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 		    bool group_access, bool *again, char *err, size_t errlen)
 {
 	size_t hsz = RTE_ALIGN_CEIL(sizeof(struct sim_shm_hdr), 4096);
-	uint64_t deadline = fab_now_ms() + FAB_READY_TIMEOUT_MS;
+	uint64_t deadline = sim_now_us() + sim_wait_ms(FAB_READY_TIMEOUT_MS) * 1000ull;
 	struct sim_shm_hdr *h = MAP_FAILED;
 	struct fab_priv *p = NULL;
 	struct fab_layout lo;
@@ -635,13 +628,13 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 				name, (long long)st.st_size, hsz);
 			return NULL;
 		}
-		if (fab_now_ms() > deadline) {
+		if (sim_now_us() > deadline) {
 			fab_err(err, errlen,
 				"fabric %s: shared memory never initialized by its creator (remove it with destroy)",
 				name);
 			return NULL;
 		}
-		fab_sleep_ms(1);
+		sim_sleep_us(1000);
 	}
 	h = mmap(NULL, hsz, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (h == MAP_FAILED) {
@@ -668,13 +661,13 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 			fab_err(err, errlen, "fabric %s: corrupt header (state %u)", name, state);
 			goto fail;
 		}
-		if (fab_now_ms() > deadline) {
+		if (sim_now_us() > deadline) {
 			fab_err(err, errlen,
 				"fabric %s: creator (pid %d) did not finish building it (remove it with destroy)",
 				name, (int)h->creator_pid);
 			goto fail;
 		}
-		fab_sleep_ms(1);
+		sim_sleep_us(1000);
 	}
 	if (h->version != SIM_SHM_VERSION) {
 		fab_err(err, errlen, "fabric %s: layout version %u, this build uses %u",
@@ -734,8 +727,11 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 		goto fail;
 	}
 	if (strncmp(h->name, name, SIM_NAME_MAX) != 0) {
-		fab_err(err, errlen, "fabric %s: its header is of another fabric ('%.*s')",
-			name, SIM_NAME_MAX - 1, h->name);
+		char other[SIM_NAME_MAX];
+
+		sim_shm_name_print(other, sizeof(other), h->name);
+		fab_err(err, errlen, "fabric %s: its header is of another fabric ('%s')",
+			name, other);
 		goto fail;
 	}
 	if (topo != NULL && h->topo_hash != sim_topology_hash(topo)) {
@@ -767,14 +763,23 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 	p->f.refcnt = 1;
 	fab_fill_local(&p->f, &lo, (uint8_t)devid_size, mbox);
 
-	sim_lock(&p->f.hdr->attach_lock);
+	p->f.fd = fd;
+	p->f.instance = p->f.hdr->instance;
+	rte_spinlock_init(&p->f.pw_lock);
+
+	rc = sim_fabric_table_lock(fd, name);
+	if (rc != 0) {
+		fab_err(err, errlen, "fabric %s: cannot take its attach lock: %s", name,
+			strerror(-rc));
+		goto fail;
+	}
 	if (fab_state_load(p->f.hdr) != SIM_FABRIC_READY) {
-		sim_unlock(&p->f.hdr->attach_lock);
+		sim_fabric_table_unlock(fd);
 		*again = true;
 		goto fail;
 	}
-	rc = fab_attach_add(p->f.hdr);
-	sim_unlock(&p->f.hdr->attach_lock);
+	rc = sim_attach_take(&p->f);
+	sim_fabric_table_unlock(fd);
 	if (rc != 0) {
 		fab_err(err, errlen, "fabric %s: %d processes already attached", name,
 			SIM_MAX_ATTACH);
@@ -811,10 +816,10 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 	struct sim_topology *deftopo = NULL;
 	struct fab_priv *p = NULL;
 	struct sim_fabric *f;
-	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX)];
+	char shm[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX)], dir[SIM_DIR_MAX];
 	mode_t perm = group_access ? SIM_SHM_MODE_GROUP : SIM_SHM_MODE;
 	bool again;
-	int tries, fd;
+	int tries, fd, dfd;
 
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';
@@ -840,37 +845,45 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 		return f;
 	}
 
-	for (tries = 0; tries < 100 && p == NULL; tries++) {
+	/* Only we (our group) can have made the directory: nobody else named its objects. */
+	dfd = sim_fabric_dir_find(name, group_access, mode != SIM_OPEN_ATTACH, dir, sizeof(dir), err,
+			   errlen);
+	if (dfd == -ENOENT && mode == SIM_OPEN_ATTACH)
+		fab_err(err, errlen, "fabric %s does not exist", name);
+	for (tries = 0; dfd >= 0 && tries < 100 && p == NULL; tries++) {
 		again = false;
 		if (mode != SIM_OPEN_ATTACH) {
-			fd = shm_open(shm, O_RDWR | O_CREAT | O_EXCL, perm);
+			fd = openat(dfd, shm, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+				    perm);
 			if (fd >= 0) {
 				/* umask may have removed bits: set exactly what was asked. */
 				if (fchmod(fd, perm) != 0) {
 					fab_err(err, errlen, "fabric %s: fchmod: %s", name,
 						strerror(errno));
 					close(fd);
-					shm_unlink(shm);
+					unlinkat(dfd, shm, 0);
 					break;
 				}
 				if (topo == NULL) {
 					if (sim_topology_builtin("default", &deftopo, err,
 								 errlen) != 0) {
 						close(fd);
-						shm_unlink(shm);
+						unlinkat(dfd, shm, 0);
 						break;
 					}
 					topo = deftopo;
 				}
+				/* The handle keeps the fd: it holds our attach slot. */
 				p = fab_create(name, topo, fd, err, errlen);
-				close(fd);
-				if (p == NULL)
-					shm_unlink(shm);
+				if (p == NULL) {
+					close(fd);
+					unlinkat(dfd, shm, 0);
+				}
 				break;
 			}
 			if (errno != EEXIST) {
-				fab_err(err, errlen, "fabric %s: cannot create %s: %s", name, shm,
-					strerror(errno));
+				fab_err(err, errlen, "fabric %s: cannot create %s/%s: %s", name, dir,
+					shm, strerror(errno));
 				break;
 			}
 			if (mode == SIM_OPEN_CREATE) {
@@ -878,29 +891,34 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 				break;
 			}
 		}
-		fd = shm_open(shm, O_RDWR, 0);
+		fd = openat(dfd, shm, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
 		if (fd < 0) {
 			if (errno == ENOENT && mode != SIM_OPEN_ATTACH)
 				continue;	/* removed meanwhile: create it */
 			if (errno == ENOENT)
 				fab_err(err, errlen, "fabric %s does not exist", name);
 			else
-				fab_err(err, errlen, "fabric %s: cannot open %s: %s", name, shm,
-					strerror(errno));
+				fab_err(err, errlen, "fabric %s: cannot open %s/%s: %s", name, dir,
+					shm, strerror(errno));
 			break;
 		}
 		p = fab_attach_existing(name, topo, fd, group_access, &again, err, errlen);
-		close(fd);
+		if (p == NULL)
+			close(fd);
 		if (p == NULL && !again)
 			break;
 		if (again)
-			fab_sleep_ms(1);
+			sim_sleep_us(1000);
 	}
 	if (p == NULL && err != NULL && errlen > 0 && err[0] == '\0')
 		fab_err(err, errlen, "fabric %s: could not attach (removed repeatedly)", name);
 	if (p != NULL) {
+		p->f.dir_fd = dfd;
+		strlcpy(p->f.dir, dir, sizeof(p->f.dir));
 		p->listed = true;
 		TAILQ_INSERT_TAIL(&fab_list, &p->f, next);
+	} else if (dfd >= 0) {
+		close(dfd);
 	}
 	pthread_mutex_unlock(&fab_list_lock);
 	sim_topology_free(deftopo);
@@ -917,45 +935,91 @@ sim_fabric_attach(const char *name, const struct sim_topology *topo, bool group_
 bool
 sim_fabric_exists(const char *name)
 {
-	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX)];
-	int fd;
+	char shm[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX)], dir[SIM_DIR_MAX];
+	struct stat st;
+	bool ret;
+	int dfd;
 
 	if (fab_name_check(name, NULL, 0) != 0)
 		return false;
+	dfd = sim_fabric_dir_find(name, false, false, dir, sizeof(dir), NULL, 0);
+	if (dfd < 0)
+		return dfd != -ENOENT;
 	fab_shm_name(shm, sizeof(shm), name);
-	fd = shm_open(shm, O_RDONLY, 0);
-	if (fd < 0)
-		return errno != ENOENT;
-	close(fd);
-	return true;
+	ret = fstatat(dfd, shm, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT;
+	close(dfd);
+	return ret;
+}
+
+/* Is the main segment at @f's name still the one we mapped? */
+static bool
+fab_still_named(const struct fab_priv *p)
+{
+	char shm[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX)];
+	struct stat st;
+
+	fab_shm_name(shm, sizeof(shm), p->f.name);
+	return fstatat(p->f.dir_fd, shm, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		st.st_dev == p->shm_dev && st.st_ino == p->shm_ino;
 }
 
 /* Unlink the main segment only if it still is the one we mapped. */
 static bool
 fab_unlink_if_ours(const struct fab_priv *p, const char *shm)
 {
+	if (!fab_still_named(p))
+		return false;
+	sim_fabric_obj_unlink(&p->f, shm);
+	return true;
+}
+
+void
+sim_fabric_data_name(const struct sim_fabric *f, uint32_t ep_index, char *buf, size_t len)
+{
+	snprintf(buf, len, SIM_OBJ_PREFIX "%s.ep%u", f->name, ep_index);
+}
+
+bool
+sim_fabric_data_unlink(const struct sim_fabric *f, uint32_t ep_index, bool only_ours)
+{
+	const struct fab_priv *p = container_of(f, const struct fab_priv, f);
+	const struct sim_shm_endpoint *e = &f->eps[ep_index];
+	char name[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX) + 16];
+	struct sim_shm_data_hdr dh;
+	bool remove = false;
 	struct stat st;
-	bool ours = false;
 	int fd;
 
-	fd = shm_open(shm, O_RDONLY, 0);
+	sim_fabric_data_name(f, ep_index, name, sizeof(name));
+	fd = sim_fabric_obj_open(f, name, O_RDONLY, 0);
 	if (fd < 0)
-		return false;
-	if (fstat(fd, &st) == 0 && st.st_dev == p->shm_dev && st.st_ino == p->shm_ino)
-		ours = true;
+		return errno == ENOENT;
+	if (fstat(fd, &st) == 0 && st.st_ino != 0 &&
+	    (uint64_t)st.st_ino == __atomic_load_n(&e->data_ino, __ATOMIC_RELAXED) &&
+	    (uint64_t)st.st_dev == __atomic_load_n(&e->data_dev, __ATOMIC_RELAXED))
+		remove = true;
+	else if (pread(fd, &dh, sizeof(dh), 0) == (ssize_t)sizeof(dh) &&
+		 dh.magic == SIM_SHM_DATA_MAGIC && dh.instance == f->instance)
+		remove = true;
 	close(fd);
-	if (ours)
-		shm_unlink(shm);
-	return ours;
+	/* Another fabric's, if any is still at our name: not ours to remove. */
+	if (!remove && !only_ours)
+		remove = fab_still_named(p);
+	if (!remove) {
+		SIM_LOG(DEBUG, "%s: left alone (not a segment of this fabric %s)", name, f->name);
+		return false;
+	}
+	return sim_fabric_obj_unlink(f, name) == 0 || errno == ENOENT;
 }
 
 void
 sim_fabric_detach(struct sim_fabric *f)
 {
 	struct fab_priv *p;
-	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX) + 16];
-	unsigned int live;
+	char shm[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX) + 16];
+	unsigned int live = 1;
 	uint32_t i;
+	int rc;
 
 	if (f == NULL)
 		return;
@@ -970,23 +1034,32 @@ sim_fabric_detach(struct sim_fabric *f)
 	p->listed = false;
 	pthread_mutex_unlock(&fab_list_lock);
 
-	sim_lock(&f->hdr->attach_lock);
-	live = fab_attach_remove(f->hdr);
-	if (live == 0)
-		fab_state_store(f->hdr, FAB_STATE_GONE);
-	sim_unlock(&f->hdr->attach_lock);
+	/*
+	 * Without the attach lock (a stopped process holds it), leave the
+	 * fabric in place for whoever detaches last after us.
+	 */
+	sim_sender_put(f, f->pw_sender);
+	f->pw_sender = 0;
+	rc = sim_fabric_table_lock(f->fd, f->name);
+	sim_attach_release(f);
+	if (rc == 0) {
+		live = sim_attach_count(f, f->fd, NULL, 0);
+		if (live == 0)
+			fab_state_store(f->hdr, FAB_STATE_GONE);
+		sim_fabric_table_unlock(f->fd);
+	}
 
+	/* Only what belongs to the fabric we attached to: its name may be reused. */
 	if (live == 0) {
 		fab_shm_name(shm, sizeof(shm), f->name);
 		if (fab_unlink_if_ours(p, shm)) {
-			for (i = 0; i < f->n_endpoints; i++) {
-				snprintf(shm, sizeof(shm), "%s%s.ep%u", SIM_SHM_PREFIX,
-					 f->name, i);
-				shm_unlink(shm);
-			}
+			for (i = 0; i < f->n_endpoints; i++)
+				sim_fabric_data_unlink(f, i, true);
 		}
 	}
 	munmap(f->hdr, f->size);
+	close(f->fd);
+	close(f->dir_fd);
 	free(p);
 }
 
@@ -994,10 +1067,10 @@ sim_fabric_detach(struct sim_fabric *f)
 static bool
 fab_is_segment_of(const char *ent, const char *name)
 {
-	size_t plen = strlen(SIM_SHM_PREFIX) - 1, nlen = strlen(name);
+	size_t plen = strlen(SIM_OBJ_PREFIX), nlen = strlen(name);
 	const char *r;
 
-	if (strncmp(ent, SIM_SHM_PREFIX + 1, plen) != 0 || strncmp(ent + plen, name, nlen) != 0)
+	if (strncmp(ent, SIM_OBJ_PREFIX, plen) != 0 || strncmp(ent + plen, name, nlen) != 0)
 		return false;
 	r = ent + plen + nlen;
 	if (*r == '\0')
@@ -1011,13 +1084,37 @@ fab_is_segment_of(const char *ent, const char *name)
 }
 
 int
+sim_fabric_objects(const char *name, bool remove)
+{
+	char dir[SIM_DIR_MAX];
+	struct dirent *de;
+	int n = 0, dfd;
+	DIR *d;
+
+	if (fab_name_check(name, NULL, 0) != 0)
+		return -EINVAL;
+	dfd = sim_fabric_dir_find(name, false, false, dir, sizeof(dir), NULL, 0);
+	if (dfd < 0)
+		return dfd == -ENOENT ? 0 : dfd;
+	d = fdopendir(dfd);
+	if (d == NULL) {
+		close(dfd);
+		return -errno;
+	}
+	while ((de = readdir(d)) != NULL)
+		if (fab_is_segment_of(de->d_name, name) &&
+		    (!remove || unlinkat(dirfd(d), de->d_name, 0) == 0))
+			n++;
+	closedir(d);
+	return n;
+}
+
+int
 sim_fabric_destroy(const char *name)
 {
-	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX) + 16];
+	char shm[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX) + 16], dir[SIM_DIR_MAX];
 	struct sim_fabric *f;
-	struct dirent *de;
-	int removed = 0, fd;
-	DIR *dir;
+	int fd, dfd, removed;
 
 	if (fab_name_check(name, NULL, 0) != 0)
 		return -EINVAL;
@@ -1033,7 +1130,11 @@ sim_fabric_destroy(const char *name)
 	pthread_mutex_unlock(&fab_list_lock);
 
 	/* Tell attachers that map it right now to start over. */
-	fd = shm_open(shm, O_RDWR, 0);
+	dfd = sim_fabric_dir_find(name, false, false, dir, sizeof(dir), NULL, 0);
+	if (dfd < 0)
+		return -ENOENT;
+	fd = openat(dfd, shm, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+	close(dfd);
 	if (fd >= 0) {
 		struct stat st;
 
@@ -1049,21 +1150,7 @@ sim_fabric_destroy(const char *name)
 		}
 		close(fd);
 	}
-	if (shm_unlink(shm) == 0)
-		removed++;
-	dir = opendir(FAB_SHM_DIR);
-	if (dir != NULL) {
-		while ((de = readdir(dir)) != NULL) {
-			if (!fab_is_segment_of(de->d_name, name))
-				continue;
-			char path[sizeof(de->d_name) + 2];
-
-			snprintf(path, sizeof(path), "/%s", de->d_name);
-			if (shm_unlink(path) == 0)
-				removed++;
-		}
-		closedir(dir);
-	}
+	removed = sim_fabric_objects(name, true);
 	return removed > 0 ? 0 : -ENOENT;
 }
 
@@ -1193,7 +1280,8 @@ fab_pw_event(struct sim_fabric *f, struct sim_shm_device *d, uint8_t port, uint3
 	int target = -1;
 
 	period = (uint64_t)__atomic_load_n(&f->hdr->pw_repeat_us, __ATOMIC_RELAXED) * 1000;
-	sim_lock(&d->lock);
+	if (sim_lock(f, &d->lock) != 0)
+		return;	/* logged: no port-write */
 	d->ports[port].em_err_det |= bits;
 	if (!(d->ports[port].err_sts & RTE_RIO_PORT_N_ERR_STS_PW_PEND) ||
 	    (bits & (RTE_RIO_EM_PED_LINK_U2OK | RTE_RIO_EM_PED_LINK_OK2U)))
@@ -1206,7 +1294,7 @@ fab_pw_event(struct sim_fabric *f, struct sim_shm_device *d, uint8_t port, uint3
 		__atomic_store_n(&d->ports[port].pw_next_ns, sim_now_ns() + RTE_MAX(period, 1ull),
 				 __ATOMIC_RELAXED);
 	}
-	sim_unlock(&d->lock);
+	sim_unlock(f, &d->lock);
 	if (target >= 0)
 		sim_pw_deliver(f, d->index, (uint16_t)target, payload, sizeof(payload));
 }
@@ -1259,7 +1347,8 @@ sim_fabric_pw_tick(struct sim_fabric *f)
 			if (now < next)
 				continue;
 			target = -1;
-			sim_lock(&d->lock);
+			if (sim_lock(f, &d->lock) != 0)
+				continue;	/* logged: repeated at the next tick */
 			period = (uint64_t)f->hdr->pw_repeat_us * 1000;
 			if (!(d->ports[p].err_sts & RTE_RIO_PORT_N_ERR_STS_PW_PEND)) {
 				d->ports[p].pw_next_ns = 0;	/* acknowledged: stop */
@@ -1267,7 +1356,7 @@ sim_fabric_pw_tick(struct sim_fabric *f)
 				d->ports[p].pw_next_ns = now + RTE_MAX(period, 1ull);
 				target = fab_pw_build(f, d, (uint8_t)p, payload);
 			}
-			sim_unlock(&d->lock);
+			sim_unlock(f, &d->lock);
 			if (target >= 0)
 				sim_pw_deliver(f, i, (uint16_t)target, payload, sizeof(payload));
 		}

@@ -11,6 +11,7 @@
  *
  *   rio_sim_topology.c  topology files (rte_cfgfile) and built-in shapes
  *   rio_sim_fabric.c    shared-memory fabric: create, attach, detach, links
+ *   rio_sim_lock.c      who is alive: attach slots, tokens, lock words, senders
  *   rio_sim_switch.c    device models, switch route tables, vendor registers
  *   rio_sim_config.c    per-device config space, maintenance routing, ackIDs
  *   rio_sim_timing.c    timing model: link rates, latency, response timeout
@@ -24,8 +25,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/queue.h>
+#include <sys/types.h>
 
 #include <rte_log.h>
+#include <rte_spinlock.h>
 
 #include "rte_rio.h"
 #include "rio_sim_shm.h"
@@ -238,6 +241,13 @@ struct sim_fabric {
 	uint32_t shm_mode;		/* SIM_SHM_MODE or SIM_SHM_MODE_GROUP */
 	uint32_t shm_gid;
 	bool group_access;		/* segments of other uids of shm_gid are accepted */
+	int fd;				/* main segment, open while mapped: holds our attach slot */
+	int dir_fd;			/* the directory of its objects (sim_fabric_user_dir()) */
+	char dir[SIM_DIR_MAX];
+	uint32_t token;			/* ours on this fabric (rio_sim_shm.h), 0: none */
+	uint64_t instance;		/* the fabric's, read once when it was READY */
+	uint32_t pw_sender;		/* sender record of our port-writes, 0: none yet */
+	rte_spinlock_t pw_lock;		/* one port-write at a time through that record */
 };
 
 /*
@@ -250,6 +260,41 @@ struct sim_fabric *sim_fabric_attach(const char *name, const struct sim_topology
 				     bool group_access, char *err, size_t errlen);
 /* Drop a reference; the last live process to detach removes every segment. */
 void sim_fabric_detach(struct sim_fabric *f);
+/*
+ * Where fabrics live: the objects of a fabric are "rio_sim.<fabric>" and
+ * "rio_sim.<fabric>.ep<N>" in a directory only its user can write,
+ * $XDG_RUNTIME_DIR/rio_sim when the login session provides one, else
+ * /dev/shm/rio_sim-<euid> (sim_fabric_user_dir()), made 0700 by the first
+ * user of it; with group access, /dev/shm/rio_sim-g<gid> (03770) of the
+ * group. A path there that is not what it must be is refused: so nobody
+ * else can choose our objects, or make them before we do.
+ */
+void sim_fabric_user_dir(char *buf, size_t len);
+/*
+ * Open the directory that holds fabric @name, or where it is to be created
+ * (@create, which creates the directory too): the user's, or with
+ * @group_access the first of our groups' that holds it, else our effective
+ * group's. An fd with its path in path[plen], or -errno with err filled
+ * (-ENOENT: not there).
+ */
+int sim_fabric_dir_find(const char *name, bool group_access, bool create, char *path,
+			size_t plen, char *err, size_t errlen);
+/* Open or remove object @obj of f's directory (openat()/unlinkat() flags). */
+int sim_fabric_obj_open(const struct sim_fabric *f, const char *obj, int flags, mode_t mode);
+int sim_fabric_obj_unlink(const struct sim_fabric *f, const char *obj);
+/* Objects of this user's fabric @name in its directory: count, or remove (@remove). */
+int sim_fabric_objects(const char *name, bool remove);
+/* Name of the data segment of endpoint @ep_index in the fabric's directory. */
+void sim_fabric_data_name(const struct sim_fabric *f, uint32_t ep_index, char *buf, size_t len);
+/*
+ * Remove the data segment of endpoint @ep_index if it belongs to this
+ * fabric: the object its owner recorded in the endpoint (device and inode),
+ * or one whose header carries this fabric's instance. Unless @only_ours,
+ * also when it belongs to no fabric we could still meet (garbage, or a
+ * leftover of an earlier fabric of the same name while the main segment at
+ * the name is still ours). true when it was removed or did not exist.
+ */
+bool sim_fabric_data_unlink(const struct sim_fabric *f, uint32_t ep_index, bool only_ours);
 /* Remove all segments of a fabric by name whoever uses it (tools, tests). */
 int sim_fabric_destroy(const char *name);
 /* Index of a device by name (or "#<index>"), or -ENOENT. */
@@ -275,13 +320,6 @@ int sim_fabric_link_set(struct sim_fabric *f, uint32_t dev_index, uint8_t port, 
  */
 struct stat;
 int sim_shm_check_access(const struct stat *st, bool group_access, char *why, size_t len);
-/*
- * Is the process (pid, starttime) alive? starttime 0: check pid only. A
- * zombie counts as dead: it can no longer use what it owns.
- */
-bool sim_process_alive(int32_t pid, uint64_t start_time);
-/* starttime of a pid from /proc, 0 if unknown. */
-uint64_t sim_process_start_time(int32_t pid);
 
 /*
  * Open a fabric: SIM_OPEN_ANY attaches or creates it (as sim_fabric_attach),
@@ -322,9 +360,83 @@ void sim_fabric_port_error(struct sim_fabric *f, uint32_t dev_index, uint8_t por
  */
 void sim_fabric_pw_tick(struct sim_fabric *f);
 
-/* Short shared lock for config-space critical sections. */
-void sim_lock(struct sim_shm_lock *l);
-void sim_unlock(struct sim_shm_lock *l);
+/* ------------------------------------------------------------------ */
+/* Who is alive (rio_sim_lock.c)                                      */
+
+/*
+ * A name read from shared memory (a fabric's header, a device), for a
+ * message: at most SIM_NAME_MAX - 1 characters, each one that is not
+ * printable ASCII shown as '?' (anyone who can write the fabric wrote it).
+ */
+void sim_shm_name_print(char *dst, size_t len, const char *src);
+
+/* CLOCK_MONOTONIC in microseconds (no EAL needed: tools use the fabric too). */
+static inline uint64_t
+sim_now_us(void)
+{
+	return sim_now_ns() / 1000;
+}
+void sim_sleep_us(unsigned int us);
+
+/*
+ * Every bounded wait of the driver (a lock, a creator finishing a fabric, a
+ * sender leaving a ring) lasts sim_wait_ms(its limit): at most
+ * sim_wait_cap_ms. Only the fuzz targets lower the cap (UINT_MAX): an image
+ * whose lock word names a live holder would cost them a second an input.
+ */
+extern unsigned int sim_wait_cap_ms;
+unsigned int sim_wait_ms(unsigned int ms);
+
+/*
+ * Short shared lock (config space, claims). 0, or -ETIMEDOUT (logged) when
+ * another live process held it for a second: a stopped holder, or
+ * a lock word that someone scribbled over. A holder that is gone is taken
+ * over at once.
+ */
+int sim_lock(struct sim_fabric *f, struct sim_shm_lock *l) __rte_warn_unused_result;
+void sim_unlock(struct sim_fabric *f, struct sim_shm_lock *l);
+/* The attach lock (attach table, fabric state), on the main segment's fd. */
+int sim_fabric_table_lock(int fd, const char *name);
+void sim_fabric_table_unlock(int fd);
+/* Take a free attach slot (attach lock held): sets f->token. 0 or -EUSERS. */
+int sim_attach_take(struct sim_fabric *f);
+void sim_attach_release(struct sim_fabric *f);
+/*
+ * Processes attached to the fabric of @f through @fd (any open fd of its
+ * main segment; f->fd may be unset): how many, and the pids they recorded
+ * (up to max, information only).
+ */
+unsigned int sim_attach_count(const struct sim_fabric *f, int fd, int32_t *pids,
+			      unsigned int max);
+/* Is the process known by @token still attached? Ours always is. */
+bool sim_token_alive(const struct sim_fabric *f, uint32_t token);
+/* The pid the process of @token recorded (in its own PID namespace), 0 if none. */
+int32_t sim_token_pid(const struct sim_fabric *f, uint32_t token);
+/* A sender record for this process (index + 1), or 0 when none is free (logged). */
+uint32_t sim_sender_get(struct sim_fabric *f);
+void sim_sender_put(struct sim_fabric *f, uint32_t id);
+/* Does a live sender claim slots of ring @ring (sim_ring_id()) right now? */
+bool sim_sender_claiming(const struct sim_fabric *f, uint32_t ring);
+
+static __rte_always_inline struct sim_shm_sender *
+sim_sender(const struct sim_fabric *f, uint32_t id)
+{
+	return &f->hdr->senders[id - 1];
+}
+
+/* About to claim slots of ring @ring: the release CAS of the claim orders this first. */
+static __rte_always_inline void
+sim_sender_start(struct sim_shm_sender *s, uint32_t ring)
+{
+	__atomic_store_n(&s->ring, ring + 1, __ATOMIC_RELAXED);
+}
+
+/* Every slot claimed is published: pairs with the acquire in sim_sender_claiming(). */
+static __rte_always_inline void
+sim_sender_done(struct sim_shm_sender *s)
+{
+	__atomic_store_n(&s->ring, 0, __ATOMIC_RELEASE);
+}
 
 /* ------------------------------------------------------------------ */
 /* Config space and maintenance routing (rio_sim_config.c)            */
@@ -398,6 +510,9 @@ struct sim_ep_stats {
 	uint64_t msg_rx_bad_index;	/* producer heads found outside the ring, repaired */
 	uint64_t dbell_rx_bad;		/* bad doorbell slots skipped, heads repaired */
 	uint64_t pw_rx_bad;		/* same for port-writes */
+	uint64_t msg_rx_held_dead;	/* received in place by a process that is gone, taken back */
+	/* Next message written by a live sender that stopped half way (> 1 ms), waited for. */
+	uint64_t msg_rx_wait_sender;
 };
 
 /* Claim endpoint @ep_index for this process (reclaims one whose owner died). */

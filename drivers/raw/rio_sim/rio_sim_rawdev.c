@@ -148,13 +148,14 @@ rio_sim_counter_read(const uint64_t *p)
 	return __atomic_load_n(p, __ATOMIC_RELAXED);
 }
 
-/* Owner pid of an endpoint slot. Pairs with the claim's store in
- * sim_ep_claim(); only used to skip endpoints this process already holds.
+/*
+ * Is endpoint @ep_index owned by a live process (this one included)? Pairs
+ * with the claim's release store of the owner token in sim_ep_claim().
  */
-static inline int32_t
-rio_sim_ep_owner(const struct sim_fabric *f, uint32_t ep_index)
+static inline bool
+rio_sim_ep_owned(const struct sim_fabric *f, uint32_t ep_index)
 {
-	return __atomic_load_n(&f->eps[ep_index].owner_pid, __ATOMIC_ACQUIRE);
+	return sim_token_alive(f, __atomic_load_n(&f->eps[ep_index].owner, __ATOMIC_ACQUIRE));
 }
 
 static bool
@@ -1101,6 +1102,8 @@ static const struct {
 	{ "msg_rx_bad", offsetof(struct sim_ep_stats, msg_rx_bad) },
 	{ "msg_rx_bad_index", offsetof(struct sim_ep_stats, msg_rx_bad_index) },
 	{ "msg_rx_too_long", offsetof(struct sim_ep_stats, msg_rx_too_long) },
+	{ "msg_rx_held_dead", offsetof(struct sim_ep_stats, msg_rx_held_dead) },
+	{ "msg_rx_wait_sender", offsetof(struct sim_ep_stats, msg_rx_wait_sender) },
 	{ "dbell_tx", offsetof(struct sim_ep_stats, dbell_tx) },
 	{ "dbell_tx_retry", offsetof(struct sim_ep_stats, dbell_tx_retry) },
 	{ "dbell_tx_error", offsetof(struct sim_ep_stats, dbell_tx_error) },
@@ -1336,30 +1339,6 @@ rio_sim_dump(struct rte_rawdev *dev, FILE *f)
 	goto out; \
 } while (0)
 
-/* Shared-memory objects of a fabric still present in /dev/shm. */
-static int
-rio_sim_shm_count(const char *fabric)
-{
-	char prefix[SIM_NAME_MAX + 16];
-	struct dirent *de;
-	size_t plen;
-	DIR *dir;
-	int n = 0;
-
-	/* SIM_SHM_PREFIX starts with '/': the file name is what follows it. */
-	snprintf(prefix, sizeof(prefix), "%s%s", SIM_SHM_PREFIX + 1, fabric);
-	plen = strlen(prefix);
-	dir = opendir("/dev/shm");
-	if (dir == NULL)
-		return 0;
-	while ((de = readdir(dir)) != NULL)
-		if (strncmp(de->d_name, prefix, plen) == 0 &&
-		    (de->d_name[plen] == '\0' || de->d_name[plen] == '.'))
-			n++;
-	closedir(dir);
-	return n;
-}
-
 struct rio_sim_st_dbell {
 	unsigned int count;
 	struct rte_rio_dbell last;
@@ -1526,7 +1505,7 @@ out:
 		ret = -1;
 	if (a_up && rte_vdev_uninit(name_a) != 0)
 		ret = -1;
-	if (rio_sim_shm_count(fabric) != 0) {
+	if (sim_fabric_objects(fabric, false) != 0) {
 		SIM_LOG(ERR, "selftest: fabric %s left shared memory behind", fabric);
 		sim_fabric_destroy(fabric);
 		ret = -1;
@@ -1596,16 +1575,13 @@ rio_sim_claim_endpoint(const char *name, struct sim_fabric *f, const char *spec,
 	const struct sim_shm_device *d;
 	struct sim_ep *ep;
 	unsigned long idx;
-	int32_t owner;
 	uint32_t i;
 	int di;
 
 	if (spec[0] == '\0') {
 		for (i = 0; i < f->n_endpoints; i++) {
-			owner = rio_sim_ep_owner(f, i);
 			/* Skip live owners here: claiming would only log a refusal. */
-			if (owner != 0 && sim_process_alive(owner,
-					__atomic_load_n(&f->eps[i].owner_start, __ATOMIC_RELAXED)))
+			if (rio_sim_ep_owned(f, i))
 				continue;
 			ep = sim_ep_claim(f, i, err, sizeof(err));
 			if (ep != NULL)
@@ -1641,7 +1617,7 @@ rio_sim_claim_endpoint(const char *name, struct sim_fabric *f, const char *spec,
 		}
 		idx = d->ep_index;
 	}
-	if (rio_sim_ep_owner(f, idx) == (int32_t)getpid()) {
+	if (__atomic_load_n(&f->eps[idx].owner, __ATOMIC_ACQUIRE) == f->token) {
 		SIM_LOG(ERR, "%s: endpoint=%s: already claimed by this process", name, spec);
 		*ret = -EBUSY;
 		return NULL;

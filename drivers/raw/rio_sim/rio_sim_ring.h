@@ -24,6 +24,13 @@
  * process-local copy, positions are masked before use, and a seq value that
  * is neither "free" nor "published" for the consumer's position is reported
  * as a bad slot so the caller can skip it.
+ *
+ * A slot claimed but not published is never skipped while its producer may
+ * still publish it: producers announce the ring in their sender record
+ * before they claim (rio_sim_lock.c), and the consumer skips such a slot
+ * only when no live sender announces the ring (rio_sim_ep.c). A producer
+ * that stops between claim and publish (SIGSTOP, a debugger) thus holds
+ * the ring: the slot waits, the ring fills up, and senders get RETRY.
  */
 
 #include <stdbool.h>
@@ -185,9 +192,14 @@ sim_ring_claim(struct sim_ring *r, uint32_t n, uint64_t *first)
 				continue;		/* stale head: another producer moved on */
 			}
 		}
-		/* Relaxed: the slots are published by the release store of seq. */
+		/*
+		 * The slots are published by the release store of seq. Release
+		 * here orders the caller's sender record (sim_sender_start())
+		 * before the claim: pairs with the acquire load in
+		 * sim_ring_claimed_unpublished().
+		 */
 		if (__atomic_compare_exchange_n(&r->pos->prod_head, &head, head + k,
-						false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+						false, __ATOMIC_RELEASE, __ATOMIC_RELAXED)) {
 			*first = head;
 			return k;
 		}
@@ -226,11 +238,23 @@ sim_ring_peek(const struct sim_ring *r, void **slot)
 	return SIM_RING_BAD;
 }
 
-/* Consumer: true when a producer has claimed the consumer position but not published it. */
+/*
+ * Consumer: true when a producer has claimed the consumer position but not
+ * published it. Acquire pairs with the release CAS in sim_ring_claim(): the
+ * claimer's sender record is visible after it.
+ */
 static __rte_always_inline bool
 sim_ring_claimed_unpublished(const struct sim_ring *r)
 {
-	return (int64_t)(sim_ring_load_relaxed(&r->pos->prod_head) - r->cons) > 0;
+	return (int64_t)(sim_ring_load_acquire(&r->pos->prod_head) - r->cons) > 0;
+}
+
+/* Consumer: is the slot at the consumer position published? */
+static __rte_always_inline bool
+sim_ring_published(const struct sim_ring *r)
+{
+	/* Pairs with the producer's release store in sim_ring_publish(). */
+	return sim_ring_load_acquire(sim_ring_seq(r, r->cons)) == r->cons + 1;
 }
 
 /*

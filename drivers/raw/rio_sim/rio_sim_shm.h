@@ -48,17 +48,23 @@
 
 #include "rte_rio.h"
 
-#define SIM_SHM_PREFIX		"/rio_sim."
+#define SIM_OBJ_PREFIX		"rio_sim."	/* objects in the fabric's directory */
+#define SIM_DIR_MAX		256	/* path of that directory */
 #define SIM_SHM_MAGIC		0x52494f53494d4642ull	/* "RIOSIMFB" */
 #define SIM_SHM_DATA_MAGIC	0x52494f53494d4450ull	/* "RIOSIMDP" */
-/* 5: device models, two-level route tables, ackIDs, timing parameters */
-#define SIM_SHM_VERSION		5
+/*
+ * 4: messages up to SIM_SLOT_INLINE (1536) bytes inline in the slot;
+ * 5: device models, two-level route tables, ackIDs, timing parameters;
+ * 6: kernel-tracked attach slots and tokens instead of pids, sender records.
+ */
+#define SIM_SHM_VERSION		6
 #define SIM_SHM_MODE		0600	/* every segment, by default */
 #define SIM_SHM_MODE_GROUP	0660	/* group=1: the creator's group joins too */
 #define SIM_NAME_MAX		32	/* fabric and device names, with NUL */
 #define SIM_MAX_PORTS		32	/* ports per device */
 #define SIM_MAX_DEVICES		16384
 #define SIM_MAX_ATTACH		64	/* processes attached at once */
+#define SIM_MAX_SENDERS		1024	/* sender records (struct sim_shm_sender) */
 #define SIM_MAX_HOPS		64	/* longer paths are routing loops */
 #define SIM_DBELL_RING_SIZE	256
 #define SIM_PW_RING_SIZE	32
@@ -122,17 +128,47 @@ enum sim_fabric_state {
 	SIM_FABRIC_READY = 1,
 };
 
-/* A process attached to the fabric. */
+/*
+ * Who is who on a fabric. Every attached process holds an open file
+ * description lock (F_OFD_SETLK) on one byte of the main segment, byte
+ * SIM_OFD_ATTACH + i for attach slot i: the kernel drops it when the process
+ * is gone, whatever its PID namespace, and a stopped process keeps it. The
+ * process then writes the slot's entry below, bumping gen, and is known on
+ * the fabric by its token (gen << 8 | (i + 1)): the owner of an endpoint,
+ * the holder of a lock word and the writer of a sender record are tokens,
+ * never pids. A token is alive while its slot's byte is locked and the
+ * entry still carries its gen (sim_token_alive()).
+ */
+#define SIM_OFD_ATTACH_LOCK	(1ull << 40)	/* attach and detach: one at a time */
+#define SIM_OFD_ATTACH		(SIM_OFD_ATTACH_LOCK + 1)	/* + attach slot */
+#define SIM_TOKEN_SLOT_BITS	8
+
+/* An attach slot: the process holding it (see above). */
 struct sim_shm_attach {
-	int32_t pid;		/* 0: free slot */
-	uint32_t rsvd;
-	uint64_t start_time;	/* /proc/<pid>/stat starttime, against pid reuse */
+	int32_t pid;		/* information only, as seen in its own PID namespace */
+	uint32_t gen;		/* bumped by every process that takes the slot */
 };
 
-/* Lock word for short config-space critical sections: 0 free, else holder pid. */
+/*
+ * Lock word for short critical sections (config space, claims): 0 free, else
+ * the holder's token. Waits are bounded (sim_lock()).
+ */
 struct sim_shm_lock {
 	uint32_t holder;
 };
+
+/*
+ * A sender (an outbound mailbox, an endpoint's doorbells, a fabric handle's
+ * port-writes of one process): before it claims slots of a ring it stores
+ * that ring's id here, and clears it once its slots are published. A
+ * receiver that finds a slot claimed but not published asks the records:
+ * while a live sender may still publish it, the slot is waited for
+ * (back-pressure); otherwise nobody will, and the slot is skipped.
+ */
+struct sim_shm_sender {
+	uint32_t owner;		/* token of the process using the record, 0: free */
+	uint32_t ring;		/* sim_ring_id() + 1 of the ring it claims in, 0: none */
+} __rte_cache_aligned;
 
 struct sim_shm_port {
 	int32_t peer_dev;	/* device index at the other end, -1: unconnected */
@@ -224,6 +260,20 @@ struct sim_shm_pw_slot {
 	uint32_t payload[RTE_RIO_PW_MSG_SIZE / sizeof(uint32_t)];
 };
 
+/*
+ * Rings of an endpoint as sender records name them: sim_ring_id(). Kinds:
+ * inbound mailboxes 0..RTE_RIO_MAX_MBOX - 1, then doorbells and port-writes.
+ */
+#define SIM_RING_DBELL		RTE_RIO_MAX_MBOX
+#define SIM_RING_PW		(RTE_RIO_MAX_MBOX + 1)
+#define SIM_RING_KINDS		8
+
+static inline uint32_t
+sim_ring_id(uint32_t ep_index, uint32_t kind)
+{
+	return ep_index * SIM_RING_KINDS + kind;
+}
+
 /* Producer and consumer positions, on separate cache lines. */
 struct sim_shm_ring_pos {
 	uint64_t prod_head __rte_cache_aligned;
@@ -232,12 +282,15 @@ struct sim_shm_ring_pos {
 
 struct sim_shm_endpoint {
 	uint32_t dev_index;
-	int32_t owner_pid;	/* 0: unclaimed */
-	uint64_t owner_start;	/* starttime of the owner, against pid reuse */
+	int32_t owner_pid;	/* information only (the owner's PID namespace); 0: unclaimed */
+	uint32_t owner;		/* token of the owner, 0: unclaimed */
+	uint32_t rsvd0;
 	uint32_t generation;	/* bumped at every claim; data segment carries it */
 	uint32_t mbox_open;	/* bit m: inbound mailbox m accepts messages */
 	uint32_t mbox_entries;	/* slots per inbound mailbox ring */
 	uint32_t rsvd;
+	uint64_t data_dev;	/* identity of the owner's data segment (st_dev, st_ino) */
+	uint64_t data_ino;
 	uint64_t dbell_rx;	/* counters, relaxed atomics */
 	uint64_t dbell_retry;
 	uint64_t pw_rx;
@@ -290,9 +343,9 @@ struct sim_shm_hdr {
 	uint32_t pw_repeat_us;	/* port-write repeat period while Port-write Pending */
 	uint32_t rsvd_t;
 	char name[SIM_NAME_MAX];
-	struct sim_shm_lock attach_lock;
-	uint32_t rsvd;
+	uint64_t instance;	/* random at creation: names this fabric, not its name */
 	struct sim_shm_attach attached[SIM_MAX_ATTACH];
+	struct sim_shm_sender senders[SIM_MAX_SENDERS];
 } __rte_cache_aligned;
 
 struct sim_shm_msg_slot {
@@ -302,8 +355,7 @@ struct sim_shm_msg_slot {
 	uint8_t mbox;
 	uint8_t letter;
 	uint16_t rsvd;
-	int32_t writer_pid;	/* producer that claimed the slot */
-	uint8_t pad[SIM_SLOT_HDR_SIZE - 20];
+	uint8_t pad[SIM_SLOT_HDR_SIZE - 16];
 	uint8_t data[SIM_SLOT_INLINE];	/* the rest in the slot's overflow block */
 };
 
@@ -333,6 +385,7 @@ struct sim_shm_data_hdr {
 	uint32_t ep_index;
 	uint32_t generation;	/* must equal the endpoint's generation */
 	uint32_t entries;	/* slots per mailbox ring (power of two) */
+	uint64_t instance;	/* the fabric's (struct sim_shm_hdr) */
 	uint64_t ring_off[RTE_RIO_MAX_MBOX];	/* offset of each struct sim_shm_mbox_ring */
 	uint64_t total_size;
 } __rte_cache_aligned;

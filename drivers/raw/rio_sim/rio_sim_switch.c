@@ -131,8 +131,10 @@ sim_switch_rt(const struct sim_fabric *f, uint32_t dev_index)
 		return NULL;
 	rt_size = SIM_RT_ENTRIES(f->devid_size) * sizeof(uint16_t);
 	base = (uint64_t)(f->rt_base - (uint8_t *)f->hdr);
-	off = d->rt_off;	/* untrusted: must name one table slot */
-	if (off < base || (off - base) % rt_size != 0 || off + rt_size > f->size)
+	/* Untrusted, read once: must name one table slot (off + rt_size may wrap). */
+	off = __atomic_load_n(&d->rt_off, __ATOMIC_RELAXED);
+	if (off < base || (off - base) % rt_size != 0 || rt_size > f->size ||
+	    off > f->size - rt_size)
 		return NULL;
 	return (uint16_t *)((uint8_t *)f->hdr + off);
 }

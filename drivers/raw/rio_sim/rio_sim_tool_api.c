@@ -4,7 +4,7 @@
 
 /*
  * Fabric inspection for tools (rte_pmd_rio_sim_fabric.h): read a fabric's
- * header without attaching, list the fabrics in /dev/shm, dump a switch's
+ * header without attaching, list the fabrics of this user, dump a switch's
  * route table.
  */
 
@@ -24,8 +24,6 @@
 
 #include "rio_sim_fabric.h"
 #include "rte_pmd_rio_sim_fabric.h"
-
-#define TOOL_SHM_DIR	"/dev/shm"
 
 static void __rte_format_printf(3, 4)
 tool_err(char *err, size_t errlen, const char *fmt, ...)
@@ -68,11 +66,11 @@ int
 rte_pmd_rio_sim_fabric_stat(const char *name, struct rte_pmd_rio_sim_fabric_stat *st,
 			    char *err, size_t errlen)
 {
-	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX)];
+	char shm[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX)], dir[SIM_DIR_MAX];
 	const struct sim_shm_hdr *h = MAP_FAILED;
+	struct sim_fabric view = { .fd = -1 };
 	struct stat sb;
-	unsigned int i;
-	int fd = -1, rc;
+	int fd = -1, dfd, rc;
 
 	if (st == NULL)
 		return -EINVAL;
@@ -81,18 +79,26 @@ rte_pmd_rio_sim_fabric_stat(const char *name, struct rte_pmd_rio_sim_fabric_stat
 			 name != NULL ? name : "", SIM_NAME_MAX - 1);
 		return -EINVAL;
 	}
-	snprintf(shm, sizeof(shm), "%s%s", SIM_SHM_PREFIX, name);
-	fd = shm_open(shm, O_RDONLY, 0);
+	snprintf(shm, sizeof(shm), "%s%s", SIM_OBJ_PREFIX, name);
+	dfd = sim_fabric_dir_find(name, false, false, dir, sizeof(dir), err, errlen);
+	if (dfd < 0) {
+		rc = dfd;
+		if (rc == -ENOENT)
+			tool_err(err, errlen, "fabric %s does not exist", name);
+		goto out;
+	}
+	fd = openat(dfd, shm, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	rc = -errno;
+	close(dfd);
 	if (fd < 0) {
-		rc = -errno;
 		if (rc == -ENOENT)
 			tool_err(err, errlen, "fabric %s does not exist", name);
 		else if (rc == -EACCES)
-			tool_err(err, errlen, "fabric %s: permission denied on %s%s", name,
-				 TOOL_SHM_DIR, shm);
+			tool_err(err, errlen, "fabric %s: permission denied on %s/%s", name,
+				 dir, shm);
 		else
-			tool_err(err, errlen, "fabric %s: cannot open %s%s: %s", name,
-				 TOOL_SHM_DIR, shm, strerror(-rc));
+			tool_err(err, errlen, "fabric %s: cannot open %s/%s: %s", name,
+				 dir, shm, strerror(-rc));
 		goto out;
 	}
 	if (fstat(fd, &sb) != 0) {
@@ -138,14 +144,11 @@ rte_pmd_rio_sim_fabric_stat(const char *name, struct rte_pmd_rio_sim_fabric_stat
 	st->proc_ns = h->proc_ns;
 	st->resp_timeout_us = h->resp_timeout_us;
 	st->pw_repeat_us = h->pw_repeat_us;
-	for (i = 0; i < SIM_MAX_ATTACH &&
-	     st->n_attached < RTE_PMD_RIO_SIM_FABRIC_MAX_ATTACH; i++) {
-		int32_t pid = __atomic_load_n(&h->attached[i].pid, __ATOMIC_RELAXED);
-		uint64_t start = __atomic_load_n(&h->attached[i].start_time, __ATOMIC_RELAXED);
-
-		if (pid != 0 && sim_process_alive(pid, start))
-			st->attached[st->n_attached++] = pid;
-	}
+	/* Attached processes hold a lock on the object: ask the kernel (rio_sim_lock.c). */
+	view.hdr = (struct sim_shm_hdr *)(uintptr_t)h;
+	st->n_attached = sim_attach_count(&view, fd, st->attached,
+					  RTE_PMD_RIO_SIM_FABRIC_MAX_ATTACH);
+	st->n_attached = RTE_MIN(st->n_attached, (uint32_t)RTE_PMD_RIO_SIM_FABRIC_MAX_ATTACH);
 	rc = 0;
 out:
 	if (h != MAP_FAILED)
@@ -162,23 +165,42 @@ tool_name_cmp(const void *a, const void *b)
 }
 
 int
+rte_pmd_rio_sim_fabric_dir(char *buf, size_t len)
+{
+	if (buf == NULL || len == 0)
+		return -EINVAL;
+	sim_fabric_user_dir(buf, len);
+	return strnlen(buf, len) < len ? 0 : -ENAMETOOLONG;
+}
+
+int
 rte_pmd_rio_sim_fabric_list(char (*names)[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], unsigned int max)
 {
-	size_t plen = strlen(SIM_SHM_PREFIX) - 1;	/* without the leading '/' */
+	size_t plen = strlen(SIM_OBJ_PREFIX);
+	char path[SIM_DIR_MAX];
 	unsigned int n = 0;
 	struct dirent *de;
 	DIR *dir;
+	int dfd;
 
 	if (names == NULL && max > 0)
 		return -EINVAL;
-	dir = opendir(TOOL_SHM_DIR);
-	if (dir == NULL)
+	/* Any name: only the directory matters, which holds no other object. */
+	dfd = sim_fabric_dir_find("x", false, false, path, sizeof(path), NULL, 0);
+	if (dfd == -ENOENT)
+		return 0;
+	if (dfd < 0)
+		return dfd;
+	dir = fdopendir(dfd);
+	if (dir == NULL) {
+		close(dfd);
 		return -errno;
+	}
 	while ((de = readdir(dir)) != NULL) {
 		const char *fab = de->d_name + plen;
 
 		/* "rio_sim.<name>" only: data segments "<name>.ep<n>" fail the name check. */
-		if (strncmp(de->d_name, SIM_SHM_PREFIX + 1, plen) != 0 || !tool_name_ok(fab))
+		if (strncmp(de->d_name, SIM_OBJ_PREFIX, plen) != 0 || !tool_name_ok(fab))
 			continue;
 		if (n < max)
 			strlcpy(names[n], fab, RTE_PMD_RIO_SIM_FABRIC_NAME_LEN);

@@ -76,6 +76,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include <rte_cfgfile.h>
@@ -453,35 +455,98 @@ topo_parse_u32(const char *s, uint32_t min, uint32_t max, uint32_t *out)
 	return 0;
 }
 
-/*
- * Line-level check before rte_cfgfile, which silently skips lines without
- * '=' and cannot say which line is wrong.
- */
-static int
-topo_prescan(const char *path, char *err, size_t errlen)
+/* What a path names when it is not a regular file. */
+static const char *
+topo_file_type(mode_t mode)
 {
-	char line[TOPO_LINE_MAX + 2];
-	bool in_section = false;
-	unsigned int lineno = 0;
-	struct stat st;
-	FILE *fp;
-	int ret = -EINVAL;
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a regular file";
+}
 
-	fp = fopen(path, "r");
-	if (fp == NULL) {
-		ret = -errno;
+/*
+ * Open topology file @path for reading, after checking that it is a regular
+ * file: a FIFO or a device is refused before it is opened (opening a FIFO
+ * waits for a writer; reading /dev/zero never ends). O_NONBLOCK keeps the
+ * open itself from waiting should the path be replaced in between, and the
+ * open file must be the one checked. @return a stream, or NULL with err.
+ */
+static FILE *
+topo_open(const char *path, char *err, size_t errlen, int *ret)
+{
+	struct stat before, st;
+	FILE *fp;
+	int fd;
+
+	if (stat(path, &before) != 0) {
+		*ret = -errno;
 		topo_err(err, errlen, "topology %s: cannot open: %s", path, strerror(errno));
-		return ret;
+		return NULL;
 	}
-	if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode)) {
-		topo_err(err, errlen, "topology %s: not a regular file", path);
-		goto out;
+	*ret = -EINVAL;
+	if (!S_ISREG(before.st_mode)) {
+		topo_err(err, errlen, "topology %s: %s, not a regular file", path,
+			 topo_file_type(before.st_mode));
+		return NULL;
+	}
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		*ret = -errno;
+		topo_err(err, errlen, "topology %s: cannot open: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_dev != before.st_dev ||
+	    st.st_ino != before.st_ino) {
+		topo_err(err, errlen, "topology %s: replaced while it was being opened", path);
+		close(fd);
+		return NULL;
 	}
 	if ((uint64_t)st.st_size > TOPO_FILE_MAX) {
 		topo_err(err, errlen, "topology %s: larger than %u bytes", path, TOPO_FILE_MAX);
-		ret = -EFBIG;
-		goto out;
+		*ret = -EFBIG;
+		close(fd);
+		return NULL;
 	}
+	fp = fdopen(fd, "r");
+	if (fp == NULL) {
+		*ret = -errno;
+		topo_err(err, errlen, "topology %s: %s", path, strerror(errno));
+		close(fd);
+	}
+	return fp;
+}
+
+/* Strip trailing white space of s[0..len). */
+static void
+topo_rstrip(char *s, size_t len)
+{
+	while (len > 0 && isspace((unsigned char)s[len - 1]))
+		s[--len] = '\0';
+}
+
+/*
+ * Read the topology file once, from the stream topo_open() checked, into
+ * @cfg: sections and "key = value" entries, white space stripped, ';'
+ * comments dropped, as rte_cfgfile_load() reads them, but every line that
+ * is not one of those is an error that names the line (rte_cfgfile skips
+ * lines without '=' silently).
+ */
+static int
+topo_read(FILE *fp, const char *path, struct rte_cfgfile *cfg, char *err, size_t errlen)
+{
+	char line[TOPO_LINE_MAX + 2], section[CFG_NAME_LEN] = "";
+	bool in_section = false;
+	unsigned int lineno = 0;
+	int ret = -EINVAL;
+
 	while (fgets(line, sizeof(line), fp) != NULL) {
 		size_t len = strlen(line);
 		char *p, *eq, *c;
@@ -516,6 +581,26 @@ topo_prescan(const char *path, char *err, size_t errlen)
 			if (len - 2 >= CFG_NAME_LEN) {
 				topo_err(err, errlen, "topology %s line %u: section name too long",
 					 path, lineno);
+				goto out;
+			}
+			snprintf(section, sizeof(section), "%.*s", (int)(len - 2), p + 1);
+			/* Entries go to the first section of a name: only [links] repeats. */
+			if (rte_cfgfile_has_section(cfg, section) && strcmp(section, "links") != 0) {
+				char type[CFG_NAME_LEN], name[CFG_NAME_LEN];
+
+				if (sscanf(section, "%63s %63s", type, name) == 2)
+					topo_err(err, errlen,
+						 "topology %s line %u: duplicate device name '%s'",
+						 path, lineno, name);
+				else
+					topo_err(err, errlen, "topology %s line %u: duplicate [%s]",
+						 path, lineno, section);
+				goto out;
+			}
+			if (rte_cfgfile_add_section(cfg, section) != 0) {
+				topo_err(err, errlen, "topology %s line %u: cannot add the section",
+					 path, lineno);
+				ret = -ENOMEM;
 				goto out;
 			}
 			in_section = true;
@@ -553,6 +638,25 @@ topo_prescan(const char *path, char *err, size_t errlen)
 				 path, lineno);
 			goto out;
 		}
+		*eq = '\0';
+		topo_rstrip(p, eq - p);
+		ret = rte_cfgfile_add_entry(cfg, section, p, c);
+		if (ret == -EEXIST) {
+			if (strcmp(section, "links") == 0)
+				topo_err(err, errlen, "topology %s line %u: port %s linked twice",
+					 path, lineno, p);
+			else
+				topo_err(err, errlen, "topology %s line %u: '%s' given twice in [%s]",
+					 path, lineno, p, section);
+			ret = -EINVAL;
+			goto out;
+		} else if (ret != 0) {
+			topo_err(err, errlen, "topology %s line %u: cannot add the entry",
+				 path, lineno);
+			ret = -ENOMEM;
+			goto out;
+		}
+		ret = -EINVAL;
 	}
 	if (ferror(fp)) {
 		topo_err(err, errlen, "topology %s: read error", path);
@@ -561,7 +665,6 @@ topo_prescan(const char *path, char *err, size_t errlen)
 	}
 	ret = 0;
 out:
-	fclose(fp);
 	return ret;
 }
 
@@ -880,6 +983,7 @@ sim_topology_parse_file(const char *path, struct sim_topology **out,
 	char secname[CFG_NAME_LEN];
 	bool have_fabric = false;
 	int nsec, i, n, pass, rc;
+	FILE *fp;
 
 	if (out == NULL)
 		return -EINVAL;
@@ -888,14 +992,19 @@ sim_topology_parse_file(const char *path, struct sim_topology **out,
 		topo_err(err, errlen, "no topology file given");
 		return -EINVAL;
 	}
-	rc = topo_prescan(path, err, errlen);
-	if (rc != 0)
+	fp = topo_open(path, err, errlen, &rc);
+	if (fp == NULL)
 		return rc;
-	cfg = rte_cfgfile_load(path, 0);
+	cfg = rte_cfgfile_create(0);
 	if (cfg == NULL) {
-		topo_err(err, errlen, "topology %s: cannot parse", path);
-		return -EINVAL;
+		fclose(fp);
+		topo_err(err, errlen, "out of memory");
+		return -ENOMEM;
 	}
+	rc = topo_read(fp, path, cfg, err, errlen);
+	fclose(fp);
+	if (rc != 0)
+		goto out;
 	t = topo_alloc();
 	if (t == NULL) {
 		topo_err(err, errlen, "out of memory");

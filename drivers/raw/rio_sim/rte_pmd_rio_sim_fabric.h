@@ -230,7 +230,17 @@ int rte_pmd_rio_sim_fabric_stat(const char *name, struct rte_pmd_rio_sim_fabric_
 				char *err, size_t errlen);
 
 /**
- * Names of the fabrics present in /dev/shm, sorted.
+ * The directory of this user's fabrics: $XDG_RUNTIME_DIR/rio_sim when the
+ * login session provides one, else /dev/shm/rio_sim-<euid> (see the rawdev
+ * guide, Security). Fabric <name> is the object rio_sim.<name> in it, with
+ * rio_sim.<name>.ep<N> for its claimed endpoints.
+ * @return 0, -EINVAL, or -ENAMETOOLONG when the path does not fit @p len.
+ */
+__rte_experimental
+int rte_pmd_rio_sim_fabric_dir(char *buf, size_t len);
+
+/**
+ * Names of the fabrics present in this user's directory, sorted.
  * @param names
  *   Filled with up to @p max names (may be NULL when @p max is 0).
  * @return the number of fabrics present (may exceed @p max), or -errno.
