@@ -549,7 +549,8 @@ class FabricToolTest(unittest.TestCase):
         with open(DOC) as f:
             for line in f:
                 line = line.rstrip('\n')
-                m = re.match(r'^   \$ (dpdk-rio-fabric .*)$', line)
+                # As run from the top of the tree after the README's build.
+                m = re.match(r'^   \$ (build/app/dpdk-rio-fabric .*)$', line)
                 if m:
                     cur = (m.group(1), [])
                     steps.append(cur)
@@ -582,7 +583,7 @@ class FabricToolTest(unittest.TestCase):
                 self.assertEqual(rc, 0 if not err else rc, cmd)
                 if err:
                     self.assertTrue(err.startswith(ERR_PREFIX) and rc in (1, 2), cmd)
-            self.assertEqual(steps[-2][0], 'dpdk-rio-fabric destroy demo')
+            self.assertEqual(steps[-2][0], 'build/app/dpdk-rio-fabric destroy demo')
             self.assertEqual(segments(name), [])
         finally:
             run('destroy', name)
