@@ -207,7 +207,7 @@ env_in=(env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}"
 	RIO_DPDK_SRC=/dpdk-src RIO_CHROOT_TEST=0)
 case $mode in
 shell)
-	chroot "$root" "${env_in[@]}" bash -c 'cd /root/dpdk-rio && exec bash -i'
+	chroot "$root" "${env_in[@]}" bash -c 'cd /root/dpdk-rio && exec bash -i' 9>&-
 	exit $?
 	;;
 full)
@@ -218,7 +218,7 @@ full)
 	;;
 esac
 note "running in the chroot: cd /root/dpdk-rio && $inner"
-chroot "$root" "${env_in[@]}" bash -c "cd /root/dpdk-rio && $inner" </dev/null
+chroot "$root" "${env_in[@]}" bash -c "cd /root/dpdk-rio && $inner" </dev/null 9>&-
 rc=$?
 [ $rc -eq 0 ] || rc=1
 exit $rc

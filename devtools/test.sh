@@ -248,10 +248,14 @@ if [ "${RIO_SANITIZE:-1}" != 0 ]; then
 			*) asan_tests+=("$t") ;;
 			esac
 		done
-		# meson names the log after the test setup too.
+		# meson names the log after the test setup too. The timeouts are
+		# hang detectors sized for the plain build: instrumented programs
+		# start and run several times slower (fabric_tool_autotest, about
+		# 180 starts of the tool: 8 s plain, 80 s with ASan at load 14).
 		json="$asan_dir/meson-logs/asan-fast-tests-sanitize.json"
 		rm -f "$json"
 		meson test -C "$asan_dir" --no-rebuild --setup sanitize --suite fast-tests \
+			--timeout-multiplier 4 \
 			--print-errorlogs --num-processes 2 --logbase asan-fast-tests \
 			"${asan_tests[@]}" </dev/null |
 			grep -E '^ *[0-9]+/[0-9]+ |^>>>|runtime error|Sanitizer'
@@ -345,7 +349,7 @@ else
 	log="$logdir/chroot-dpdk-$other_rel.log"
 	opt=()
 	[ "$chroot_mode" = full ] && opt=(--full)
-	echo "==== DPDK $other_rel in a Debian chroot: devtools/chroot-test.sh ${opt[*]}" \
+	echo "==== DPDK $other_rel in a Debian chroot: devtools/chroot-test.sh${opt[*]:+ ${opt[*]}}" \
 		"(log: $log)"
 	# Progress on the terminal, everything in the log.
 	RIO_DPDK_SRC=$other_dpdk_src timeout --foreground -k 30 5400 \
