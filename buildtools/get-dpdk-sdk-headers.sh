@@ -9,7 +9,8 @@
 # 2. Otherwise, if RIO_DPDK_SRC names a DPDK source tree (a git checkout or
 #    a release tarball of dpdk.org), take them from it. Its VERSION must be
 #    of the installed DPDK's release (22.11, 24.11...); a different patch
-#    level of that release is accepted with a note.
+#    level of that release is accepted with a note. Later runs without the
+#    variable keep them while the installed DPDK stays the same.
 # 3. Otherwise take them from the Debian source package of exactly the
 #    installed libdpdk-dev version (deb-src is enabled if needed).
 # Only those headers are copied into <outdir>, and only when their contents
@@ -88,6 +89,14 @@ if [ -n "${RIO_DPDK_SRC:-}" ]; then
 	echo "get-dpdk-sdk-headers: took the driver-SDK headers of DPDK $srcver$note" \
 		"from $src into $out"
 	exit 0
+fi
+
+# Without RIO_DPDK_SRC, headers a tree gave for this same installed DPDK stay
+# (meson reconfigures the build without the variable).
+if [ -f "$out/.stamp" ] && have_headers "$out"; then
+	case $(cat "$out/.stamp") in
+	"dpdk-src "*" for $pcver") exit 0 ;;
+	esac
 fi
 
 debver=$(dpkg-query -W -f='${Version}' libdpdk-dev 2>/dev/null) ||

@@ -9,7 +9,8 @@
 # Usage: devtools/setup.sh
 # Environment: RIO_BUILD_DIR (default: build), relative to the repository root;
 # RIO_DPDK_SRC (optional): a DPDK source tree of the installed release for the
-# driver-SDK headers (see buildtools/get-dpdk-sdk-headers.sh).
+# driver-SDK headers (see buildtools/get-dpdk-sdk-headers.sh); a tree of
+# another release is left to devtools/chroot-test.sh.
 
 set -euo pipefail
 
@@ -87,6 +88,19 @@ fi
 
 pkg-config --exists 'libdpdk >= 22.11' ||
 	die "pkg-config finds no libdpdk >= 22.11 (found: $(pkg-config --modversion libdpdk 2>&1))"
+
+# A DPDK source tree of another release than the installed one is for
+# devtools/chroot-test.sh, not for this build (and meson, which runs ninja's
+# reconfigurations, inherits our environment).
+if [ -n "${RIO_DPDK_SRC:-}" ] && [ -f "$RIO_DPDK_SRC/VERSION" ]; then
+	src_rel=$(cut -d. -f1,2 "$RIO_DPDK_SRC/VERSION")
+	inst_ver=$(pkg-config --modversion libdpdk)
+	if [ "$src_rel" != "$(echo "$inst_ver" | cut -d. -f1,2)" ]; then
+		note "RIO_DPDK_SRC is DPDK $src_rel, the installed DPDK is $inst_ver:" \
+			"not used for this build (devtools/chroot-test.sh tests against it)"
+		unset RIO_DPDK_SRC
+	fi
+fi
 
 # meson runs this too; running it first gives a clear error before configuring.
 sh buildtools/get-dpdk-sdk-headers.sh "$builddir/sdk-headers" ||

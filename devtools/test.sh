@@ -46,16 +46,6 @@ release() {	# release <version>: "24.11" of "24.11.3"
 	echo "$1" | cut -d. -f1,2
 }
 
-# A DPDK tree of the installed release gives this build its driver-SDK
-# headers; a tree of another release is for the chroot check only.
-host_dpdk=$(pkg-config --modversion libdpdk 2>/dev/null || true)
-other_dpdk_src=
-if [ -n "${RIO_DPDK_SRC:-}" ] && [ -f "$RIO_DPDK_SRC/VERSION" ] &&
-	[ "$(release "$(cat "$RIO_DPDK_SRC/VERSION")")" != "$(release "$host_dpdk")" ]; then
-	other_dpdk_src=$RIO_DPDK_SRC
-	unset RIO_DPDK_SRC
-fi
-
 record() {	# record <name> pass|fail|skip
 	case "$2" in
 	pass) passed=$((passed + 1)); echo "test: PASS $1" ;;
@@ -98,6 +88,17 @@ fi
 
 logdir="$builddir/test-logs"
 mkdir -p "$logdir"
+
+# DPDK is installed now. A DPDK tree of the installed release gave this
+# build its driver-SDK headers; a tree of another release is for the chroot
+# check only (setup.sh left it out of the build; so must meson's rebuilds).
+host_dpdk=$(pkg-config --modversion libdpdk 2>/dev/null || true)
+other_dpdk_src=
+if [ -n "${RIO_DPDK_SRC:-}" ] && [ -f "$RIO_DPDK_SRC/VERSION" ] &&
+	[ "$(release "$(cat "$RIO_DPDK_SRC/VERSION")")" != "$(release "$host_dpdk")" ]; then
+	other_dpdk_src=$RIO_DPDK_SRC
+	unset RIO_DPDK_SRC
+fi
 
 # Count the results meson wrote to <logbase>.json (one JSON object per line).
 count_meson() {	# count_meson <suite> <json>
