@@ -426,9 +426,13 @@ def run_document(src, build, doc, isolated):
         name = "%s:%d" % (rel_doc, b.line)
         if b.marker and b.marker[0] == "file":
             path = os.path.join(src, b.marker[1])
+            before = None
+            if os.path.exists(path):
+                with open(path, "rb") as f:
+                    before = f.read()      # the user's own file: given back
             with open(path, "w") as f:
                 f.write("\n".join(b.body) + "\n")
-            written.append(path)
+            written.append((path, before))
             print("---- %s: written to %s" % (name, b.marker[1]))
             continue
         if not b.cmds:
@@ -461,8 +465,11 @@ def run_document(src, build, doc, isolated):
             print("ok: %s (%d command%s)" % (name, len(cmds), "s" if len(cmds) > 1 else ""))
     if any(b.cmds for b in blocks) and ran + skipped == 0:
         failures.append(rel_doc + ": no command found")
-    for path in written:
-        if os.path.exists(path):
+    for path, before in written:
+        if before is not None:
+            with open(path, "wb") as f:
+                f.write(before)
+        elif os.path.exists(path):
             os.unlink(path)
     for f in sorted(set(os.listdir(src)) - top_before):
         path = os.path.join(src, f)
