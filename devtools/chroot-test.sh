@@ -25,7 +25,7 @@
 #                      Debian release; its root filesystem is <dir>/root)
 #   RIO_DEBIAN_MIRROR  (default http://deb.debian.org/debian)
 #
-# Cost: the first run makes the chroot (debootstrap, about 3 minutes), installs
+# Cost: the first run makes the chroot (debootstrap, about 4 minutes), installs
 # the packages (devtools/setup.sh, a few minutes) and builds from scratch; later
 # runs reuse the chroot, its package cache and its build directories, and copy
 # only the files that changed (rsync), so they cost an incremental build plus
