@@ -18,8 +18,9 @@ Where the commands are:
 * Every such block holds at least one command, every document that has
   blocks at least one command to run, and no command hides elsewhere: a
   literal block, a ".. code-block:: none/text" block or an untagged fence
-  with a "$ " line, or whose first line starts like a command (a path into
-  the tree or a build directory, a dpdk-* program, meson, ninja, make ...)
+  with a "$ " line, or whose first line (after shell comments) starts like
+  a command (a path into the tree or a build directory, a dpdk-* program,
+  meson, ninja, make, modprobe ...)
   and is not a synopsis (with placeholders such as <fabric>), fails the
   test: show it as a console session.
 
@@ -99,7 +100,8 @@ BUILD_RE = re.compile(r"(?<![\w./$-])build(?=/|\s|$)")
 COMMAND_LIKE_RE = re.compile(
     r"^(\$ |(\w+=\S*\s+)*(\./|build[\w-]*/|devtools/|buildtools/|\.ci/|dpdk-|"
     r"(meson|ninja|sphinx-build|make|cc|gcc|clang|sudo|apt-get|pkg-config|export|"
-    r"mkdir|echo|printf|cp|mount|python3|bash|sh)(\s|$)))")
+    r"mkdir|echo|printf|cp|rm|cd|ls|cat|git|tar|mount|modprobe|dmesg|sysctl|python3|"
+    r"bash|sh)(\s|$)))")
 # A command whose sample output starts with an error line must fail.
 ERROR_LINE_RE = re.compile(r"^[\w.-]+: error: ")
 FAILS = "non-zero"
@@ -248,7 +250,9 @@ def parse(path):
         elif md and b.lang in SCRIPT_LANGS:
             parse_script(b)
         elif b.lang not in DATA_LANGS and (b.marker is None or b.marker[0] != "file"):
-            first = next((x.strip() for x in b.body if x.strip()), "")
+            # The first line that is not a shell comment.
+            first = next((x.strip() for x in b.body
+                          if x.strip() and not x.strip().startswith("#")), "")
             if (COMMAND_LIKE_RE.match(first) and not PLACEHOLDER_RE.search(first)) or \
                     any(x.startswith("$ ") for x in b.body):
                 errors.append("line %d: a command outside a session (%s): show it in a "
