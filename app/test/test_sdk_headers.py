@@ -7,8 +7,8 @@
 Usage: test_sdk_headers.py <source dir>
 
 Runs the script into a temporary directory against fake DPDK source trees
-(a VERSION file and the five driver-SDK headers, with recognisable
-contents) of the installed DPDK's release and of another one. apt-get and
+(a VERSION file and the driver-SDK headers the script lists, with
+recognisable contents) of the installed DPDK's release and of another one. apt-get and
 dpkg-source are replaced by stubs that record being called and fail, so a
 case that would fall back to the Debian source package shows it instead of
 downloading. Skipped (exit 77) when the installed DPDK has the SDK headers
@@ -16,6 +16,7 @@ itself (the script then uses those).
 """
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -24,9 +25,15 @@ import time
 import unittest
 
 SRC = None
-HEADERS = ["lib/eal/include/bus_driver.h", "lib/eal/include/dev_driver.h",
-           "lib/ethdev/ethdev_driver.h", "lib/ethdev/ethdev_vdev.h",
-           "drivers/bus/vdev/bus_vdev_driver.h"]
+HEADERS = None      # the script's own list (its HEADERS variable)
+
+
+def script_headers(src):
+    with open(os.path.join(src, "buildtools", "get-dpdk-sdk-headers.sh")) as f:
+        m = re.search(r'^HEADERS="([^"]*)"', f.read(), re.M)
+    if m is None:
+        raise RuntimeError("no HEADERS=\"...\" list in get-dpdk-sdk-headers.sh")
+    return m.group(1).split()
 
 
 def installed_version():
@@ -136,7 +143,8 @@ class SdkHeadersTest(unittest.TestCase):
         rc, out, err = self.run_script()
         self.assertEqual((rc, out, err), (0, "", ""))
         self.assertEqual(self.stub_calls(), "")
-        self.assertEqual(self.header(HEADERS[0]), "/* bus_driver.h of dpdk-d */\n")
+        self.assertEqual(self.header(HEADERS[0]),
+                         "/* %s of dpdk-d */\n" % os.path.basename(HEADERS[0]))
 
     def test_other_release_refused(self):
         """A tree of another release is refused, naming both versions."""
@@ -164,18 +172,19 @@ class SdkHeadersTest(unittest.TestCase):
     def test_missing_header(self):
         """A tree of the release that lacks a header is an error."""
         root = self.tree("dpdk-f", release(self.installed) + ".0")
-        os.unlink(os.path.join(root, HEADERS[4]))
+        os.unlink(os.path.join(root, HEADERS[-1]))
         rc, _, err = self.run_script(root)
         self.assertEqual(rc, 1)
-        self.assertIn("%s missing from %s" % (HEADERS[4], root), err)
+        self.assertIn("%s missing from %s" % (HEADERS[-1], root), err)
 
 
 def main():
-    global SRC
+    global SRC, HEADERS
     if len(sys.argv) != 2:
         print("usage: %s <source dir>" % sys.argv[0], file=sys.stderr)
         return 2
     SRC = os.path.abspath(sys.argv[1])
+    HEADERS = script_headers(SRC)
     inc = subprocess.run(["pkg-config", "--variable=includedir", "libdpdk"],
                          capture_output=True, text=True, check=True).stdout.strip()
     if os.path.isfile(os.path.join(inc, "dpdk", "rte_eal.h")):
