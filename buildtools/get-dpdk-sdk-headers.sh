@@ -6,10 +6,16 @@
 # (it is built without enable_driver_sdk). Usage: get-dpdk-sdk-headers.sh <outdir>
 #
 # 1. If every header is already installed next to rte_eal.h, use those.
-# 2. Otherwise take them from the Debian source package of exactly the
-#    installed libdpdk-dev version (deb-src is enabled if needed) and copy
-#    only those headers into <outdir>. A stamp records the version so a
-#    DPDK upgrade refetches.
+# 2. Otherwise, if RIO_DPDK_SRC names a DPDK source tree (a git checkout or
+#    a release tarball of dpdk.org), take them from it. Its VERSION must be
+#    of the installed DPDK's release (22.11, 24.11...); a different patch
+#    level of that release is accepted with a note. Later runs without the
+#    variable keep them while the installed DPDK stays the same.
+# 3. Otherwise take them from the Debian source package of exactly the
+#    installed libdpdk-dev version (deb-src is enabled if needed).
+# Only those headers are copied into <outdir>, and only when their contents
+# changed (an unchanged header keeps its time stamp: no rebuild). A stamp
+# records where they came from, so a DPDK upgrade fetches them again.
 set -eu
 
 HEADERS="lib/eal/include/bus_driver.h
@@ -24,6 +30,30 @@ die() {
 	exit 1
 }
 
+# release <version>: "24.11" of "24.11.3"
+release() {
+	echo "$1" | cut -d. -f1,2
+}
+
+# have_headers <dir>: every header is in <dir> (flat)
+have_headers() {
+	for h in $HEADERS; do
+		[ -f "$1/$(basename "$h")" ] || return 1
+	done
+}
+
+# copy_headers <source tree> <stamp>: copy the headers that changed, write the stamp
+copy_headers() {
+	for h in $HEADERS; do
+		[ -f "$1/$h" ] || die "$h missing from $1"
+	done
+	for h in $HEADERS; do
+		dst="$out/$(basename "$h")"
+		cmp -s "$1/$h" "$dst" 2>/dev/null || cp "$1/$h" "$dst"
+	done
+	echo "$2" > "$out/.stamp"
+}
+
 [ $# -eq 1 ] || die "usage: $0 <output directory>"
 out=$1
 
@@ -31,30 +61,53 @@ incdir=$(pkg-config --variable=includedir libdpdk 2>/dev/null) ||
 	die "pkg-config cannot find libdpdk; install libdpdk-dev"
 [ -f "$incdir/dpdk/rte_eal.h" ] && incdir="$incdir/dpdk"
 pcver=$(pkg-config --modversion libdpdk)
-debver=$(dpkg-query -W -f='${Version}' libdpdk-dev 2>/dev/null) ||
-	die "libdpdk-dev is not installed as a Debian package"
+hint="set RIO_DPDK_SRC to a DPDK $(release "$pcver") source tree"
 
-missing=0
-for h in $HEADERS; do
-	[ -f "$incdir/$(basename "$h")" ] || missing=1
-done
 mkdir -p "$out"
-if [ $missing -eq 0 ]; then
+if have_headers "$incdir"; then
 	echo "get-dpdk-sdk-headers: using installed SDK headers in $incdir"
 	rm -f "$out"/*.h
 	echo "installed $pcver" > "$out/.stamp"
 	exit 0
 fi
 
-if [ -f "$out/.stamp" ] && [ "$(cat "$out/.stamp")" = "debian-src $debver" ]; then
-	ok=1
-	for h in $HEADERS; do
-		[ -f "$out/$(basename "$h")" ] || ok=0
-	done
-	[ $ok -eq 1 ] && exit 0
+if [ -n "${RIO_DPDK_SRC:-}" ]; then
+	src=$(cd "$RIO_DPDK_SRC" 2>/dev/null && pwd) ||
+		die "RIO_DPDK_SRC=$RIO_DPDK_SRC is not a directory"
+	[ -f "$src/VERSION" ] ||
+		die "RIO_DPDK_SRC=$src is not a DPDK source tree (no VERSION file)"
+	srcver=$(cat "$src/VERSION")
+	[ "$(release "$srcver")" = "$(release "$pcver")" ] ||
+		die "RIO_DPDK_SRC=$src is DPDK $srcver, the installed DPDK is $pcver: $hint"
+	stamp="dpdk-src $src $srcver for $pcver"
+	if [ -f "$out/.stamp" ] && [ "$(cat "$out/.stamp")" = "$stamp" ] &&
+		have_headers "$out"; then
+		exit 0
+	fi
+	copy_headers "$src" "$stamp"
+	note=""
+	[ "$srcver" = "$pcver" ] || note=" (same release as the installed $pcver)"
+	echo "get-dpdk-sdk-headers: took the driver-SDK headers of DPDK $srcver$note" \
+		"from $src into $out"
+	exit 0
 fi
 
-command -v apt-get >/dev/null || die "apt-get not found; install DPDK $pcver SDK headers by hand"
+# Without RIO_DPDK_SRC, headers a tree gave for this same installed DPDK stay
+# (meson reconfigures the build without the variable).
+if [ -f "$out/.stamp" ] && have_headers "$out"; then
+	case $(cat "$out/.stamp") in
+	"dpdk-src "*" for $pcver") exit 0 ;;
+	esac
+fi
+
+debver=$(dpkg-query -W -f='${Version}' libdpdk-dev 2>/dev/null) ||
+	die "libdpdk-dev is not installed as a Debian package; $hint"
+stamp="debian-src $debver"
+if [ -f "$out/.stamp" ] && [ "$(cat "$out/.stamp")" = "$stamp" ] && have_headers "$out"; then
+	exit 0
+fi
+
+command -v apt-get >/dev/null || die "apt-get not found; $hint"
 command -v dpkg-source >/dev/null ||
 	die "dpkg-source not found; run: apt-get install dpkg-dev"
 
@@ -76,7 +129,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM
 (cd "$work" && apt-get source -qq --download-only "dpdk=$debver" >/dev/null 2>&1) ||
-	die "apt-get source dpdk=$debver failed (is the Debian mirror reachable?)"
+	die "apt-get source dpdk=$debver failed (is the Debian mirror reachable?); or $hint"
 dsc=$(ls "$work"/*.dsc 2>/dev/null | head -n 1)
 [ -n "$dsc" ] || die "no .dsc downloaded for dpdk=$debver"
 (cd "$work" && dpkg-source --no-check -x "$dsc" src >/dev/null 2>&1) ||
@@ -84,9 +137,5 @@ dsc=$(ls "$work"/*.dsc 2>/dev/null | head -n 1)
 srcver=$(cat "$work/src/VERSION" 2>/dev/null || echo unknown)
 [ "$srcver" = "$pcver" ] || die "source VERSION $srcver does not match installed DPDK $pcver"
 
-for h in $HEADERS; do
-	[ -f "$work/src/$h" ] || die "$h missing from dpdk $debver source"
-	cp "$work/src/$h" "$out/"
-done
-echo "debian-src $debver" > "$out/.stamp"
+copy_headers "$work/src" "$stamp"
 echo "get-dpdk-sdk-headers: extracted driver-SDK headers of dpdk $debver into $out"

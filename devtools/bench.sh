@@ -189,10 +189,16 @@ next_name() {
 }
 
 # start <limit s> <log> <cmd...>: start in the background; sets $pid.
+# --foreground: timeout passes a signal (stop's SIGINT, or its own at the
+# limit) to the command once. Without it, it also sends it to its process
+# group, and the second SIGINT may come late on a busy machine; DPDK 24.11's
+# testpmd restores the default action in its first SIGINT handler (a second
+# Ctrl-C kills), so it died half-way through closing its ports and left the
+# fabric behind.
 start() {
 	local limit=$1 log=$2
 	shift 2
-	timeout -k 5 -s INT "$limit" "$@" <"$stdin_src" >"$log" 2>&1 &
+	timeout --foreground -k 5 -s INT "$limit" "$@" <"$stdin_src" >"$log" 2>&1 &
 	pid=$!
 	children+=("$pid")
 }

@@ -12,6 +12,8 @@
 #     use (both skipped, with the reason, when Debian's linux-source-6.1
 #     package cannot be fetched),
 #   - the documentation build (sphinx-build -W),
+#   - the other DPDK release (22.11 or 24.11) in a Debian chroot, when
+#     RIO_DPDK_SRC names a DPDK source tree of it (devtools/chroot-test.sh),
 #   - no rio_sim.* object left behind (in the directory of our fabrics,
 #     `dpdk-rio-fabric dir`).
 # Each counts as one test. The last line is "N passed, N failed" (plus
@@ -20,7 +22,11 @@
 #
 # Usage: devtools/test.sh [--quick]
 #   --quick   skip the perf-tests suite
-# Environment: RIO_BUILD_DIR (default: build).
+# Environment: RIO_BUILD_DIR (default: build); RIO_SANITIZE (0: no sanitizer
+# and fuzz builds); RIO_DPDK_SRC (a DPDK source tree: of the installed
+# release, it provides the driver-SDK headers; of the other release, the
+# chroot check tests against it); RIO_CHROOT_TEST (quick, the default, full
+# or 0). See doc/guides/testing.rst.
 
 set -uo pipefail
 
@@ -40,6 +46,10 @@ passed=0
 failed=0
 skipped=0
 failures=()
+
+release() {	# release <version>: "24.11" of "24.11.3"
+	echo "$1" | cut -d. -f1,2
+}
 
 record() {	# record <name> pass|fail|skip
 	case "$2" in
@@ -85,6 +95,17 @@ fi
 
 logdir="$builddir/test-logs"
 mkdir -p "$logdir"
+
+# DPDK is installed now. A DPDK tree of the installed release gave this
+# build its driver-SDK headers; a tree of another release is for the chroot
+# check only (setup.sh left it out of the build; so must meson's rebuilds).
+host_dpdk=$(pkg-config --modversion libdpdk 2>/dev/null || true)
+other_dpdk_src=
+if [ -n "${RIO_DPDK_SRC:-}" ] && [ -f "$RIO_DPDK_SRC/VERSION" ] &&
+	[ "$(release "$(cat "$RIO_DPDK_SRC/VERSION")")" != "$(release "$host_dpdk")" ]; then
+	other_dpdk_src=$RIO_DPDK_SRC
+	unset RIO_DPDK_SRC
+fi
 
 # Linux's RapidIO sources (Debian's linux-source-6.1, cached) build the
 # reference node app/linux-ref into the build (-Dlinux_src), before the
@@ -284,10 +305,14 @@ if [ "${RIO_SANITIZE:-1}" != 0 ]; then
 			*) asan_tests+=("$t") ;;
 			esac
 		done
-		# meson names the log after the test setup too.
+		# meson names the log after the test setup too. The timeouts are
+		# hang detectors sized for the plain build: instrumented programs
+		# start and run several times slower (fabric_tool_autotest, about
+		# 180 starts of the tool: 8 s plain, 80 s with ASan at load 14).
 		json="$asan_dir/meson-logs/asan-fast-tests-sanitize.json"
 		rm -f "$json"
 		meson test -C "$asan_dir" --no-rebuild --setup sanitize --suite fast-tests \
+			--timeout-multiplier 4 \
 			--print-errorlogs --num-processes 2 --logbase asan-fast-tests \
 			"${asan_tests[@]}" </dev/null |
 			grep -E '^ *[0-9]+/[0-9]+ |^>>>|runtime error|Sanitizer'
@@ -358,6 +383,56 @@ fi
 if run_check docs 300 sphinx-build -W -E -q -b html -d "$builddir/doc/doctrees" \
 	doc/guides "$builddir/doc/html"; then
 	record docs pass
+fi
+
+# ---- the other DPDK release: the same tree built and tested in a chroot of
+# the Debian release that packages it (devtools/chroot-test.sh; the first
+# run makes the chroot, later runs reuse it). One record per inner test,
+# named dpdk-<release>/<test>.
+case $(release "$host_dpdk") in
+22.11) other_rel=24.11 ;;
+24.11) other_rel=22.11 ;;
+*) other_rel=other ;;
+esac
+if [ -n "$other_dpdk_src" ]; then
+	other_rel=$(release "$(cat "$other_dpdk_src/VERSION")")
+fi
+chroot_mode=${RIO_CHROOT_TEST:-quick}
+if [ "$chroot_mode" = 0 ]; then
+	echo "test: RIO_CHROOT_TEST=0: DPDK $other_rel is not tested"
+elif [ -z "$other_dpdk_src" ]; then
+	record "dpdk-$other_rel (not tested: RIO_DPDK_SRC names no DPDK $other_rel source tree)" skip
+else
+	log="$logdir/chroot-dpdk-$other_rel.log"
+	opt=()
+	[ "$chroot_mode" = full ] && opt=(--full)
+	echo "==== DPDK $other_rel in a Debian chroot: devtools/chroot-test.sh${opt[*]:+ ${opt[*]}}" \
+		"(log: $log)"
+	# Progress on the terminal, everything in the log.
+	RIO_DPDK_SRC=$other_dpdk_src timeout --foreground -k 30 5400 \
+		bash devtools/chroot-test.sh "${opt[@]}" </dev/null 2>&1 | tee "$log" |
+		grep --line-buffered -E \
+			'^chroot-test: |^==== |^test: FAIL |^[0-9]+ passed, [0-9]+ failed'
+	rc=${PIPESTATUS[0]}
+	if [ $rc -eq 77 ]; then
+		why=$(sed -n 's/^chroot-test: skip: //p' "$log" | tail -n 1)
+		record "dpdk-$other_rel (not tested: $why)" skip
+	else
+		n=0
+		while read -r verdict name; do
+			n=$((n + 1))
+			case $verdict in
+			PASS) record "dpdk-$other_rel/$name" pass ;;
+			SKIP) record "dpdk-$other_rel/$name" skip ;;
+			*) record "dpdk-$other_rel/$name" fail ;;
+			esac
+		done < <(sed -n 's/^test: \(PASS\|FAIL\|SKIP\) /\1 /p' "$log")
+		if [ $n -eq 0 ] || { [ $rc -ne 0 ] && ! grep -q '^test: FAIL ' "$log"; }; then
+			echo "test: devtools/chroot-test.sh exited with $rc; last lines of $log:"
+			tail -n 30 "$log"
+			record "dpdk-$other_rel chroot (exit status $rc)" fail
+		fi
+	fi
 fi
 
 # Nothing may leave an emulated fabric behind. An object that a live process

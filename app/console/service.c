@@ -19,6 +19,8 @@
 #include <rte_lcore.h>
 #include <rte_rio.h>
 
+#include <rio_dpdk_compat.h>
+
 #include "console.h"
 
 pthread_mutex_t con_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -28,7 +30,7 @@ unsigned int con_nb_ports;
 /* Idle polls of the echo responder before it sleeps between polls. */
 #define CON_ECHO_SPIN	1000
 
-static pthread_t con_echo_tid;
+static rio_ctrl_thread_t con_echo_tid;
 static bool con_echo_running;
 /* Written by the console thread, read by the echo thread (no ordering needed). */
 static volatile bool con_echo_stop;
@@ -301,7 +303,7 @@ con_service_once(void)
  * Echo responder: poll without sleeping while requests keep coming, back off
  * to 100 us sleeps after about a millisecond without any.
  */
-static void *
+static rio_ctrl_thread_ret_t
 con_echo_thread(void *arg)
 {
 	unsigned int idle = 0, work;
@@ -320,7 +322,7 @@ con_echo_thread(void *arg)
 		else
 			usleep(100);
 	}
-	return NULL;
+	return 0;
 }
 
 bool
@@ -351,8 +353,7 @@ con_echo_set(bool on)
 		con_echo_on = true;
 		pthread_mutex_unlock(&con_lock);
 		con_echo_stop = false;
-		ret = rte_ctrl_thread_create(&con_echo_tid, "rio-con-echo", NULL,
-					     con_echo_thread, NULL);
+		ret = rio_ctrl_thread_create(&con_echo_tid, "rio-con-echo", con_echo_thread, NULL);
 		if (ret != 0) {
 			con_echo_on = false;
 			return -ret;
@@ -360,7 +361,7 @@ con_echo_set(bool on)
 		con_echo_running = true;
 	} else if (!on && con_echo_running) {
 		con_echo_stop = true;
-		pthread_join(con_echo_tid, NULL);
+		rio_ctrl_thread_join(con_echo_tid);
 		con_echo_running = false;
 		con_echo_on = false;
 	}

@@ -20,8 +20,10 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import unittest
 
@@ -39,10 +41,10 @@ def fabric_name(tag):
     return '%s_%d%s' % (PREFIX, _seq[0], tag)
 
 
-def run(*args, user=None):
+def run(*args, user=None, tool=None):
     """Run the tool; return (exit status, stdout, stderr)."""
-    r = subprocess.run([TOOL] + [str(a) for a in args], capture_output=True, text=True,
-                       timeout=30, user=user)
+    r = subprocess.run([tool or TOOL] + [str(a) for a in args], capture_output=True,
+                       text=True, timeout=30, user=user)
     return r.returncode, r.stdout, r.stderr
 
 
@@ -52,6 +54,42 @@ def fabric_dir():
     if rc != 0:
         raise RuntimeError('dpdk-rio-fabric dir: %s' % err)
     return out.strip()
+
+
+class ToolCopy:
+    """The tool and the libraries it loads from the build tree, copied into a
+    directory every user can enter, for runs as another user: the build tree
+    may lie where that user cannot go (a clone in root's 0700 home). The copy
+    keeps the build tree's layout, so its $ORIGIN-relative RUNPATH resolves to
+    the copied libraries."""
+
+    def __enter__(self):
+        build = os.path.dirname(os.path.dirname(TOOL))
+        self.dir = tempfile.mkdtemp(prefix='rio-fabric-tool-')
+        try:
+            os.chmod(self.dir, 0o755)
+            ldd = subprocess.run(['ldd', TOOL], capture_output=True, text=True, timeout=30,
+                                 check=True).stdout
+            libs = re.findall(r'^\s*(\S+) => (/\S+)', ldd, re.M)
+            files = [(os.path.relpath(TOOL, build), TOOL)]
+            files += [(os.path.join(os.path.relpath(os.path.dirname(path), build), soname),
+                       path) for soname, path in libs
+                      if os.path.realpath(path).startswith(build + os.sep)]
+            if len(files) < 2:
+                raise RuntimeError('ldd lists no library of %s: %s' % (build, ldd))
+            for rel, path in files:
+                dst = os.path.join(self.dir, rel)
+                os.makedirs(os.path.dirname(dst), mode=0o755, exist_ok=True)
+                shutil.copy(path, dst)
+                os.chmod(dst, 0o755)
+            self.tool = os.path.join(self.dir, os.path.relpath(TOOL, build))
+        except BaseException:
+            shutil.rmtree(self.dir)
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        shutil.rmtree(self.dir)
 
 
 def segments(name=None):
@@ -505,14 +543,18 @@ class FabricToolTest(unittest.TestCase):
             path = os.path.join(fabric_dir(), 'rio_sim.' + f.name)
             if os.geteuid() == 0:
                 # Another user does not even see our fabrics: they live in our
-                # directory; the tool run as that user looks in its own.
-                for args in (('show', f.name), ('read', f.name, 'sw0', '0'),
-                             ('link', f.name, 'sw0', '1', 'down'), ('destroy', f.name)):
-                    rc, out, err = run(*args, user=NOBODY)
-                    self.assertEqual((rc, out), (1, ''), args)
-                    self.assertEqual(err, '%sfabric %s does not exist\n'
-                                     % (ERR_PREFIX, f.name), args)
-                doc = json.loads(run('list', '--format', 'json', user=NOBODY)[1])
+                # directory; the tool run as that user looks in its own. root
+                # bypasses mode bits, so the tool runs as an unprivileged user,
+                # from a copy that user can reach.
+                with ToolCopy() as copy:
+                    for args in (('show', f.name), ('read', f.name, 'sw0', '0'),
+                                 ('link', f.name, 'sw0', '1', 'down'), ('destroy', f.name)):
+                        rc, out, err = run(*args, user=NOBODY, tool=copy.tool)
+                        self.assertEqual((rc, out), (1, ''), args)
+                        self.assertEqual(err, '%sfabric %s does not exist\n'
+                                         % (ERR_PREFIX, f.name), args)
+                    doc = json.loads(run('list', '--format', 'json', user=NOBODY,
+                                         tool=copy.tool)[1])
                 self.assertEqual([x for x in doc['fabrics'] if x['name'] == f.name], [])
                 # and give the segment to another uid: the driver's owner check
                 # refuses it even to root, and the tool says so.
@@ -547,7 +589,8 @@ class FabricToolTest(unittest.TestCase):
         with open(DOC) as f:
             for line in f:
                 line = line.rstrip('\n')
-                m = re.match(r'^   \$ (dpdk-rio-fabric .*)$', line)
+                # As run from the top of the tree after the README's build.
+                m = re.match(r'^   \$ (build/app/dpdk-rio-fabric .*)$', line)
                 if m:
                     cur = (m.group(1), [])
                     steps.append(cur)
@@ -586,7 +629,7 @@ class FabricToolTest(unittest.TestCase):
                 self.assertEqual(rc, 0 if not err else rc, cmd)
                 if err:
                     self.assertTrue(err.startswith(ERR_PREFIX) and rc in (1, 2), cmd)
-            self.assertEqual(steps[-2][0], 'dpdk-rio-fabric destroy demo')
+            self.assertEqual(steps[-2][0], 'build/app/dpdk-rio-fabric destroy demo')
             self.assertEqual(segments(name), [])
         finally:
             run('destroy', name)

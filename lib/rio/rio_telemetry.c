@@ -25,6 +25,7 @@
 
 #include "rte_rio.h"
 #include "rte_rio_dev.h"
+#include "rio_dpdk_compat.h"
 
 /* Route entries per reply (a dict holds at most RTE_TEL_MAX_DICT_ENTRIES). */
 #define RIO_TEL_ROUTES_MAX	(RTE_TEL_MAX_DICT_ENTRIES - 16)
@@ -135,23 +136,23 @@ rio_tel_mport(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_int(d, "devid_size", info.devid_size);
 	rte_tel_data_add_dict_int(d, "host_destid", info.host_destid);
 	rte_tel_data_add_dict_int(d, "destid", info.destid);
-	rte_tel_data_add_dict_u64(d, "phys_efptr", info.phys_efptr);
+	rte_tel_data_add_dict_uint(d, "phys_efptr", info.phys_efptr);
 	rte_tel_data_add_dict_int(d, "phys_rmap", info.phys_rmap);
 	rte_tel_data_add_dict_int(d, "port_index", info.port_index);
 	rte_tel_data_add_dict_int(d, "link_up", info.link_up);
-	rte_tel_data_add_dict_u64(d, "maint_count", info.maint_count);
+	rte_tel_data_add_dict_uint(d, "maint_count", info.maint_count);
 	rte_tel_data_add_dict_int(d, "scanned", rte_rio_mport_scanned(mport));
 	rte_tel_data_add_dict_int(d, "devices", rte_rio_dev_count(mport));
 	/* An enumerated host handles port-writes (hot-plug). */
 	if (rte_rio_hotplug_stats_get(mport, &hs) == 0) {
-		rte_tel_data_add_dict_u64(d, "pw_rx", hs.pw_rx);
-		rte_tel_data_add_dict_u64(d, "pw_unknown", hs.pw_unknown);
-		rte_tel_data_add_dict_u64(d, "pw_errors", hs.pw_errors);
-		rte_tel_data_add_dict_u64(d, "hp_link_down", hs.link_down);
-		rte_tel_data_add_dict_u64(d, "hp_link_up", hs.link_up);
-		rte_tel_data_add_dict_u64(d, "hp_dev_removed", hs.dev_removed);
-		rte_tel_data_add_dict_u64(d, "hp_dev_added", hs.dev_added);
-		rte_tel_data_add_dict_u64(d, "hp_enum_errors", hs.enum_errors);
+		rte_tel_data_add_dict_uint(d, "pw_rx", hs.pw_rx);
+		rte_tel_data_add_dict_uint(d, "pw_unknown", hs.pw_unknown);
+		rte_tel_data_add_dict_uint(d, "pw_errors", hs.pw_errors);
+		rte_tel_data_add_dict_uint(d, "hp_link_down", hs.link_down);
+		rte_tel_data_add_dict_uint(d, "hp_link_up", hs.link_up);
+		rte_tel_data_add_dict_uint(d, "hp_dev_removed", hs.dev_removed);
+		rte_tel_data_add_dict_uint(d, "hp_dev_added", hs.dev_added);
+		rte_tel_data_add_dict_uint(d, "hp_enum_errors", hs.enum_errors);
 	}
 	return 0;
 }
@@ -225,16 +226,16 @@ rio_tel_device(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_int(d, "local", info.local);
 	rte_tel_data_add_dict_int(d, "vid", info.vid);
 	rte_tel_data_add_dict_int(d, "did", info.did);
-	rte_tel_data_add_dict_u64(d, "device_rev", info.device_rev);
+	rte_tel_data_add_dict_uint(d, "device_rev", info.device_rev);
 	rte_tel_data_add_dict_int(d, "asm_vid", info.asm_vid);
 	rte_tel_data_add_dict_int(d, "asm_did", info.asm_did);
 	rte_tel_data_add_dict_int(d, "asm_rev", info.asm_rev);
 	rte_tel_data_add_dict_int(d, "destid", info.destid);
 	rte_tel_data_add_dict_int(d, "hopcount", info.hopcount);
-	rte_tel_data_add_dict_u64(d, "comptag", info.comptag);
-	rte_tel_data_add_dict_u64(d, "pef", info.pef);
-	rte_tel_data_add_dict_u64(d, "src_ops", info.src_ops);
-	rte_tel_data_add_dict_u64(d, "dst_ops", info.dst_ops);
+	rte_tel_data_add_dict_uint(d, "comptag", info.comptag);
+	rte_tel_data_add_dict_uint(d, "pef", info.pef);
+	rte_tel_data_add_dict_uint(d, "src_ops", info.src_ops);
+	rte_tel_data_add_dict_uint(d, "dst_ops", info.dst_ops);
 	rte_tel_data_add_dict_int(d, "nports", info.nports);
 	if (info.type == RTE_RIO_DEV_SWITCH) {
 		rte_tel_data_add_dict_int(d, "sw_inport", info.sw_inport);
@@ -345,8 +346,8 @@ rio_tel_config_read(const char *cmd, const char *params, struct rte_tel_data *d)
 		return rio_tel_error(d, ret, "read of 0x%x failed: %s", offset, strerror(-ret));
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_string(d, "device", rte_rio_dev_name(dev));
-	rte_tel_data_add_dict_u64(d, "offset", offset);
-	rte_tel_data_add_dict_u64(d, "value", val);
+	rte_tel_data_add_dict_uint(d, "offset", offset);
+	rte_tel_data_add_dict_uint(d, "value", val);
 	return 0;
 }
 

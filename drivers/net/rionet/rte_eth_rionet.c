@@ -454,8 +454,12 @@ rionet_flow_hash(const struct rte_mbuf *m, const uint8_t *data)
 		   len >= off + sizeof(*ip6)) {
 		ip6 = (const void *)(data + off);
 		h = 0;
+		/* Source and destination addresses, adjacent: 8 words. The cast
+		 * takes both the uint8_t[16] of DPDK 22.11 and the struct
+		 * rte_ipv6_addr of 24.11.
+		 */
 		for (i = 0; i < 8; i++)
-			h ^= rionet_load32(ip6->src_addr + 4 * i);
+			h ^= rionet_load32((const uint8_t *)&ip6->src_addr + 4 * i);
 		proto = ip6->proto;
 		l4 = off + sizeof(*ip6);
 	} else {

@@ -316,7 +316,7 @@ sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
 	__atomic_store_n(&ep->shm->data_dev, (uint64_t)st.st_dev, __ATOMIC_RELAXED);
 	__atomic_store_n(&ep->shm->data_ino, (uint64_t)st.st_ino, __ATOMIC_RELAXED);
 	RTE_BUILD_BUG_ON(SIM_EP_DATA_HINT_STRIDE <
-			 RTE_RIO_MAX_MBOX * sim_shm_mbox_ring_bytes(SIM_MBOX_ENTRIES_MAX + 1));
+			 RTE_RIO_MAX_MBOX * SIM_SHM_MBOX_RING_BYTES(SIM_MBOX_ENTRIES_MAX + 1));
 	data = mmap((void *)(uintptr_t)(SIM_EP_DATA_HINT_BASE +
 					ep->ep_index * SIM_EP_DATA_HINT_STRIDE),
 		    size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);

@@ -371,12 +371,18 @@ struct sim_shm_mbox_ring {
 	/* then `entries` struct sim_shm_msg_slot, then `entries` overflow blocks */
 } __rte_cache_aligned;
 
-/* Bytes of one mailbox ring of @entries slots (header, slots, overflow blocks). */
+/*
+ * Bytes of one mailbox ring of @entries slots (header, slots, overflow blocks).
+ * The macro is a constant expression for build-time checks.
+ */
+#define SIM_SHM_MBOX_RING_BYTES(entries) \
+	(sizeof(struct sim_shm_mbox_ring) + \
+	 (size_t)(entries) * (SIM_SLOT_SIZE + SIM_SLOT_OVF_SIZE))
+
 static inline size_t
 sim_shm_mbox_ring_bytes(uint32_t entries)
 {
-	return sizeof(struct sim_shm_mbox_ring) +
-		(size_t)entries * (SIM_SLOT_SIZE + SIM_SLOT_OVF_SIZE);
+	return SIM_SHM_MBOX_RING_BYTES(entries);
 }
 
 struct sim_shm_data_hdr {
