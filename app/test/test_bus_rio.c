@@ -169,7 +169,7 @@ br_probe_cbreg(struct rte_rio_driver *drv, struct rte_rio_device *dev,
 	RTE_SET_USED(dev);
 	RTE_SET_USED(id);
 	if (br_cbreg_armed)
-		rte_rio_dev_callback_register(br_cb, &br_cb_c);
+		rte_rio_device_callback_register(br_cb, &br_cb_c);
 	return 1;
 }
 
@@ -368,10 +368,10 @@ br_setup(void)
 	memset(&br_st_any, 0, sizeof(br_st_any));
 	memset(&br_cb_a, 0, sizeof(br_cb_a));
 	/* Drivers and a callback first: devices are probed as they appear. */
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_decline), "register decline");
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_exact), "register exact");
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_any), "register any");
-	TEST_ASSERT_SUCCESS(rte_rio_dev_callback_register(br_cb, &br_cb_a), "callback A");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_decline), "register decline");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_exact), "register exact");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_any), "register any");
+	TEST_ASSERT_SUCCESS(rte_rio_device_callback_register(br_cb, &br_cb_a), "callback A");
 	TEST_ASSERT_SUCCESS(br_mport_up(BR_HOST, br_fabric, "ep0"), "host mport");
 	br_host_up = true;
 	TEST_ASSERT_SUCCESS(br_mport_up(BR_AGENT, br_fabric, "ep1"), "agent mport");
@@ -382,20 +382,20 @@ br_setup(void)
 static void
 br_teardown(void)
 {
-	rte_rio_dev_callback_unregister(br_cb, &br_cb_a);
-	rte_rio_dev_callback_unregister(br_cb, &br_cb_b);
-	rte_rio_dev_callback_unregister(br_cb, &br_cb_c);
-	rte_rio_unregister_driver(&br_drv_cbreg);
+	rte_rio_device_callback_unregister(br_cb, &br_cb_a);
+	rte_rio_device_callback_unregister(br_cb, &br_cb_b);
+	rte_rio_device_callback_unregister(br_cb, &br_cb_c);
+	rte_rio_driver_unregister(&br_drv_cbreg);
 	if (br_agent_up)
 		rte_vdev_uninit(BR_AGENT);
 	if (br_host_up)
 		rte_vdev_uninit(BR_HOST);
 	br_agent_up = false;
 	br_host_up = false;
-	rte_rio_unregister_driver(&br_drv_late);
-	rte_rio_unregister_driver(&br_drv_any);
-	rte_rio_unregister_driver(&br_drv_exact);
-	rte_rio_unregister_driver(&br_drv_decline);
+	rte_rio_driver_unregister(&br_drv_late);
+	rte_rio_driver_unregister(&br_drv_any);
+	rte_rio_driver_unregister(&br_drv_exact);
+	rte_rio_driver_unregister(&br_drv_decline);
 	br_shm_cleanup(br_fabric);
 }
 
@@ -408,14 +408,14 @@ test_br_registration_errors(void)
 	struct rte_rio_driver nameless = { .id_table = br_ids_any, .probe = br_probe_any };
 	struct rte_rio_driver notable = { .driver = { .name = "x" }, .probe = br_probe_any };
 
-	TEST_ASSERT_EQUAL(rte_rio_register_driver(NULL), -EINVAL, "NULL driver");
-	TEST_ASSERT_EQUAL(rte_rio_register_driver(&nameless), -EINVAL, "no name");
-	TEST_ASSERT_EQUAL(rte_rio_register_driver(&notable), -EINVAL, "no id table");
-	TEST_ASSERT_EQUAL(rte_rio_register_driver(&br_drv_exact), -EEXIST, "twice");
-	TEST_ASSERT_EQUAL(rte_rio_unregister_driver(&notable), -ENOENT, "not registered");
-	TEST_ASSERT_EQUAL(rte_rio_dev_callback_register(NULL, NULL), -EINVAL, "NULL cb");
-	TEST_ASSERT_EQUAL(rte_rio_dev_callback_register(br_cb, &br_cb_a), -EEXIST, "cb twice");
-	TEST_ASSERT_EQUAL(rte_rio_dev_callback_unregister(br_cb, &br_st_any), -ENOENT,
+	TEST_ASSERT_EQUAL(rte_rio_driver_register(NULL), -EINVAL, "NULL driver");
+	TEST_ASSERT_EQUAL(rte_rio_driver_register(&nameless), -EINVAL, "no name");
+	TEST_ASSERT_EQUAL(rte_rio_driver_register(&notable), -EINVAL, "no id table");
+	TEST_ASSERT_EQUAL(rte_rio_driver_register(&br_drv_exact), -EEXIST, "twice");
+	TEST_ASSERT_EQUAL(rte_rio_driver_unregister(&notable), -ENOENT, "not registered");
+	TEST_ASSERT_EQUAL(rte_rio_device_callback_register(NULL, NULL), -EINVAL, "NULL cb");
+	TEST_ASSERT_EQUAL(rte_rio_device_callback_register(br_cb, &br_cb_a), -EEXIST, "cb twice");
+	TEST_ASSERT_EQUAL(rte_rio_device_callback_unregister(br_cb, &br_st_any), -ENOENT,
 			  "unknown cb");
 	return TEST_SUCCESS;
 }
@@ -481,23 +481,23 @@ test_br_match_rules(void)
 	memset(&d, 0, sizeof(d));
 	d.vid = 0x1111;
 	d.did = 0x2222;
-	TEST_ASSERT(rte_rio_match_id(tbl, &d) == &tbl[0], "exact vid/did");
+	TEST_ASSERT(rte_rio_device_match_id(tbl, &d) == &tbl[0], "exact vid/did");
 	d.did = 0x2223;
-	TEST_ASSERT_NULL(rte_rio_match_id(tbl, &d), "did differs, nothing after the end");
+	TEST_ASSERT_NULL(rte_rio_device_match_id(tbl, &d), "did differs, nothing after the end");
 	d.vid = 0;
 	d.asm_vid = 0x3333;
 	d.asm_did = 0x4444;
-	TEST_ASSERT(rte_rio_match_id(tbl, &d) == &tbl[1], "vid 0 entry with asm ids");
+	TEST_ASSERT(rte_rio_device_match_id(tbl, &d) == &tbl[1], "vid 0 entry with asm ids");
 	d.asm_did = 0x4445;
-	TEST_ASSERT_NULL(rte_rio_match_id(tbl, &d), "asm_did differs");
+	TEST_ASSERT_NULL(rte_rio_device_match_id(tbl, &d), "asm_did differs");
 	d.vid = 0x9999;
 	d.did = 0x5555;
-	TEST_ASSERT(rte_rio_match_id(tbl, &d) == &tbl[2], "wildcard vid");
+	TEST_ASSERT(rte_rio_device_match_id(tbl, &d) == &tbl[2], "wildcard vid");
 	d.vid = 0x1111;
 	d.did = 0x2222;
-	TEST_ASSERT(rte_rio_match_id(tbl, &d) == &tbl[0], "first match wins");
-	TEST_ASSERT_NULL(rte_rio_match_id(&tbl[3], &d), "empty table");
-	TEST_ASSERT_NULL(rte_rio_match_id(NULL, &d), "NULL table");
+	TEST_ASSERT(rte_rio_device_match_id(tbl, &d) == &tbl[0], "first match wins");
+	TEST_ASSERT_NULL(rte_rio_device_match_id(&tbl[3], &d), "empty table");
+	TEST_ASSERT_NULL(rte_rio_device_match_id(NULL, &d), "NULL table");
 	return TEST_SUCCESS;
 }
 
@@ -513,12 +513,12 @@ test_br_probe_at_add(void)
 	while ((d = rte_rio_dev_next(NULL, d)) != NULL) {
 		TEST_ASSERT_SUCCESS(rte_rio_dev_info_get(d, &info), "lib info");
 		n_lib++;
-		dev = rte_rio_dev_find(info.name);
+		dev = rte_rio_device_find_by_name(info.name);
 		TEST_ASSERT_NOT_NULL(dev, "%s not on the bus", info.name);
 		TEST_ASSERT(dev->rdev == d, "%s: lib device pointer", info.name);
 		TEST_ASSERT(strcmp(dev->device.name, info.name) == 0, "%s: rte_device name",
 			    info.name);
-		TEST_ASSERT(RTE_DEV_TO_RIO_DEV(&dev->device) == dev, "container_of");
+		TEST_ASSERT(RTE_DEV_TO_RIO(&dev->device) == dev, "container_of");
 		TEST_ASSERT(dev->device.numa_node == SOCKET_ID_ANY, "numa");
 		TEST_ASSERT(dev->vid == info.vid && dev->did == info.did &&
 			    dev->asm_vid == info.asm_vid && dev->asm_did == info.asm_did &&
@@ -546,12 +546,12 @@ test_br_probe_at_add(void)
 		}
 		TEST_ASSERT(dev->device.driver == &dev->driver->driver, "%s: rte_driver",
 			    info.name);
-		rte_rio_dev_put(dev);
+		rte_rio_device_put(dev);
 	}
 	TEST_ASSERT_EQUAL(n_lib, BR_NDEV, "lib/rio devices");
 	TEST_ASSERT_EQUAL(n_ep, 4, "endpoints");
 	TEST_ASSERT_EQUAL(n_sw, 2, "switches");
-	TEST_ASSERT_EQUAL(rte_rio_dev_count_bus(), BR_NDEV, "bus devices");
+	TEST_ASSERT_EQUAL(rte_rio_device_count(), BR_NDEV, "bus devices");
 	/* decline saw all 6 and left them free; exact took the 4 endpoints, any the rest. */
 	TEST_ASSERT_EQUAL(br_st_decline.probes, BR_NDEV, "decline probes");
 	TEST_ASSERT_EQUAL(br_st_exact.binds, 4, "exact binds");
@@ -576,8 +576,8 @@ br_ref_worker(void *arg)
 	unsigned int i;
 
 	for (i = 0; i < BR_REF_LOOPS; i++) {
-		rte_rio_dev_get(dev);
-		rte_rio_dev_put(dev);
+		rte_rio_device_get(dev);
+		rte_rio_device_put(dev);
 	}
 	return NULL;
 }
@@ -592,15 +592,15 @@ test_br_get_put_threads(void)
 	unsigned int i;
 
 	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_ENDPOINT, false, name), "peer");
-	dev = rte_rio_dev_find(name);
+	dev = rte_rio_device_find_by_name(name);
 	TEST_ASSERT_NOT_NULL(dev, "find %s", name);
 	for (i = 0; i < RTE_DIM(t); i++)
 		TEST_ASSERT_SUCCESS(pthread_create(&t[i], NULL, br_ref_worker, dev), "thread");
 	for (i = 0; i < RTE_DIM(t); i++)
 		pthread_join(t[i], NULL);
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(dev), 2, "bus + find after %u get/put pairs",
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(dev), 2, "bus + find after %u get/put pairs",
 			  2 * BR_REF_LOOPS);
-	rte_rio_dev_put(dev);
+	rte_rio_device_put(dev);
 	return TEST_SUCCESS;
 }
 
@@ -618,7 +618,7 @@ test_br_dev_iterate(void)
 			    "%s is not on the rio bus", rte_dev_name(dev));
 		n++;
 	}
-	TEST_ASSERT_EQUAL(n, rte_rio_dev_count_bus(), "devices iterated");
+	TEST_ASSERT_EQUAL(n, rte_rio_device_count(), "devices iterated");
 	TEST_ASSERT_SUCCESS(br_lib_name(BR_AGENT, RTE_RIO_DEV_SWITCH, false, name), "switch");
 	snprintf(filter, sizeof(filter), "bus=rio,name=%s", name);
 	n = 0;
@@ -638,19 +638,19 @@ test_br_get_put(void)
 	struct rte_rio_device *dev;
 
 	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_SWITCH, false, name), "switch");
-	dev = rte_rio_dev_find(name);
+	dev = rte_rio_device_find_by_name(name);
 	TEST_ASSERT_NOT_NULL(dev, "find %s", name);
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(dev), 2, "bus + find");
-	TEST_ASSERT(rte_rio_dev_get(dev) == dev, "get returns the device");
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(dev), 3, "after get");
-	rte_rio_dev_put(dev);
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(dev), 2, "after put");
-	rte_rio_dev_put(dev);
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(dev), 1, "bus only");
-	TEST_ASSERT_NULL(rte_rio_dev_get(NULL), "get NULL");
-	rte_rio_dev_put(NULL);
-	TEST_ASSERT_NULL(rte_rio_dev_find("nosuch-e0001"), "unknown name");
-	TEST_ASSERT_NULL(rte_rio_dev_find(NULL), "NULL name");
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(dev), 2, "bus + find");
+	TEST_ASSERT(rte_rio_device_get(dev) == dev, "get returns the device");
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(dev), 3, "after get");
+	rte_rio_device_put(dev);
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(dev), 2, "after put");
+	rte_rio_device_put(dev);
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(dev), 1, "bus only");
+	TEST_ASSERT_NULL(rte_rio_device_get(NULL), "get NULL");
+	rte_rio_device_put(NULL);
+	TEST_ASSERT_NULL(rte_rio_device_find_by_name("nosuch-e0001"), "unknown name");
+	TEST_ASSERT_NULL(rte_rio_device_find_by_name(NULL), "NULL name");
 	return TEST_SUCCESS;
 }
 
@@ -661,55 +661,55 @@ test_br_search(void)
 	unsigned int n = 0, i, j;
 
 	/* Endpoints by vid/did, each search continuing from the previous device. */
-	first = rte_rio_get_device(BR_SIM_VID, BR_SIM_DID_EP, NULL);
+	first = rte_rio_device_find(BR_SIM_VID, BR_SIM_DID_EP, NULL);
 	TEST_ASSERT_NOT_NULL(first, "first endpoint");
-	rte_rio_dev_get(first);	/* keep it for the refcount check below */
-	for (dev = first; dev != NULL; dev = rte_rio_get_device(BR_SIM_VID, BR_SIM_DID_EP, dev)) {
+	rte_rio_device_get(first);	/* keep it for the refcount check below */
+	for (dev = first; dev != NULL; dev = rte_rio_device_find(BR_SIM_VID, BR_SIM_DID_EP, dev)) {
 		TEST_ASSERT(n < BR_NDEV, "search does not end");
 		TEST_ASSERT_EQUAL(dev->did, BR_SIM_DID_EP, "%s did", dev->name);
-		TEST_ASSERT(rte_rio_dev_refcount(dev) >= 2, "%s returned unreferenced", dev->name);
+		TEST_ASSERT(rte_rio_device_refcount(dev) >= 2, "%s returned unreferenced", dev->name);
 		for (j = 0; j < n; j++)
 			TEST_ASSERT(seen[j] != dev, "%s returned twice", dev->name);
 		seen[n++] = dev;
 	}
 	TEST_ASSERT_EQUAL(n, 4, "endpoints found");
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(first), 2, "from was put");
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(first), 2, "from was put");
 	/* Continue from the first one: the other three. */
 	n = 0;
 	dev = first;
-	while ((dev = rte_rio_get_device(RTE_RIO_ANY_ID, BR_SIM_DID_EP, dev)) != NULL)
+	while ((dev = rte_rio_device_find(RTE_RIO_ANY_ID, BR_SIM_DID_EP, dev)) != NULL)
 		n++;
 	TEST_ASSERT_EQUAL(n, 3, "continued from the first endpoint");
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(seen[1]), 1, "refs dropped");
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(seen[1]), 1, "refs dropped");
 
 	/* Switches by assembly wildcard search. */
 	n = 0;
 	dev = NULL;
-	while ((dev = rte_rio_get_asm(BR_SIM_VID, BR_SIM_DID_SW, RTE_RIO_ANY_ID,
-				      RTE_RIO_ANY_ID, dev)) != NULL) {
+	while ((dev = rte_rio_device_find_asm(BR_SIM_VID, BR_SIM_DID_SW, RTE_RIO_ANY_ID,
+					      RTE_RIO_ANY_ID, dev)) != NULL) {
 		TEST_ASSERT_EQUAL(dev->type, RTE_RIO_DEV_SWITCH, "%s type", dev->name);
 		n++;
 	}
 	TEST_ASSERT_EQUAL(n, 2, "switches found");
 	/* Exact assembly IDs of one switch find the switches with those IDs. */
-	dev = rte_rio_get_device(BR_SIM_VID, BR_SIM_DID_SW, NULL);
+	dev = rte_rio_device_find(BR_SIM_VID, BR_SIM_DID_SW, NULL);
 	TEST_ASSERT_NOT_NULL(dev, "a switch");
-	first = rte_rio_get_asm(RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, dev->asm_vid, dev->asm_did, NULL);
+	first = rte_rio_device_find_asm(RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, dev->asm_vid, dev->asm_did, NULL);
 	TEST_ASSERT_NOT_NULL(first, "by assembly");
 	TEST_ASSERT(first->asm_vid == dev->asm_vid && first->asm_did == dev->asm_did, "asm ids");
-	rte_rio_dev_put(first);
-	rte_rio_dev_put(dev);
-	TEST_ASSERT_NULL(rte_rio_get_device(0x0bad, RTE_RIO_ANY_ID, NULL), "unknown vendor");
+	rte_rio_device_put(first);
+	rte_rio_device_put(dev);
+	TEST_ASSERT_NULL(rte_rio_device_find(0x0bad, RTE_RIO_ANY_ID, NULL), "unknown vendor");
 
 	/* FOREACH visits all 6 and leaves no reference behind. */
 	n = 0;
-	RTE_RIO_FOREACH_DEV(dev) {
+	RTE_RIO_FOREACH_DEVICE(dev) {
 		TEST_ASSERT(n < BR_NDEV, "foreach does not end");
 		seen[n++] = dev;
 	}
 	TEST_ASSERT_EQUAL(n, BR_NDEV, "foreach count");
 	for (i = 0; i < n; i++)
-		TEST_ASSERT_EQUAL(rte_rio_dev_refcount(seen[i]), 1, "%s leaked a ref",
+		TEST_ASSERT_EQUAL(rte_rio_device_refcount(seen[i]), 1, "%s leaked a ref",
 				  seen[i]->name);
 	return TEST_SUCCESS;
 }
@@ -718,10 +718,10 @@ static int
 test_br_callbacks(void)
 {
 	memset(&br_cb_b, 0, sizeof(br_cb_b));
-	TEST_ASSERT_SUCCESS(rte_rio_dev_callback_register(br_cb, &br_cb_b), "register B");
+	TEST_ASSERT_SUCCESS(rte_rio_device_callback_register(br_cb, &br_cb_b), "register B");
 	TEST_ASSERT_EQUAL(br_cb_b.adds, BR_NDEV, "present devices reported as ADD");
-	TEST_ASSERT_SUCCESS(rte_rio_dev_callback_unregister(br_cb, &br_cb_b), "unregister B");
-	TEST_ASSERT_EQUAL(rte_rio_dev_callback_unregister(br_cb, &br_cb_b), -ENOENT, "twice");
+	TEST_ASSERT_SUCCESS(rte_rio_device_callback_unregister(br_cb, &br_cb_b), "unregister B");
+	TEST_ASSERT_EQUAL(rte_rio_device_callback_unregister(br_cb, &br_cb_b), -ENOENT, "twice");
 	return TEST_SUCCESS;
 }
 
@@ -738,22 +738,22 @@ test_br_unplug_replug(void)
 	int ret;
 
 	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_ENDPOINT, true, name), "local ep");
-	dev = rte_rio_dev_find(name);
+	dev = rte_rio_device_find_by_name(name);
 	TEST_ASSERT_NOT_NULL(dev, "find %s", name);
 	TEST_ASSERT(dev->driver == &br_drv_exact, "bound to exact");
 	TEST_ASSERT_SUCCESS(rte_dev_remove(&dev->device), "rte_dev_remove");
 	TEST_ASSERT_EQUAL(br_st_exact.removes, removes + 1, "remove called");
 	TEST_ASSERT_NULL(dev->driver, "still bound");
 	TEST_ASSERT_NULL(dev->device.driver, "rte_device still bound");
-	TEST_ASSERT_EQUAL(rte_rio_dev_count_bus(), BR_NDEV, "device left the bus");
+	TEST_ASSERT_EQUAL(rte_rio_device_count(), BR_NDEV, "device left the bus");
 
 	/* A driver registered now is offered the free device at once. */
 	memset(&br_st_late, 0, sizeof(br_st_late));
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_late), "register late");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_late), "register late");
 	TEST_ASSERT_EQUAL(br_st_late.binds, 1, "late driver bound");
 	TEST_ASSERT(strcmp(br_st_late.bound[0], name) == 0, "late bound %s", br_st_late.bound[0]);
 	TEST_ASSERT(dev->driver == &br_drv_late, "bound to late");
-	TEST_ASSERT_SUCCESS(rte_rio_unregister_driver(&br_drv_late), "unregister late");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_unregister(&br_drv_late), "unregister late");
 	TEST_ASSERT_EQUAL(br_st_late.removes, 1, "unregistering removed it");
 	TEST_ASSERT_NULL(dev->driver, "bound after unregister");
 
@@ -767,7 +767,7 @@ test_br_unplug_replug(void)
 	TEST_ASSERT_EQUAL(rte_bus_find_by_name(RTE_RIO_BUS_NAME)->plug(&dev->device), -EEXIST,
 			  "plug of a bound device");
 	TEST_ASSERT(rte_dev_probe("rio:nosuch-e0fff") != 0, "unknown device probed");
-	rte_rio_dev_put(dev);
+	rte_rio_device_put(dev);
 	return TEST_SUCCESS;
 }
 
@@ -780,7 +780,7 @@ test_br_mport_removal(void)
 	struct rte_rio_device *held, *next;
 
 	TEST_ASSERT_SUCCESS(br_lib_name(BR_AGENT, RTE_RIO_DEV_ENDPOINT, false, name), "peer");
-	held = rte_rio_dev_find(name);
+	held = rte_rio_device_find_by_name(name);
 	TEST_ASSERT_NOT_NULL(held, "find %s", name);
 	TEST_ASSERT_SUCCESS(rte_vdev_uninit(BR_AGENT), "remove agent mport");
 	br_agent_up = false;
@@ -788,21 +788,21 @@ test_br_mport_removal(void)
 	TEST_ASSERT(br_in(br_cb_a.removed, br_cb_a.removes, name), "%s not reported", name);
 	TEST_ASSERT_EQUAL(br_st_exact.removes, ex + 2, "exact remove() calls");
 	TEST_ASSERT_EQUAL(br_st_any.removes, an + 1, "any remove() calls");
-	TEST_ASSERT_EQUAL(rte_rio_dev_count_bus(), BR_NDEV - 3, "bus devices");
+	TEST_ASSERT_EQUAL(rte_rio_device_count(), BR_NDEV - 3, "bus devices");
 	/* Held: still readable, detached from lib/rio, gone from lookups. */
 	TEST_ASSERT_NULL(held->rdev, "lib pointer kept");
 	TEST_ASSERT_NULL(held->driver, "driver kept");
 	TEST_ASSERT(strcmp(held->name, name) == 0, "name");
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(held), 1, "only our reference");
-	TEST_ASSERT_NULL(rte_rio_dev_find(name), "removed device found");
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(held), 1, "only our reference");
+	TEST_ASSERT_NULL(rte_rio_device_find_by_name(name), "removed device found");
 	/* A search continues from it (and frees it). */
 	snprintf(saved, sizeof(saved), "%s", held->name);
-	next = rte_rio_get_device(RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, held);
+	next = rte_rio_device_find(RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, held);
 	if (next != NULL) {
 		TEST_ASSERT_NOT_NULL(next->rdev, "search returned a removed device");
 		TEST_ASSERT(strncmp(next->name, BR_HOST, strlen(BR_HOST)) == 0,
 			    "search after %s returned %s", saved, next->name);
-		rte_rio_dev_put(next);
+		rte_rio_device_put(next);
 	}
 	return TEST_SUCCESS;
 }
@@ -818,16 +818,16 @@ test_br_blocklist(void)
 	/* The agent comes back with the same names (same mport name, same IDs). */
 	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_ENDPOINT, false, name), "peer");
 	/* Host's peer destid == agent's own: build the agent's local name from it. */
-	dev = rte_rio_dev_find(name);
+	dev = rte_rio_device_find_by_name(name);
 	TEST_ASSERT_NOT_NULL(dev, "find %s", name);
 	snprintf(devstr, sizeof(devstr), "rio:%s%s", BR_AGENT, strrchr(name, '-'));
-	rte_rio_dev_put(dev);
+	rte_rio_device_put(dev);
 	TEST_ASSERT_SUCCESS(rte_devargs_add(RTE_DEVTYPE_BLOCKED, devstr), "block %s", devstr);
 
 	binds = br_st_exact.binds + br_st_any.binds;
 	TEST_ASSERT_SUCCESS(br_mport_up(BR_AGENT, br_fabric, "ep1"), "agent again");
 	br_agent_up = true;
-	dev = rte_rio_dev_find(devstr + 4);
+	dev = rte_rio_device_find_by_name(devstr + 4);
 	TEST_ASSERT_NOT_NULL(dev, "blocked device %s is on the bus", devstr + 4);
 	TEST_ASSERT(dev->local, "%s is the agent's own endpoint", dev->name);
 	TEST_ASSERT_NULL(dev->driver, "blocked device bound");
@@ -837,10 +837,10 @@ test_br_blocklist(void)
 	rte_bus_probe();
 	TEST_ASSERT_NULL(dev->driver, "bus probe bound a blocked device");
 	memset(&br_st_late, 0, sizeof(br_st_late));
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_late), "register late");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_late), "register late");
 	TEST_ASSERT_EQUAL(br_st_late.binds, 0, "late driver took a blocked device");
-	TEST_ASSERT_SUCCESS(rte_rio_unregister_driver(&br_drv_late), "unregister late");
-	rte_rio_dev_put(dev);
+	TEST_ASSERT_SUCCESS(rte_rio_driver_unregister(&br_drv_late), "unregister late");
+	rte_rio_device_put(dev);
 	return TEST_SUCCESS;
 }
 
@@ -857,18 +857,18 @@ test_br_callback_from_probe(void)
 	br_agent_up = false;
 	memset(&br_cb_c, 0, sizeof(br_cb_c));
 	/* cbreg goes before exact and any, so that it is asked for every device. */
-	TEST_ASSERT_SUCCESS(rte_rio_unregister_driver(&br_drv_exact), "unregister exact");
-	TEST_ASSERT_SUCCESS(rte_rio_unregister_driver(&br_drv_any), "unregister any");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_unregister(&br_drv_exact), "unregister exact");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_unregister(&br_drv_any), "unregister any");
 	br_cbreg_armed = false;
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_cbreg), "register cbreg");
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_exact), "register exact");
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_any), "register any");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_cbreg), "register cbreg");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_exact), "register exact");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_any), "register any");
 	/* Re-registered drivers took the host's devices back. */
-	TEST_ASSERT_EQUAL(rte_rio_dev_count_bus(), 3, "host devices only");
+	TEST_ASSERT_EQUAL(rte_rio_device_count(), 3, "host devices only");
 	{
 		struct rte_rio_device *dev;
 
-		RTE_RIO_FOREACH_DEV(dev)
+		RTE_RIO_FOREACH_DEVICE(dev)
 			TEST_ASSERT_NOT_NULL(dev->driver, "%s not bound again", dev->name);
 	}
 	TEST_ASSERT_EQUAL(br_cb_c.adds, 0, "callback registered too early");
@@ -880,8 +880,8 @@ test_br_callback_from_probe(void)
 		for (j = i + 1; j < BR_NDEV; j++)
 			TEST_ASSERT(strcmp(br_cb_c.added[i], br_cb_c.added[j]) != 0,
 				    "%s reported twice", br_cb_c.added[i]);
-	TEST_ASSERT_SUCCESS(rte_rio_dev_callback_unregister(br_cb, &br_cb_c), "unregister C");
-	TEST_ASSERT_SUCCESS(rte_rio_unregister_driver(&br_drv_cbreg), "unregister cbreg");
+	TEST_ASSERT_SUCCESS(rte_rio_device_callback_unregister(br_cb, &br_cb_c), "unregister C");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_unregister(&br_drv_cbreg), "unregister cbreg");
 	return TEST_SUCCESS;
 }
 
@@ -906,16 +906,16 @@ br_allow_child(int argc, char **argv)
 		printf("allow child: missing fabric and name (%d)\n", argc);
 		goto out;
 	}
-	if (rte_rio_register_driver(&br_drv_any) < 0)
+	if (rte_rio_driver_register(&br_drv_any) < 0)
 		goto out;
 	if (br_mport_up(BR_HOST, argv[0], "ep0") < 0 || br_mport_up(BR_AGENT, argv[0], "ep1") < 0)
 		goto out;
-	RTE_RIO_FOREACH_DEV(dev) {
+	RTE_RIO_FOREACH_DEVICE(dev) {
 		n++;
 		if ((dev->driver != NULL) != (strcmp(dev->name, argv[1]) == 0)) {
 			printf("allow child: %s %sbound\n", dev->name,
 			       dev->driver != NULL ? "" : "not ");
-			rte_rio_dev_put(dev);
+			rte_rio_device_put(dev);
 			goto out;
 		}
 	}
@@ -927,7 +927,7 @@ br_allow_child(int argc, char **argv)
 out:
 	rte_vdev_uninit(BR_AGENT);
 	rte_vdev_uninit(BR_HOST);
-	rte_rio_unregister_driver(&br_drv_any);
+	rte_rio_driver_unregister(&br_drv_any);
 	br_shm_cleanup(argc >= 1 ? argv[0] : "");
 	rte_eal_cleanup();
 	return rc;

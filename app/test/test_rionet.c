@@ -436,16 +436,16 @@ test_rionet_probe_info(void)
 		struct rte_rio_device *d;
 
 		snprintf(name, sizeof(name), "%s-e0000", env.vdev[0]);
-		d = rte_rio_dev_find(name);
+		d = rte_rio_device_find_by_name(name);
 		TEST_ASSERT_NOT_NULL(d, "local endpoint %s not on the bus", name);
 		TEST_ASSERT(d->driver != NULL && strcmp(d->driver->driver.name, "net_rionet") == 0,
 			    "local endpoint not bound to rionet");
-		rte_rio_dev_put(d);
+		rte_rio_device_put(d);
 		snprintf(name, sizeof(name), "%s-e0001", env.vdev[0]);
-		d = rte_rio_dev_find(name);
+		d = rte_rio_device_find_by_name(name);
 		TEST_ASSERT_NOT_NULL(d, "remote endpoint %s not on the bus", name);
 		TEST_ASSERT_NULL(d->driver, "rionet claimed a remote endpoint");
-		rte_rio_dev_put(d);
+		rte_rio_device_put(d);
 	}
 	/* Too many queues and bad descriptor counts are refused. */
 	{

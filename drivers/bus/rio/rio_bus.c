@@ -98,7 +98,7 @@ rio_bus_id_field_match(uint16_t want, uint16_t have)
 }
 
 const struct rte_rio_device_id *
-rte_rio_match_id(const struct rte_rio_device_id *id, const struct rte_rio_device *dev)
+rte_rio_device_match_id(const struct rte_rio_device_id *id, const struct rte_rio_device *dev)
 {
 	if (id == NULL || dev == NULL)
 		return NULL;
@@ -164,7 +164,7 @@ rio_bus_probe_one_driver(struct rte_rio_driver *drv, struct rio_bus_device *bd)
 	const struct rte_rio_device_id *id;
 	int ret;
 
-	id = rte_rio_match_id(drv->id_table, dev);
+	id = rte_rio_device_match_id(drv->id_table, dev);
 	if (id == NULL)
 		return 1;
 	RIO_BUS_LOG(DEBUG, "probing %s with %s", dev->name, drv->driver.name);
@@ -201,7 +201,7 @@ rio_bus_probe_device(struct rio_bus_device *bd)
 		if (ret <= 0)
 			break;
 	}
-	rte_rio_dev_put(&bd->pub);
+	rte_rio_device_put(&bd->pub);
 	return ret > 0 ? 1 : ret;
 }
 
@@ -344,7 +344,7 @@ rio_bus_dev_remove(struct rte_rio_dev *rdev)
 	dev->mport = NULL;
 	dev->device.devargs = NULL;
 	RIO_BUS_LOG(DEBUG, "removed %s", dev->name);
-	rte_rio_dev_put(dev);
+	rte_rio_device_put(dev);
 }
 
 static void
@@ -363,7 +363,7 @@ rio_bus_lib_event(struct rte_rio_dev *rdev, enum rte_rio_dev_event event, void *
 /* Public device API                                                      */
 
 struct rte_rio_device *
-rte_rio_dev_get(struct rte_rio_device *dev)
+rte_rio_device_get(struct rte_rio_device *dev)
 {
 	if (dev != NULL)
 		rio_bus_ref_inc(RIO_BUS_DEV(dev));
@@ -371,7 +371,7 @@ rte_rio_dev_get(struct rte_rio_device *dev)
 }
 
 void
-rte_rio_dev_put(struct rte_rio_device *dev)
+rte_rio_device_put(struct rte_rio_device *dev)
 {
 	struct rio_bus_device *bd;
 
@@ -388,7 +388,7 @@ rte_rio_dev_put(struct rte_rio_device *dev)
 }
 
 unsigned int
-rte_rio_dev_refcount(const struct rte_rio_device *dev)
+rte_rio_device_refcount(const struct rte_rio_device *dev)
 {
 	if (dev == NULL)
 		return 0;
@@ -396,8 +396,8 @@ rte_rio_dev_refcount(const struct rte_rio_device *dev)
 }
 
 struct rte_rio_device *
-rte_rio_get_asm(uint16_t vid, uint16_t did, uint16_t asm_vid, uint16_t asm_did,
-		struct rte_rio_device *from)
+rte_rio_device_find_asm(uint16_t vid, uint16_t did, uint16_t asm_vid, uint16_t asm_did,
+			struct rte_rio_device *from)
 {
 	struct rio_bus_device *bd;
 	struct rte_rio_device *found = NULL;
@@ -407,23 +407,23 @@ rte_rio_get_asm(uint16_t vid, uint16_t did, uint16_t asm_vid, uint16_t asm_did,
 	bd = from != NULL ? TAILQ_NEXT(RIO_BUS_DEV(from), next) : TAILQ_FIRST(&rio_bus_devices);
 	for (; bd != NULL; bd = TAILQ_NEXT(bd, next)) {
 		if (!bd->removed && rio_bus_search_match(&bd->pub, vid, did, asm_vid, asm_did)) {
-			found = rte_rio_dev_get(&bd->pub);
+			found = rte_rio_device_get(&bd->pub);
 			break;
 		}
 	}
-	rte_rio_dev_put(from);
+	rte_rio_device_put(from);
 	rio_bus_lock_release();
 	return found;
 }
 
 struct rte_rio_device *
-rte_rio_get_device(uint16_t vid, uint16_t did, struct rte_rio_device *from)
+rte_rio_device_find(uint16_t vid, uint16_t did, struct rte_rio_device *from)
 {
-	return rte_rio_get_asm(vid, did, RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, from);
+	return rte_rio_device_find_asm(vid, did, RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, from);
 }
 
 struct rte_rio_device *
-rte_rio_dev_find(const char *name)
+rte_rio_device_find_by_name(const char *name)
 {
 	struct rio_bus_device *bd;
 	struct rte_rio_device *dev = NULL;
@@ -433,13 +433,13 @@ rte_rio_dev_find(const char *name)
 	rio_bus_lock_take();
 	bd = rio_bus_find_by_name(name);
 	if (bd != NULL)
-		dev = rte_rio_dev_get(&bd->pub);
+		dev = rte_rio_device_get(&bd->pub);
 	rio_bus_lock_release();
 	return dev;
 }
 
 unsigned int
-rte_rio_dev_count_bus(void)
+rte_rio_device_count(void)
 {
 	struct rio_bus_device *bd;
 	unsigned int n = 0;
@@ -457,7 +457,7 @@ rte_rio_dev_count_bus(void)
 /* Drivers                                                                */
 
 int
-rte_rio_register_driver(struct rte_rio_driver *drv)
+rte_rio_driver_register(struct rte_rio_driver *drv)
 {
 	struct rio_bus_device *bd, *tmp;
 	struct rte_rio_driver *d;
@@ -480,7 +480,7 @@ rte_rio_register_driver(struct rte_rio_driver *drv)
 			continue;
 		rio_bus_ref_inc(bd);
 		rio_bus_probe_one_driver(drv, bd);
-		rte_rio_dev_put(&bd->pub);
+		rte_rio_device_put(&bd->pub);
 	}
 out:
 	rio_bus_lock_release();
@@ -488,7 +488,7 @@ out:
 }
 
 int
-rte_rio_unregister_driver(struct rte_rio_driver *drv)
+rte_rio_driver_unregister(struct rte_rio_driver *drv)
 {
 	struct rio_bus_device *bd;
 	struct rte_rio_driver *d;
@@ -523,7 +523,7 @@ out:
 /* Callbacks                                                              */
 
 int
-rte_rio_dev_callback_register(rte_rio_bus_event_cb_t *cb, void *arg)
+rte_rio_device_callback_register(rte_rio_bus_event_cb_t *cb, void *arg)
 {
 	struct rio_bus_callback *c;
 	struct rio_bus_device *bd, *tmp;
@@ -556,7 +556,7 @@ out:
 }
 
 int
-rte_rio_dev_callback_unregister(rte_rio_bus_event_cb_t *cb, void *arg)
+rte_rio_device_callback_unregister(rte_rio_bus_event_cb_t *cb, void *arg)
 {
 	struct rio_bus_callback *c;
 	int ret = -ENOENT;
@@ -616,7 +616,7 @@ rio_bus_find_device(const struct rte_device *start, rte_dev_cmp_t cmp, const voi
 	struct rte_device *found = NULL;
 
 	rio_bus_lock_take();
-	bd = start != NULL ? TAILQ_NEXT(RIO_BUS_DEV(RTE_DEV_TO_RIO_DEV_CONST(start)), next) :
+	bd = start != NULL ? TAILQ_NEXT(RIO_BUS_DEV(RTE_DEV_TO_RIO_CONST(start)), next) :
 			     TAILQ_FIRST(&rio_bus_devices);
 	for (; bd != NULL; bd = TAILQ_NEXT(bd, next)) {
 		if (!bd->removed && cmp(&bd->pub.device, data) == 0) {
@@ -632,7 +632,7 @@ rio_bus_find_device(const struct rte_device *start, rte_dev_cmp_t cmp, const voi
 static int
 rio_bus_plug(struct rte_device *device)
 {
-	struct rte_rio_device *dev = RTE_DEV_TO_RIO_DEV(device);
+	struct rte_rio_device *dev = RTE_DEV_TO_RIO(device);
 	int ret;
 
 	rio_bus_lock_take();
@@ -646,7 +646,7 @@ rio_bus_plug(struct rte_device *device)
 static int
 rio_bus_unplug(struct rte_device *device)
 {
-	struct rte_rio_device *dev = RTE_DEV_TO_RIO_DEV(device);
+	struct rte_rio_device *dev = RTE_DEV_TO_RIO(device);
 	int ret;
 
 	rio_bus_lock_take();

@@ -17,7 +17,7 @@
  * A device is removed when lib/rio forgets it (its mport goes away, or, on
  * a host mport, a link to it goes down): the bound driver's remove() is
  * called, and the memory is freed when the last reference
- * (rte_rio_dev_get()) is dropped. A device that comes back (the link is up
+ * (rte_rio_device_get()) is dropped. A device that comes back (the link is up
  * again) is a new rte_rio_device, usually with the same name.
  *
  * Driver matching follows Linux rio_match_device(): the first entry of the
@@ -103,9 +103,9 @@ struct rte_rio_device {
 };
 
 /** struct rte_rio_device of a struct rte_device on the rio bus. */
-#define RTE_DEV_TO_RIO_DEV(ptr) container_of(ptr, struct rte_rio_device, device)
-/** Const variant of RTE_DEV_TO_RIO_DEV(). */
-#define RTE_DEV_TO_RIO_DEV_CONST(ptr) container_of(ptr, const struct rte_rio_device, device)
+#define RTE_DEV_TO_RIO(ptr) container_of(ptr, struct rte_rio_device, device)
+/** Const variant of RTE_DEV_TO_RIO(). */
+#define RTE_DEV_TO_RIO_CONST(ptr) container_of(ptr, const struct rte_rio_device, device)
 
 struct rte_rio_driver;
 
@@ -135,21 +135,21 @@ struct rte_rio_driver {
  * @return 0, -EINVAL (NULL driver, name, id_table or probe), -EEXIST.
  */
 __rte_experimental
-int rte_rio_register_driver(struct rte_rio_driver *drv);
+int rte_rio_driver_register(struct rte_rio_driver *drv);
 
 /**
  * Unregister a driver: its remove() is called for every device it holds.
  * @return 0, -EINVAL, -ENOENT (not registered).
  */
 __rte_experimental
-int rte_rio_unregister_driver(struct rte_rio_driver *drv);
+int rte_rio_driver_unregister(struct rte_rio_driver *drv);
 
 /** Register a rio driver from a constructor. */
 #define RTE_PMD_REGISTER_RIO(nm, rio_drv) \
 	RTE_INIT(rio_initfn_ ##nm) \
 	{ \
 		(rio_drv).driver.name = RTE_STR(nm); \
-		rte_rio_register_driver(&(rio_drv)); \
+		rte_rio_driver_register(&(rio_drv)); \
 	} \
 	RTE_PMD_EXPORT_NAME(nm, __COUNTER__)
 
@@ -159,22 +159,22 @@ int rte_rio_unregister_driver(struct rte_rio_driver *drv);
  */
 __rte_experimental
 const struct rte_rio_device_id *
-rte_rio_match_id(const struct rte_rio_device_id *table, const struct rte_rio_device *dev);
+rte_rio_device_match_id(const struct rte_rio_device_id *table, const struct rte_rio_device *dev);
 
 /** Take a reference on @p dev (NULL allowed). @return @p dev. */
 __rte_experimental
-struct rte_rio_device *rte_rio_dev_get(struct rte_rio_device *dev);
+struct rte_rio_device *rte_rio_device_get(struct rte_rio_device *dev);
 
 /**
  * Drop a reference (NULL allowed). The device is freed when it was removed
  * from lib/rio and this was the last reference.
  */
 __rte_experimental
-void rte_rio_dev_put(struct rte_rio_device *dev);
+void rte_rio_device_put(struct rte_rio_device *dev);
 
 /** @return the device's reference count (for tests and debugging). */
 __rte_experimental
-unsigned int rte_rio_dev_refcount(const struct rte_rio_device *dev);
+unsigned int rte_rio_device_refcount(const struct rte_rio_device *dev);
 
 /**
  * Begin or continue a search by IDs (each may be RTE_RIO_ANY_ID).
@@ -183,30 +183,30 @@ unsigned int rte_rio_dev_refcount(const struct rte_rio_device *dev);
  * @return the next matching device with a reference taken, or NULL.
  */
 __rte_experimental
-struct rte_rio_device *rte_rio_get_asm(uint16_t vid, uint16_t did, uint16_t asm_vid,
-				       uint16_t asm_did, struct rte_rio_device *from);
+struct rte_rio_device *rte_rio_device_find_asm(uint16_t vid, uint16_t did, uint16_t asm_vid,
+					       uint16_t asm_did, struct rte_rio_device *from);
 
-/** rte_rio_get_asm() for any assembly. */
+/** rte_rio_device_find_asm() for any assembly. */
 __rte_experimental
-struct rte_rio_device *rte_rio_get_device(uint16_t vid, uint16_t did,
-					  struct rte_rio_device *from);
+struct rte_rio_device *rte_rio_device_find(uint16_t vid, uint16_t did,
+					   struct rte_rio_device *from);
 
 /**
  * Visit every present device. Each iteration holds a reference on @p dev;
- * breaking out of the loop leaves it held: release it with rte_rio_dev_put().
+ * breaking out of the loop leaves it held: release it with rte_rio_device_put().
  */
-#define RTE_RIO_FOREACH_DEV(dev) \
-	for ((dev) = rte_rio_get_device(RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, NULL); \
+#define RTE_RIO_FOREACH_DEVICE(dev) \
+	for ((dev) = rte_rio_device_find(RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, NULL); \
 	     (dev) != NULL; \
-	     (dev) = rte_rio_get_device(RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, (dev)))
+	     (dev) = rte_rio_device_find(RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, (dev)))
 
 /** @return the present device named @p name, referenced, or NULL. */
 __rte_experimental
-struct rte_rio_device *rte_rio_dev_find(const char *name);
+struct rte_rio_device *rte_rio_device_find_by_name(const char *name);
 
 /** @return number of present devices on the bus. */
 __rte_experimental
-unsigned int rte_rio_dev_count_bus(void);
+unsigned int rte_rio_device_count(void);
 
 /** Bus-level device events. */
 enum rte_rio_bus_event {
@@ -227,11 +227,11 @@ typedef void (rte_rio_bus_event_cb_t)(struct rte_rio_device *dev,
  * @return 0, -EINVAL, -EEXIST (same cb and arg), -ENOMEM.
  */
 __rte_experimental
-int rte_rio_dev_callback_register(rte_rio_bus_event_cb_t *cb, void *arg);
+int rte_rio_device_callback_register(rte_rio_bus_event_cb_t *cb, void *arg);
 
 /** Stop following. @return 0 or -ENOENT. */
 __rte_experimental
-int rte_rio_dev_callback_unregister(rte_rio_bus_event_cb_t *cb, void *arg);
+int rte_rio_device_callback_unregister(rte_rio_bus_event_cb_t *cb, void *arg);
 
 #ifdef __cplusplus
 }

@@ -405,7 +405,7 @@ rionet_peers_init(struct rionet_port *port)
 	if (port->peer_map == NULL)
 		return -ENOMEM;
 	/* Reports the devices already present as ADD events before it returns. */
-	ret = rte_rio_dev_callback_register(rionet_bus_event_cb, port);
+	ret = rte_rio_device_callback_register(rionet_bus_event_cb, port);
 	if (ret < 0) {
 		rte_free(port->peer_map);
 		port->peer_map = NULL;
@@ -416,7 +416,7 @@ rionet_peers_init(struct rionet_port *port)
 void
 rionet_peers_fini(struct rionet_port *port)
 {
-	rte_rio_dev_callback_unregister(rionet_bus_event_cb, port);
+	rte_rio_device_callback_unregister(rionet_bus_event_cb, port);
 	/* A link change of the last stop may still be pending. */
 	rte_eal_alarm_cancel(rionet_lsc_alarm_cb, port);
 	rte_free(port->peer_map);
