@@ -41,7 +41,7 @@
 #include <rte_eal.h>
 #include <rte_memory.h>
 
-#include <rte_bus_rio.h>
+#include <bus_rio_driver.h>
 #include <rte_rio.h>
 #include <rte_rio_dev.h>
 
@@ -417,6 +417,8 @@ test_br_registration_errors(void)
 	TEST_ASSERT_EQUAL(rte_rio_device_callback_register(br_cb, &br_cb_a), -EEXIST, "cb twice");
 	TEST_ASSERT_EQUAL(rte_rio_device_callback_unregister(br_cb, &br_st_any), -ENOENT,
 			  "unknown cb");
+	TEST_ASSERT_NULL(rte_rio_device_name(NULL), "name of NULL");
+	TEST_ASSERT_NULL(rte_rio_device_rdev(NULL), "rdev of NULL");
 	return TEST_SUCCESS;
 }
 
@@ -516,6 +518,9 @@ test_br_probe_at_add(void)
 		dev = rte_rio_device_find_by_name(info.name);
 		TEST_ASSERT_NOT_NULL(dev, "%s not on the bus", info.name);
 		TEST_ASSERT(dev->rdev == d, "%s: lib device pointer", info.name);
+		TEST_ASSERT(rte_rio_device_rdev(dev) == d, "%s: rte_rio_device_rdev()", info.name);
+		TEST_ASSERT(strcmp(rte_rio_device_name(dev), info.name) == 0,
+			    "%s: rte_rio_device_name()", info.name);
 		TEST_ASSERT(strcmp(dev->device.name, info.name) == 0, "%s: rte_device name",
 			    info.name);
 		TEST_ASSERT(RTE_DEV_TO_RIO(&dev->device) == dev, "container_of");
@@ -791,6 +796,8 @@ test_br_mport_removal(void)
 	TEST_ASSERT_EQUAL(rte_rio_device_count(), BR_NDEV - 3, "bus devices");
 	/* Held: still readable, detached from lib/rio, gone from lookups. */
 	TEST_ASSERT_NULL(held->rdev, "lib pointer kept");
+	TEST_ASSERT_NULL(rte_rio_device_rdev(held), "rte_rio_device_rdev() of a removed device");
+	TEST_ASSERT(strcmp(rte_rio_device_name(held), name) == 0, "name of a removed device");
 	TEST_ASSERT_NULL(held->driver, "driver kept");
 	TEST_ASSERT(strcmp(held->name, name) == 0, "name");
 	TEST_ASSERT_EQUAL(rte_rio_device_refcount(held), 1, "only our reference");

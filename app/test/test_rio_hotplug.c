@@ -49,7 +49,7 @@
 #include "rte_rio.h"
 #include "rte_rio_dev.h"
 #include "rte_rio_regs.h"
-#include "rte_bus_rio.h"
+#include "bus_rio_driver.h"
 #include "rte_pmd_rio_sim_fabric.h"
 #include "rionet.h"
 

@@ -34,7 +34,7 @@
 
 #include "rte_rio.h"
 #include "rte_rio_dev.h"
-#include "rte_bus_rio.h"
+#include "bus_rio_driver.h"
 #include "rionet.h"
 
 #include "test.h"

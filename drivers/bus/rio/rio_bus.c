@@ -395,6 +395,26 @@ rte_rio_device_refcount(const struct rte_rio_device *dev)
 	return rio_bus_ref_read(RIO_BUS_DEV(dev));
 }
 
+const char *
+rte_rio_device_name(const struct rte_rio_device *dev)
+{
+	return dev != NULL ? dev->name : NULL;
+}
+
+struct rte_rio_dev *
+rte_rio_device_rdev(const struct rte_rio_device *dev)
+{
+	struct rte_rio_dev *rdev;
+
+	if (dev == NULL)
+		return NULL;
+	/* Cleared under the bus lock when lib/rio removes the device. */
+	rio_bus_lock_take();
+	rdev = dev->rdev;
+	rio_bus_lock_release();
+	return rdev;
+}
+
 struct rte_rio_device *
 rte_rio_device_find_asm(uint16_t vid, uint16_t did, uint16_t asm_vid, uint16_t asm_did,
 			struct rte_rio_device *from)

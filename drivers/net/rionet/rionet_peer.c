@@ -388,7 +388,7 @@ rionet_alarm_cb(void *arg)
 		RIONET_LOG(ERR, "%s: cannot re-arm the doorbell poll", port->name);
 }
 
-/* Bus events, called with the bus lock held (see rte_bus_rio.h). */
+/* Bus events, called with the bus lock held (see bus_rio_driver.h). */
 static void
 rionet_bus_event_cb(struct rte_rio_device *dev, enum rte_rio_bus_event event, void *arg)
 {
