@@ -75,6 +75,7 @@ struct br_cb_stats {
 
 static char br_fabric[48];
 static bool br_host_up, br_agent_up;
+static uint16_t br_agent_id;	/* the agent's mport ID */
 static struct br_drv_stats br_st_decline, br_st_exact, br_st_any, br_st_late;
 static struct br_cb_stats br_cb_a, br_cb_b, br_cb_c;
 
@@ -361,6 +362,8 @@ br_child_args(int argc, char **argv, int ret, char ***out)
 static int
 br_setup(void)
 {
+	struct rte_rio_mport_info minfo;
+
 	if (br_unique_fabric("brs", br_fabric, sizeof(br_fabric)) == NULL)
 		return TEST_FAILED;
 	memset(&br_st_decline, 0, sizeof(br_st_decline));
@@ -376,6 +379,9 @@ br_setup(void)
 	br_host_up = true;
 	TEST_ASSERT_SUCCESS(br_mport_up(BR_AGENT, br_fabric, "ep1"), "agent mport");
 	br_agent_up = true;
+	TEST_ASSERT_SUCCESS(rte_rio_mport_info_get(rte_rio_mport_find(BR_AGENT), &minfo),
+			    "agent mport info");
+	br_agent_id = minfo.id;
 	return TEST_SUCCESS;
 }
 
@@ -422,41 +428,73 @@ test_br_registration_errors(void)
 	return TEST_SUCCESS;
 }
 
-/* Device names the bus accepts, in both devargs syntaxes. */
+/*
+ * Device names the bus accepts, and EAL's parsing of them: without the bus
+ * prefix, with "rio:", with "bus=rio,name=", and with driver arguments.
+ */
 static int
 test_br_parse(void)
 {
 	struct rte_bus *bus = rte_bus_find_by_name(RTE_RIO_BUS_NAME);
+	static const char * const good[] = {
+		"rapidio0", "rapidio9", "rapidio31", "00:e:0001", "1f:e:ffff", "00:s:0002",
+		"00:s:1ffff",
+	};
 	static const char * const bad[] = {
-		"rio_sim0-e", "-e0001", "net_ring0", "rio_sim0-e0001zz", "rio_sim0-q0001",
-		"rio_sim0-e123456789", "rio_sim0", "",
+		"rapidio", "rapidio01", "rapidio1234", "rapidio0x", "Rapidio0", "00:e:001",
+		"00:e:00001", "00:x:0001", "0:e:0001", "000:e:0001", "00:E:0001",
+		"00:e:000g", "00-e-0001", "00:e:0001:", "rio_sim0-e0001", "rio_sim0",
+		"net_ring0", "sim0-e0000", "",
+	};
+	/* Legacy strings: name, then what EAL must keep as driver arguments. */
+	static const char * const legacy[][3] = {
+		{ "00:e:0001", "00:e:0001", "" },
+		{ "rapidio0,mbox=1", "rapidio0", "mbox=1" },
+		{ "rio:rapidio1,mbox=2,rx_zero_copy=1", "rapidio1", "mbox=2,rx_zero_copy=1" },
+		{ "rio:00:s:0002", "00:s:0002", "" },
+		{ "0a:e:00ff,x=y", "0a:e:00ff", "x=y" },
 	};
 	char name[RTE_RIO_NAME_MAX_LEN], longname[RTE_RIO_NAME_MAX_LEN + 8];
 	struct rte_devargs da;
 	unsigned int i;
 
 	TEST_ASSERT_NOT_NULL(bus, "bus registered");
-	TEST_ASSERT_SUCCESS(bus->parse("rio_sim0-e0001", NULL), "endpoint name");
-	TEST_ASSERT_SUCCESS(bus->parse("rio_sim0-s0002", name), "switch name");
-	TEST_ASSERT(strcmp(name, "rio_sim0-s0002") == 0, "parsed name %s", name);
-	TEST_ASSERT_SUCCESS(bus->parse("a-b-c-eff", NULL), "dashes in the mport name");
+	for (i = 0; i < RTE_DIM(good); i++) {
+		TEST_ASSERT_SUCCESS(bus->parse(good[i], name), "\"%s\" refused", good[i]);
+		TEST_ASSERT(strcmp(name, good[i]) == 0, "parsed %s as %s", good[i], name);
+	}
 	for (i = 0; i < RTE_DIM(bad); i++)
 		TEST_ASSERT(bus->parse(bad[i], NULL) != 0, "\"%s\" accepted", bad[i]);
-	memset(longname, 'a', sizeof(longname) - 1);
+	memset(longname, '0', sizeof(longname) - 1);
 	longname[sizeof(longname) - 1] = '\0';
-	memcpy(&longname[sizeof(longname) - 7], "-e0001", 6);
+	memcpy(longname, "rapidio1", 8);
 	TEST_ASSERT(bus->parse(longname, NULL) != 0, "name too long accepted");
 
-	/* Legacy syntax: the rio bus wins over vdev's prefix match on "rio_sim". */
-	TEST_ASSERT_SUCCESS(rte_devargs_parse(&da, "rio:rio_sim0-e0001"), "rio: syntax");
-	TEST_ASSERT(da.bus == bus, "rio: syntax went to bus %s",
-		    da.bus != NULL ? rte_bus_name(da.bus) : "none");
-	TEST_ASSERT(strcmp(da.name, "rio_sim0-e0001") == 0, "name %s", da.name);
+	/*
+	 * EAL's legacy syntax gives a name to the first bus whose name starts
+	 * it, else to the first bus whose parser takes it (vdev takes any name
+	 * that starts with a vdev driver's name): every rio name must reach the
+	 * rio bus whole, with or without "rio:".
+	 */
+	for (i = 0; i < RTE_DIM(legacy); i++) {
+		TEST_ASSERT_SUCCESS(rte_devargs_parse(&da, legacy[i][0]), "parse %s",
+				    legacy[i][0]);
+		TEST_ASSERT(da.bus == bus, "%s went to bus %s", legacy[i][0],
+			    da.bus != NULL ? rte_bus_name(da.bus) : "none");
+		TEST_ASSERT(strcmp(da.name, legacy[i][1]) == 0, "%s: name %s", legacy[i][0],
+			    da.name);
+		TEST_ASSERT(strcmp(da.args, legacy[i][2]) == 0, "%s: arguments \"%s\"",
+			    legacy[i][0], da.args);
+		rte_devargs_reset(&da);
+	}
+	TEST_ASSERT_SUCCESS(rte_devargs_parse(&da, "bus=rio,name=00:s:0002"), "bus= syntax");
+	TEST_ASSERT(da.bus == bus && strcmp(da.name, "00:s:0002") == 0, "bus= syntax");
 	rte_devargs_reset(&da);
-	TEST_ASSERT_SUCCESS(rte_devargs_parse(&da, "bus=rio,name=rio_sim0-s0002"), "bus= syntax");
-	TEST_ASSERT(da.bus == bus && strcmp(da.name, "rio_sim0-s0002") == 0, "bus= syntax");
+	/* The mport's own name stays the vdev bus's. */
+	TEST_ASSERT_SUCCESS(rte_devargs_parse(&da, BR_HOST), "parse %s", BR_HOST);
+	TEST_ASSERT(da.bus == rte_bus_find_by_name("vdev"), "%s left the vdev bus", BR_HOST);
 	rte_devargs_reset(&da);
-	if (rte_devargs_parse(&da, "rio:rio_sim0-x0001") == 0)
+	if (rte_devargs_parse(&da, "rio:00:x:0001") == 0)
 		TEST_ASSERT(da.bus != bus, "bad name went to the rio bus");
 	rte_devargs_reset(&da);
 	return TEST_SUCCESS;
@@ -563,7 +601,7 @@ test_br_probe_at_add(void)
 	TEST_ASSERT_EQUAL(br_st_exact.probes, 4, "exact probed only for matches");
 	TEST_ASSERT_EQUAL(br_st_any.binds, 2, "any binds");
 	for (i = 0; i < br_st_any.binds; i++)
-		TEST_ASSERT_NOT_NULL(strstr(br_st_any.bound[i], "-s"), "any bound %s",
+		TEST_ASSERT_NOT_NULL(strstr(br_st_any.bound[i], ":s:"), "any bound %s",
 				     br_st_any.bound[i]);
 	TEST_ASSERT_EQUAL(br_cb_a.adds, BR_NDEV, "ADD callbacks");
 	TEST_ASSERT_EQUAL(br_cb_a.removes, 0, "REMOVE callbacks");
@@ -654,7 +692,7 @@ test_br_get_put(void)
 	TEST_ASSERT_EQUAL(rte_rio_device_refcount(dev), 1, "bus only");
 	TEST_ASSERT_NULL(rte_rio_device_get(NULL), "get NULL");
 	rte_rio_device_put(NULL);
-	TEST_ASSERT_NULL(rte_rio_device_find_by_name("nosuch-e0001"), "unknown name");
+	TEST_ASSERT_NULL(rte_rio_device_find_by_name("1f:e:0001"), "unknown name");
 	TEST_ASSERT_NULL(rte_rio_device_find_by_name(NULL), "NULL name");
 	return TEST_SUCCESS;
 }
@@ -771,7 +809,7 @@ test_br_unplug_replug(void)
 	/* EAL's rte_dev_probe() hides -EEXIST; the bus plug reports it. */
 	TEST_ASSERT_EQUAL(rte_bus_find_by_name(RTE_RIO_BUS_NAME)->plug(&dev->device), -EEXIST,
 			  "plug of a bound device");
-	TEST_ASSERT(rte_dev_probe("rio:nosuch-e0fff") != 0, "unknown device probed");
+	TEST_ASSERT(rte_dev_probe("rio:1f:e:0fff") != 0, "unknown device probed");
 	rte_rio_device_put(dev);
 	return TEST_SUCCESS;
 }
@@ -818,17 +856,15 @@ test_br_mport_removal(void)
 static int
 test_br_blocklist(void)
 {
-	char name[RTE_RIO_NAME_MAX_LEN], devstr[RTE_RIO_NAME_MAX_LEN + 8];
+	char devstr[RTE_RIO_NAME_MAX_LEN + 8];
 	unsigned int decline = br_st_decline.probes, binds;
 	struct rte_rio_device *dev;
 
-	/* The agent comes back with the same names (same mport name, same IDs). */
-	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_ENDPOINT, false, name), "peer");
-	/* Host's peer destid == agent's own: build the agent's local name from it. */
-	dev = rte_rio_device_find_by_name(name);
-	TEST_ASSERT_NOT_NULL(dev, "find %s", name);
-	snprintf(devstr, sizeof(devstr), "rio:%s%s", BR_AGENT, strrchr(name, '-'));
-	rte_rio_device_put(dev);
+	/*
+	 * The agent comes back as the same mport ID (the lowest free one, which
+	 * it left), so its own endpoint has the same name.
+	 */
+	snprintf(devstr, sizeof(devstr), "rio:" RTE_RIO_DEV_NAME_LOCAL_FMT, br_agent_id);
 	TEST_ASSERT_SUCCESS(rte_devargs_add(RTE_DEVTYPE_BLOCKED, devstr), "block %s", devstr);
 
 	binds = br_st_exact.binds + br_st_any.binds;
@@ -893,8 +929,9 @@ test_br_callback_from_probe(void)
 }
 
 /*
- * -a through EAL, in a child: argv = EAL args, "--", fabric, allowed name.
- * Only the allowed device may be bound.
+ * -a through EAL, in a child: argv = EAL args, "--", fabric, allowed name,
+ * its expected driver arguments. Only the allowed device may be bound, with
+ * those arguments.
  */
 static int
 br_allow_child(int argc, char **argv)
@@ -909,8 +946,8 @@ br_allow_child(int argc, char **argv)
 		return 2;
 	}
 	argc = br_child_args(argc, argv, ret, &argv);
-	if (argc < 2) {
-		printf("allow child: missing fabric and name (%d)\n", argc);
+	if (argc < 3) {
+		printf("allow child: missing fabric, name and arguments (%d)\n", argc);
 		goto out;
 	}
 	if (rte_rio_driver_register(&br_drv_any) < 0)
@@ -922,6 +959,14 @@ br_allow_child(int argc, char **argv)
 		if ((dev->driver != NULL) != (strcmp(dev->name, argv[1]) == 0)) {
 			printf("allow child: %s %sbound\n", dev->name,
 			       dev->driver != NULL ? "" : "not ");
+			rte_rio_device_put(dev);
+			goto out;
+		}
+		if (dev->driver != NULL && (dev->device.devargs == NULL ||
+					    strcmp(dev->device.devargs->args, argv[2]) != 0)) {
+			printf("allow child: %s bound with arguments \"%s\", not \"%s\"\n",
+			       dev->name, dev->device.devargs != NULL ?
+			       dev->device.devargs->args : "(no devargs)", argv[2]);
 			rte_rio_device_put(dev);
 			goto out;
 		}
@@ -941,32 +986,48 @@ out:
 }
 REGISTER_TEST_CHILD(bus_rio_allow_child, br_allow_child);
 
+/* Run the allow child with -a @p allow; the device must be bound with @p args. */
 static int
-test_br_allowlist_eal(void)
+br_allow_run(const char *allow, const char *name, const char *args)
 {
-	char name[RTE_RIO_NAME_MAX_LEN], allow[RTE_RIO_NAME_MAX_LEN + 8];
-	char fabric[48], prefix[48];
+	char fabric[48], prefix[48], fp[64];
+	char *argv[] = { "--no-huge", "-m", "256", "--no-pci", fp, "--log-level=lib.eal:error",
+			 "-a", (char *)(uintptr_t)allow, "--", fabric, (char *)(uintptr_t)name,
+			 (char *)(uintptr_t)args, NULL };
 	pid_t pid;
 	int ret;
 
-	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_ENDPOINT, false, name), "peer");
-	snprintf(allow, sizeof(allow), "rio:%s", name);
 	TEST_ASSERT_NOT_NULL(br_unique_fabric("bra", fabric, sizeof(fabric)), "fabric");
 	TEST_ASSERT_NOT_NULL(rio_test_unique("br_allow", prefix, sizeof(prefix)), "prefix");
-	{
-		char fp[64];
-		char *argv[] = { "--no-huge", "-m", "256", "--no-pci", fp,
-				 "--log-level=lib.eal:error", "-a", allow, "--", fabric, name,
-				 NULL };
-
-		snprintf(fp, sizeof(fp), "--file-prefix=%s", prefix);
-		pid = rio_test_spawn("bus_rio_allow_child", argv);
-	}
+	snprintf(fp, sizeof(fp), "--file-prefix=%s", prefix);
+	pid = rio_test_spawn("bus_rio_allow_child", argv);
 	TEST_ASSERT(pid > 0, "spawn: %d", (int)pid);
 	ret = rio_test_wait(pid, 30000);
 	br_shm_cleanup(fabric);
 	rio_test_runtime_dir_cleanup(prefix);
 	TEST_ASSERT_EQUAL(ret, 0, "child with -a %s", allow);
+	return TEST_SUCCESS;
+}
+
+/*
+ * -a <name>[,<args>] and -a rio:<name>: the named device, and only it, is
+ * probed, with its arguments (a name that started with the bus name was
+ * cut to its tail and probed nothing).
+ */
+static int
+test_br_allowlist_eal(void)
+{
+	char name[RTE_RIO_NAME_MAX_LEN], local[RTE_RIO_NAME_MAX_LEN];
+	char allow[RTE_RIO_NAME_MAX_LEN + 32];
+
+	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_ENDPOINT, false, name), "peer");
+	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_ENDPOINT, true, local), "local");
+	snprintf(allow, sizeof(allow), "rio:%s", name);
+	TEST_ASSERT_SUCCESS(br_allow_run(allow, name, ""), "-a rio:<peer>");
+	snprintf(allow, sizeof(allow), "%s,key=value", name);
+	TEST_ASSERT_SUCCESS(br_allow_run(allow, name, "key=value"), "-a <peer>,key=value");
+	snprintf(allow, sizeof(allow), "%s,mbox=1", local);
+	TEST_ASSERT_SUCCESS(br_allow_run(allow, local, "mbox=1"), "-a <local>,mbox=1");
 	return TEST_SUCCESS;
 }
 
@@ -1139,6 +1200,20 @@ br_tel_count(const struct br_tel_line *l, int n, const char *cmd, const char *sk
 	return c;
 }
 
+/* Does reply @cmd list @item? */
+static bool
+br_tel_has(const struct br_tel_line *l, int n, const char *cmd, const char *item)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(l[i].cmd, cmd) == 0 && strcmp(l[i].key, "item") == 0 &&
+		    strcmp(l[i].val, item) == 0)
+			return true;
+	}
+	return false;
+}
+
 static int
 br_tel_checks(const char *prefix)
 {
@@ -1152,15 +1227,14 @@ br_tel_checks(const char *prefix)
 	n = br_tel_query(prefix, "/rio/devices\n/rio/mports\n/rio/devices," BR_HOST "\n"
 			 "/rio/devices," BR_HOST ",2\n/rio/devices,nosuch\n", l, BR_TEL_LINES);
 	TEST_ASSERT(n > 0, "no reply from dpdk-telemetry.py (%d)", n);
+	/* The host's devices (reply 2), each also in the list of all devices (reply 0). */
 	for (i = 0; i < n; i++) {
-		if (strcmp(l[i].cmd, "0/rio/devices") != 0 || strcmp(l[i].key, "item") != 0)
+		if (strcmp(l[i].cmd, "2/rio/devices") != 0 || strcmp(l[i].key, "item") != 0)
 			continue;
-		if (strncmp(l[i].val, BR_HOST "-", strlen(BR_HOST) + 1) != 0)
-			continue;
-		n_host++;
-		if (strstr(l[i].val, "-s") != NULL)
+		n_host += br_tel_has(l, n, "0/rio/devices", l[i].val);
+		if (strstr(l[i].val, ":s:") != NULL)
 			snprintf(sw, sizeof(sw), "%s", l[i].val);
-		else if (ep[0] == '\0' || strcmp(l[i].val, ep) > 0)
+		else if (strstr(l[i].val, ":e:") != NULL)
 			snprintf(ep, sizeof(ep), "%s", l[i].val);
 	}
 	TEST_ASSERT_EQUAL(n_host, 3, "host mport devices listed");
@@ -1174,7 +1248,7 @@ br_tel_checks(const char *prefix)
 	snprintf(cmds, sizeof(cmds),
 		 "/rio/device,%s\n/rio/routes,%s\n/rio/config_read,%s,0x0\n"
 		 "/rio/config_read,%s,0x2\n/rio/config_read,%s,0x1000000\n"
-		 "/rio/mport,%s\n/rio/topology,%s\n/rio/device,nosuch-e0001\n",
+		 "/rio/mport,%s\n/rio/topology,%s\n/rio/device,1f:e:0001\n",
 		 ep, sw, ep, ep, ep, BR_HOST, BR_HOST);
 	n = br_tel_query(prefix, cmds, l, BR_TEL_LINES);
 	TEST_ASSERT(n > 0, "no reply (%d)", n);
@@ -1248,7 +1322,7 @@ br_tel_checks_big(const char *prefix)
 		if (strcmp(l[i].cmd, "0/rio/devices") != 0)
 			continue;
 		n_dev++;
-		if (strstr(l[i].val, "-s") != NULL)
+		if (strstr(l[i].val, ":s:") != NULL)
 			snprintf(sw, sizeof(sw), "%s", l[i].val);
 		else
 			n_ep++;

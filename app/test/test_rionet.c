@@ -21,9 +21,11 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
+#include <rte_bus.h>
 #include <rte_bus_vdev.h>
 #include <rte_cycles.h>
 #include <rte_dev.h>
+#include <rte_devargs.h>
 #include <rte_ethdev.h>
 #include <rte_ether.h>
 #include <rte_ip.h>
@@ -54,6 +56,8 @@ struct rn_env {
 	struct rte_rio_mport *mp[RN_MAX_EP];
 	uint16_t port[RN_MAX_EP];
 	bool has_port[RN_MAX_EP];
+	/* rn_reprobe() left devargs for the local endpoint of ep<i>, named so */
+	char devargs[RN_MAX_EP][RTE_DEV_NAME_MAX_LEN];
 };
 
 static struct rn_env env;
@@ -177,6 +181,17 @@ rn_env_teardown(void)
 		if (env.created[i])
 			rte_vdev_uninit(env.vdev[i]);
 		env.created[i] = false;
+		/*
+		 * EAL keeps devargs by device name, and the next test's mport
+		 * of the same ID has the same local endpoint name.
+		 */
+		if (env.devargs[i][0] != '\0') {
+			struct rte_devargs da = { .bus = rte_bus_find_by_name("rio") };
+
+			snprintf(da.name, sizeof(da.name), "%s", env.devargs[i]);
+			rte_devargs_remove(&da);
+			env.devargs[i][0] = '\0';
+		}
 	}
 	if (env.topo[0] != '\0')
 		unlink(env.topo);
@@ -191,6 +206,44 @@ rn_env_teardown(void)
 }
 
 /*
+ * Configure and start ethdev port_id (a rionet port, or a PMD stacked on
+ * rionet ports) with @conf, nb_rxq/nb_txq queues, Tx offloads q0_tx for its
+ * Tx queue 0 alone, promiscuous mode off.
+ */
+static int
+rn_ethdev_start(uint16_t port_id, const struct rte_eth_conf *conf, uint16_t nb_rxq,
+		uint16_t nb_txq, struct rte_mempool *mp, uint64_t q0_tx)
+{
+	struct rte_eth_dev_info info;
+	struct rte_eth_txconf txconf;
+	uint16_t q;
+	int ret;
+
+	ret = rte_eth_dev_configure(port_id, nb_rxq, nb_txq, conf);
+	if (ret < 0)
+		return ret;
+	ret = rte_eth_dev_info_get(port_id, &info);
+	if (ret < 0)
+		return ret;
+	for (q = 0; q < nb_rxq; q++) {
+		ret = rte_eth_rx_queue_setup(port_id, q, RN_DESC, SOCKET_ID_ANY, NULL, mp);
+		if (ret < 0)
+			return ret;
+	}
+	for (q = 0; q < nb_txq; q++) {
+		txconf = info.default_txconf;
+		txconf.offloads = conf->txmode.offloads | (q == 0 ? q0_tx : 0);
+		ret = rte_eth_tx_queue_setup(port_id, q, RN_DESC, SOCKET_ID_ANY, &txconf);
+		if (ret < 0)
+			return ret;
+	}
+	ret = rte_eth_promiscuous_disable(port_id);
+	if (ret < 0)
+		return ret;
+	return rte_eth_dev_start(port_id);
+}
+
+/*
  * Configure and start port i with nb_rxq/nb_txq queues, MTU mtu, Tx offloads
  * port_tx for the port and q0_tx for its Tx queue 0 alone.
  */
@@ -199,33 +252,8 @@ rn_port_start_offloads(unsigned int i, uint16_t nb_rxq, uint16_t nb_txq, uint16_
 		       struct rte_mempool *mp, uint64_t port_tx, uint64_t q0_tx)
 {
 	struct rte_eth_conf conf = { .rxmode = { .mtu = mtu }, .txmode = { .offloads = port_tx } };
-	struct rte_eth_dev_info info;
-	struct rte_eth_txconf txconf;
-	uint16_t q;
-	int ret;
 
-	ret = rte_eth_dev_configure(env.port[i], nb_rxq, nb_txq, &conf);
-	if (ret < 0)
-		return ret;
-	ret = rte_eth_dev_info_get(env.port[i], &info);
-	if (ret < 0)
-		return ret;
-	for (q = 0; q < nb_rxq; q++) {
-		ret = rte_eth_rx_queue_setup(env.port[i], q, RN_DESC, SOCKET_ID_ANY, NULL, mp);
-		if (ret < 0)
-			return ret;
-	}
-	for (q = 0; q < nb_txq; q++) {
-		txconf = info.default_txconf;
-		txconf.offloads = port_tx | (q == 0 ? q0_tx : 0);
-		ret = rte_eth_tx_queue_setup(env.port[i], q, RN_DESC, SOCKET_ID_ANY, &txconf);
-		if (ret < 0)
-			return ret;
-	}
-	ret = rte_eth_promiscuous_disable(env.port[i]);
-	if (ret < 0)
-		return ret;
-	return rte_eth_dev_start(env.port[i]);
+	return rn_ethdev_start(env.port[i], &conf, nb_rxq, nb_txq, mp, q0_tx);
 }
 
 /* Configure and start port i with nb_rxq/nb_txq queues, MTU mtu. */
@@ -354,15 +382,16 @@ rn_frame_chained(struct rte_mempool *mp, const struct rte_ether_addr *dst,
 	return m;
 }
 
-/* Receive up to n frames on port i queue q within the wait time. */
+/* Receive up to n frames on ethdev port_id queue q within the wait time. */
 static uint16_t
-rn_rx(unsigned int i, uint16_t q, struct rte_mbuf **pkts, uint16_t n, unsigned int wait_ms)
+rn_ethdev_rx(uint16_t port_id, uint16_t q, struct rte_mbuf **pkts, uint16_t n,
+	     unsigned int wait_ms)
 {
 	uint16_t got = 0;
 	unsigned int ms = 0;
 
 	while (got < n) {
-		got += rte_eth_rx_burst(env.port[i], q, pkts + got, n - got);
+		got += rte_eth_rx_burst(port_id, q, pkts + got, n - got);
 		if (got == n || ms >= wait_ms)
 			break;
 		rte_delay_ms(1);
@@ -371,18 +400,32 @@ rn_rx(unsigned int i, uint16_t q, struct rte_mbuf **pkts, uint16_t n, unsigned i
 	return got;
 }
 
-/* Send one frame; returns what tx_burst returned (1: consumed). */
+/* Receive up to n frames on port i queue q within the wait time. */
 static uint16_t
-rn_tx1(unsigned int i, uint16_t q, struct rte_mbuf *m)
+rn_rx(unsigned int i, uint16_t q, struct rte_mbuf **pkts, uint16_t n, unsigned int wait_ms)
+{
+	return rn_ethdev_rx(env.port[i], q, pkts, n, wait_ms);
+}
+
+/* Send one frame on ethdev port_id; returns what tx_burst returned (1: consumed). */
+static uint16_t
+rn_ethdev_tx1(uint16_t port_id, uint16_t q, struct rte_mbuf *m)
 {
 	unsigned int tries;
 	uint16_t n = 0;
 
 	for (tries = 0; tries < 1000 && n == 0; tries++)
-		n = rte_eth_tx_burst(env.port[i], q, &m, 1);
+		n = rte_eth_tx_burst(port_id, q, &m, 1);
 	if (n == 0)
 		rte_pktmbuf_free(m);
 	return n;
+}
+
+/* Send one frame on port i; returns what tx_burst returned (1: consumed). */
+static uint16_t
+rn_tx1(unsigned int i, uint16_t q, struct rte_mbuf *m)
+{
+	return rn_ethdev_tx1(env.port[i], q, m);
 }
 
 static int
@@ -433,15 +476,18 @@ test_rionet_probe_info(void)
 	/* The local endpoint is bound, remote ones are left to other drivers. */
 	{
 		char name[RTE_RIO_NAME_MAX_LEN];
+		struct rte_rio_mport_info minfo;
 		struct rte_rio_device *d;
 
-		snprintf(name, sizeof(name), "%s-e0000", env.vdev[0]);
+		TEST_ASSERT_SUCCESS(rte_rio_mport_info_get(rte_rio_mport_find(env.vdev[0]),
+							   &minfo), "mport info");
+		snprintf(name, sizeof(name), RTE_RIO_DEV_NAME_LOCAL_FMT, minfo.id);
 		d = rte_rio_device_find_by_name(name);
 		TEST_ASSERT_NOT_NULL(d, "local endpoint %s not on the bus", name);
 		TEST_ASSERT(d->driver != NULL && strcmp(d->driver->driver.name, "net_rionet") == 0,
 			    "local endpoint not bound to rionet");
 		rte_rio_device_put(d);
-		snprintf(name, sizeof(name), "%s-e0001", env.vdev[0]);
+		snprintf(name, sizeof(name), RTE_RIO_DEV_NAME_ENDPOINT_FMT, minfo.id, 1);
 		d = rte_rio_device_find_by_name(name);
 		TEST_ASSERT_NOT_NULL(d, "remote endpoint %s not on the bus", name);
 		TEST_ASSERT_NULL(d->driver, "rionet claimed a remote endpoint");
@@ -1297,17 +1343,22 @@ static int
 rn_reprobe(unsigned int i, const char *args)
 {
 	char dev[RTE_DEV_NAME_MAX_LEN], name[RTE_DEV_NAME_MAX_LEN + 64];
+	struct rte_rio_mport_info minfo;
 	struct rte_eth_dev_info info;
 	int ret;
 
-	/* Endpoint names are "<mport>-e<destid in hex>"; ep<i> has destid i. */
-	snprintf(dev, sizeof(dev), "%s-e%04x", env.vdev[i], i);
+	/* The mport's own endpoint is "rapidio<mport ID>". */
+	ret = rte_rio_mport_info_get(rte_rio_mport_find(env.vdev[i]), &minfo);
+	if (ret < 0)
+		return ret;
+	snprintf(dev, sizeof(dev), RTE_RIO_DEV_NAME_LOCAL_FMT, minfo.id);
 	if (env.has_port[i] && rte_eth_dev_info_get(env.port[i], &info) == 0) {
 		ret = rte_dev_remove(info.device);
 		if (ret < 0)
 			return ret;
 	}
 	env.has_port[i] = false;
+	snprintf(env.devargs[i], sizeof(env.devargs[i]), "%s", dev);
 	snprintf(name, sizeof(name), "rio:%s%s%s", dev, args[0] != '\0' ? "," : "", args);
 	ret = rte_dev_probe(name);
 	if (ret < 0)
@@ -1593,6 +1644,85 @@ test_rionet_rx_zero_copy(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* DPDK's own PMDs stacked on rionet ports                            */
+
+/* Name of the rio bus device (the mport's own endpoint) of ep<i> into @buf. */
+static const char *
+rn_local_name(unsigned int i, char buf[RTE_RIO_NAME_MAX_LEN])
+{
+	struct rte_rio_mport_info minfo;
+
+	if (rte_rio_mport_info_get(env.mp[i], &minfo) != 0)
+		return NULL;
+	snprintf(buf, RTE_RIO_NAME_MAX_LEN, RTE_RIO_DEV_NAME_LOCAL_FMT, minfo.id);
+	return buf;
+}
+
+/*
+ * A frame from ethdev @from to @to_destid's rionet MAC arrives on ethdev
+ * @to intact. @seq keys its pattern.
+ */
+static int
+rn_ethdev_carry(uint16_t from, uint16_t to, uint16_t to_destid, uint32_t seq)
+{
+	struct rte_ether_addr dst;
+	struct rte_mbuf *m, *rx[1];
+
+	rionet_mac_from_destid(to_destid, &dst);
+	m = rn_frame(rn_pool_big, &dst, 0, 200, seq);
+	TEST_ASSERT_NOT_NULL(m, "alloc");
+	TEST_ASSERT_EQUAL(rn_ethdev_tx1(from, 0, m), 1, "port %u: frame not taken", from);
+	TEST_ASSERT_EQUAL(rn_ethdev_rx(to, 0, rx, 1, RN_WAIT_MS), 1,
+			  "port %u -> port %u: frame %u lost", from, to, seq);
+	TEST_ASSERT(rn_frame_check(rx[0], 200, seq), "port %u -> port %u: frame corrupted",
+		    from, to);
+	rte_pktmbuf_free(rx[0]);
+	return TEST_SUCCESS;
+}
+
+/*
+ * net_failsafe takes a rionet port over by the name of its rio bus device
+ * (dev(rapidio<mport ID>), with or without the bus prefix) and carries
+ * frames both ways through it. (A name that started with the bus name was
+ * cut to its tail: "Cannot find device", or a retry loop that never ended.)
+ */
+static int
+test_rionet_failsafe(void)
+{
+	static const char * const prefixes[] = { "", "rio:" };
+	char fs_name[32], args[RTE_RIO_NAME_MAX_LEN + 16], local[RTE_RIO_NAME_MAX_LEN];
+	struct rte_eth_conf conf = { 0 };
+	struct rte_eth_dev_owner owner;
+	unsigned int k;
+	uint16_t fs;
+
+	for (k = 0; k < RTE_DIM(prefixes); k++) {
+		TEST_ASSERT_SUCCESS(rn_env_setup(2), "setup");
+		TEST_ASSERT_NOT_NULL(rn_local_name(0, local), "name of ep0's device");
+		snprintf(fs_name, sizeof(fs_name), "net_failsafe_rn%u", rn_vdev_counter++);
+		snprintf(args, sizeof(args), "dev(%s%s)", prefixes[k], local);
+		TEST_ASSERT_SUCCESS(rte_vdev_init(fs_name, args), "%s,%s", fs_name, args);
+		TEST_ASSERT_SUCCESS(rte_eth_dev_get_port_by_name(fs_name, &fs), "fail-safe port");
+		TEST_ASSERT_SUCCESS(rte_eth_dev_owner_get(env.port[0], &owner), "owner");
+		TEST_ASSERT(owner.id != RTE_ETH_DEV_NO_OWNER,
+			    "%s did not take rionet port %u over", args, env.port[0]);
+		TEST_ASSERT_SUCCESS(rn_ethdev_start(fs, &conf, 1, 1, rn_pool_big, 0),
+				    "start the fail-safe port");
+		TEST_ASSERT_SUCCESS(rn_port_start(1, 1, 1, 1500, rn_pool_big), "start 1");
+		TEST_ASSERT_SUCCESS(rn_active_wait(1, 1), "peer of port 1");
+		TEST_ASSERT_SUCCESS(rn_ethdev_carry(fs, env.port[1], 1, 2 * k), "fail-safe -> 1");
+		TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[1], fs, 0, 2 * k + 1),
+				    "1 -> fail-safe");
+		TEST_ASSERT_SUCCESS(rte_eth_dev_stop(fs), "stop fail-safe");
+		TEST_ASSERT_SUCCESS(rte_eth_dev_close(fs), "close fail-safe");
+		TEST_ASSERT_SUCCESS(rte_vdev_uninit(fs_name), "remove fail-safe");
+		if (k + 1 < RTE_DIM(prefixes) && rn_env_teardown() != 0)
+			return TEST_FAILED;
+	}
+	return TEST_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ */
 
 static int
 rn_run(int (*fn)(void))
@@ -1627,6 +1757,7 @@ RN_CASE(test_rionet_devargs)
 RN_CASE(test_rionet_reset)
 RN_CASE(test_rionet_unplug)
 RN_CASE(test_rionet_bcast_ring_full)
+RN_CASE(test_rionet_failsafe)
 
 static int
 rn_suite_setup(void)
@@ -1677,6 +1808,7 @@ static struct unit_test_suite rionet_suite = {
 		TEST_CASE_NAMED("reset", test_rionet_reset_run),
 		TEST_CASE_NAMED("unplug", test_rionet_unplug_run),
 		TEST_CASE_NAMED("bcast_ring_full", test_rionet_bcast_ring_full_run),
+		TEST_CASE_NAMED("failsafe", test_rionet_failsafe_run),
 		TEST_CASES_END()
 	},
 };

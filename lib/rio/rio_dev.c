@@ -110,15 +110,26 @@ rio_dev_free(struct rte_rio_dev *dev)
 	rte_free(dev);
 }
 
+/*
+ * Linux's names (rio-scan.c, rio.c), which DPDK's device-argument parsers
+ * take as they are: they start with no bus or vdev driver name, and no
+ * other bus takes them. The local endpoint is named after its mport alone,
+ * so that an agent's keeps its name when the host assigns its device ID.
+ */
 void
 rio_dev_set_name(struct rte_rio_dev *dev)
 {
-	/* Room for "-e" / "-s" and up to 5 hex digits (component tags reach 0x1ffff). */
-	int len = (int)sizeof(dev->info.name) - 8;
-	bool sw = dev->info.type == RTE_RIO_DEV_SWITCH;
+	struct rte_rio_dev_info *info = &dev->info;
+	uint16_t id = dev->mport->id;
 
-	snprintf(dev->info.name, sizeof(dev->info.name), "%.*s-%c%04x", len, dev->mport->name,
-		 sw ? 's' : 'e', sw ? dev->info.comptag & RTE_RIO_CTAG_UDEVID : dev->info.destid);
+	if (info->local)
+		snprintf(info->name, sizeof(info->name), RTE_RIO_DEV_NAME_LOCAL_FMT, id);
+	else if (info->type == RTE_RIO_DEV_SWITCH)
+		snprintf(info->name, sizeof(info->name), RTE_RIO_DEV_NAME_SWITCH_FMT, id,
+			 info->comptag & RTE_RIO_CTAG_UDEVID);
+	else
+		snprintf(info->name, sizeof(info->name), RTE_RIO_DEV_NAME_ENDPOINT_FMT, id,
+			 info->destid);
 }
 
 void

@@ -37,6 +37,23 @@ extern "C" {
 /** Default time an agent waits for a host to finish enumeration (seconds). */
 #define RTE_RIO_DISC_TIMEOUT_DEFAULT	30
 
+/**
+ * Device names, as Linux names RapidIO devices: an mport's own endpoint is
+ * "rapidio<mport id>" (decimal); a remote endpoint "<mport id>:e:<device
+ * ID>" and a switch "<mport id>:s:<component tag>" (hex, lower case: the
+ * mport ID on 2 digits, the others on at least 4), e.g. "rapidio0",
+ * "00:e:0001", "00:s:0002". The mport ID is its index in the process
+ * (struct rte_rio_mport_info.id). DPDK's device-argument parsers take these
+ * names as they are (`-a 00:e:0001`, `rio:00:e:0001`).
+ */
+#define RTE_RIO_DEV_NAME_LOCAL_FMT	RTE_RIO_DEV_NAME_LOCAL_PREFIX "%u"
+/** What the name of every mport's own endpoint starts with. */
+#define RTE_RIO_DEV_NAME_LOCAL_PREFIX	"rapidio"
+/** Format of a remote endpoint's name: mport ID, device ID. */
+#define RTE_RIO_DEV_NAME_ENDPOINT_FMT	"%02x:e:%04x"
+/** Format of a switch's name: mport ID, component tag (RTE_RIO_CTAG_UDEVID bits). */
+#define RTE_RIO_DEV_NAME_SWITCH_FMT	"%02x:s:%04x"
+
 /** Device kinds. */
 enum rte_rio_dev_type {
 	RTE_RIO_DEV_ENDPOINT = 0,
@@ -47,7 +64,7 @@ struct rte_rio_dev;
 
 /** What a device looks like (a copy; stable while the device exists). */
 struct rte_rio_dev_info {
-	char name[RTE_RIO_NAME_MAX_LEN]; /**< "<mport>-e<destid hex>" or "<mport>-s<comptag>" */
+	char name[RTE_RIO_NAME_MAX_LEN]; /**< see RTE_RIO_DEV_NAME_LOCAL_FMT */
 	enum rte_rio_dev_type type;
 	bool local;             /**< the mport's own endpoint */
 	uint16_t vid;           /**< Device Identity CAR: vendor */

@@ -14,7 +14,6 @@
  * drops the bus's reference.
  */
 
-#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -675,32 +674,55 @@ rio_bus_unplug(struct rte_device *device)
 	return ret;
 }
 
+/* Lower-case hex digits: names are made with %x. */
+#define RIO_BUS_HEX	"0123456789abcdef"
+
+/* Is @name "rapidio<mport id>", as made with RTE_RIO_DEV_NAME_LOCAL_FMT? */
+static bool
+rio_bus_name_local(const char *name, size_t len)
+{
+	const size_t plen = strlen(RTE_RIO_DEV_NAME_LOCAL_PREFIX);
+	size_t n;
+
+	if (len <= plen || strncmp(name, RTE_RIO_DEV_NAME_LOCAL_PREFIX, plen) != 0)
+		return false;
+	n = strspn(name + plen, "0123456789");
+	/* %u of an mport ID: no leading zero. */
+	return plen + n == len && n <= 3 && (n == 1 || name[plen] != '0');
+}
+
 /*
- * Device names are "<mport>-e<hex>" (endpoints) or "<mport>-s<hex>"
- * (switches). Anything else belongs to another bus. @p addr, if not NULL,
- * is a char[RTE_RIO_NAME_MAX_LEN] that receives the name.
+ * Is @name "<mport id>:e:<device ID>" or "<mport id>:s:<component tag>",
+ * as made with RTE_RIO_DEV_NAME_ENDPOINT_FMT / _SWITCH_FMT? (2 hex digits,
+ * then 4, or 5 for a component tag.)
+ */
+static bool
+rio_bus_name_remote(const char *name, size_t len)
+{
+	return (len == 9 || (len == 10 && name[3] == 's')) &&
+		strspn(name, RIO_BUS_HEX) == 2 && name[2] == ':' &&
+		(name[3] == 'e' || name[3] == 's') && name[4] == ':' &&
+		strspn(name + 5, RIO_BUS_HEX) == len - 5;
+}
+
+/*
+ * Device names are those lib/rio makes (rte_rio_dev.h,
+ * RTE_RIO_DEV_NAME_*_FMT); anything else belongs to another bus. No bus
+ * name and no vdev driver name starts them, so EAL gives `-a <name>`, as
+ * well as `-a rio:<name>`, to this bus. @p addr, if not NULL, is a
+ * char[RTE_RIO_NAME_MAX_LEN] that receives the name.
  */
 static int
 rio_bus_parse(const char *name, void *addr)
 {
-	const char *dash, *p;
 	size_t len;
 
 	if (name == NULL)
 		return -EINVAL;
 	len = strnlen(name, RTE_RIO_NAME_MAX_LEN);
-	if (len == RTE_RIO_NAME_MAX_LEN)
+	if (len == RTE_RIO_NAME_MAX_LEN ||
+	    !(rio_bus_name_local(name, len) || rio_bus_name_remote(name, len)))
 		return 1;
-	dash = strrchr(name, '-');
-	if (dash == NULL || dash == name || (dash[1] != 'e' && dash[1] != 's'))
-		return 1;
-	p = dash + 2;
-	if (*p == '\0' || strlen(p) > 8)
-		return 1;
-	for (; *p != '\0'; p++) {
-		if (!isxdigit((unsigned char)*p))
-			return 1;
-	}
 	if (addr != NULL)
 		rte_strscpy(addr, name, RTE_RIO_NAME_MAX_LEN);
 	return 0;
@@ -779,30 +801,3 @@ static struct rte_bus rio_bus = {
 };
 
 RTE_REGISTER_BUS(rio, rio_bus);
-
-/*
- * The vdev bus parses any name that starts with a vdev driver's name, and
- * every rio_sim mport (hence every device it finds) is named "rio_sim...".
- * EAL gives a legacy devargs string ("rio:<name>") to the first bus whose
- * parser accepts the name, so the rio bus must come before vdev in the bus
- * list. Buses are appended in constructor order: when vdev registered first,
- * move it behind us. This only changes the order of parsing and scanning;
- * EAL probes vdev last in any case.
- */
-static int
-rio_bus_cmp_rio_or_vdev(const struct rte_bus *bus, const void *data)
-{
-	RTE_SET_USED(data);
-	return !(bus == &rio_bus || strcmp(rte_bus_name(bus), "vdev") == 0);
-}
-
-/* After RTE_REGISTER_BUS (priority BUS) has put the rio bus in the list. */
-RTE_INIT_PRIO(rio_bus_order, CLASS)
-{
-	struct rte_bus *first = rte_bus_find(NULL, rio_bus_cmp_rio_or_vdev, NULL);
-
-	if (first == NULL || first == &rio_bus)
-		return;
-	rte_bus_unregister(first);
-	rte_bus_register(first);
-}

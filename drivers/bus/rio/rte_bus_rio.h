@@ -20,10 +20,11 @@
  * comes back (the link is up again) is a new rte_rio_device, usually with
  * the same name.
  *
- * EAL devargs: `-b rio:<name>` keeps a device from ever being probed
- * implicitly; with any `-a rio:<name>`, only allowed devices are probed.
- * rte_dev_probe("rio:<name>") probes one device explicitly, and
- * rte_dev_remove() detaches its driver (the device stays on the bus).
+ * EAL devargs: `-b <name>` keeps a device from ever being probed
+ * implicitly; with any `-a <name>`, only allowed devices are probed (the
+ * `rio:` bus prefix is optional). rte_dev_probe("<name>") probes one device
+ * explicitly, and rte_dev_remove() detaches its driver (the device stays on
+ * the bus).
  *
  * Locking: one recursive lock protects the bus. Bus callbacks run with it
  * held, in the thread that scanned or removed the mport; they may call any
