@@ -14,6 +14,7 @@
  */
 
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <libgen.h>
 #include <signal.h>
@@ -33,10 +34,12 @@
 #include <rte_mempool.h>
 #include <rte_rawdev.h>
 #include <rte_udp.h>
+#include <rte_version.h>
 
 #include "rte_rio.h"
 #include "rte_rio_dev.h"
 #include "bus_rio_driver.h"
+#include "rte_pmd_rio_sim_fabric.h"
 #include "rionet.h"
 
 #include "test.h"
@@ -45,6 +48,7 @@
 #define RN_NB_MBUF	4096
 #define RN_DESC		256
 #define RN_WAIT_MS	3000
+#define RN_BOND_FLOWS	16
 #define RN_BURST	32
 
 struct rn_env {
@@ -446,7 +450,7 @@ static int
 test_rionet_probe_info(void)
 {
 	struct rte_eth_dev_info info;
-	struct rte_ether_addr mac, bad;
+	struct rte_ether_addr mac, other, got;
 	struct rte_eth_link link;
 	unsigned int i;
 
@@ -464,10 +468,13 @@ test_rionet_probe_info(void)
 			    mac.addr_bytes[2] == 0 && mac.addr_bytes[3] == 1 &&
 			    mac.addr_bytes[4] == 0 && mac.addr_bytes[5] == i,
 			    "MAC of port %u is not 00:01:00:01:00:%02x", i, i);
-		bad = mac;
-		bad.addr_bytes[5] ^= 0x40;
-		TEST_ASSERT(rte_eth_dev_default_mac_addr_set(env.port[i], &bad) < 0,
-			    "a foreign MAC address was accepted");
+		/* Another address is reported (net_bonding sets its own on members). */
+		other = mac;
+		other.addr_bytes[5] ^= 0x40;
+		TEST_ASSERT_SUCCESS(rte_eth_dev_default_mac_addr_set(env.port[i], &other),
+				    "another MAC address refused");
+		TEST_ASSERT_SUCCESS(rte_eth_macaddr_get(env.port[i], &got), "get MAC");
+		TEST_ASSERT(rte_is_same_ether_addr(&got, &other), "address set not reported");
 		TEST_ASSERT_SUCCESS(rte_eth_dev_default_mac_addr_set(env.port[i], &mac),
 				    "own MAC address refused");
 		TEST_ASSERT_SUCCESS(rte_eth_link_get_nowait(env.port[i], &link), "link");
@@ -1722,6 +1729,172 @@ test_rionet_failsafe(void)
 	return TEST_SUCCESS;
 }
 
+/* net_bonding's key for a member port: renamed in DPDK 23.11. */
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0)
+#define RN_BOND_MEMBER	"member"
+#else
+#define RN_BOND_MEMBER	"slave"
+#endif
+
+/*
+ * net_bonding in @mode over the ports of ep<a> (primary) and ep<b>, named
+ * into @name. net_bonding names members by device (rte_device name: the
+ * rio bus device), PCI address or port ID. @return its port ID, or -1.
+ */
+static int
+rn_bond_create(unsigned int mode, unsigned int a, unsigned int b, char name[32])
+{
+	char pa[RTE_RIO_NAME_MAX_LEN], pb[RTE_RIO_NAME_MAX_LEN], args[4 * RTE_RIO_NAME_MAX_LEN];
+	uint16_t port;
+
+	if (rn_local_name(a, pa) == NULL || rn_local_name(b, pb) == NULL)
+		return -1;
+	snprintf(name, 32, "net_bonding_rn%u", rn_vdev_counter++);
+	snprintf(args, sizeof(args), "mode=%u," RN_BOND_MEMBER "=%s," RN_BOND_MEMBER "=%s,primary=%s",
+		 mode, pa, pb, pa);
+	if (rte_vdev_init(name, args) != 0) {
+		printf("  rte_vdev_init(%s, %s) failed\n", name, args);
+		return -1;
+	}
+	if (rte_eth_dev_get_port_by_name(name, &port) != 0)
+		return -1;
+	return port;
+}
+
+/*
+ * Send frames from ethdev @from to @to_destid's rionet MAC until one
+ * arrives on ethdev @to (a member may be failing over meanwhile).
+ * @return the number sent, 0 when none arrived.
+ */
+static unsigned int
+rn_ethdev_send_until(uint16_t from, uint16_t to, uint16_t to_destid)
+{
+	struct rte_ether_addr dst;
+	struct rte_mbuf *m, *rx[1];
+	unsigned int ms;
+
+	rionet_mac_from_destid(to_destid, &dst);
+	for (ms = 0; ms < RN_WAIT_MS; ms += 10) {
+		m = rn_frame(rn_pool_big, &dst, 0, 100, ms);
+		if (m == NULL || rn_ethdev_tx1(from, 0, m) != 1)
+			return 0;
+		if (rn_ethdev_rx(to, 0, rx, 1, 10) == 1) {
+			rte_pktmbuf_free(rx[0]);
+			return ms / 10 + 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * net_bonding mode 1 (active-backup) over rionet ports of ep1 (primary)
+ * and ep2, with ep0 as the far end: when ep1's RapidIO link goes down, its
+ * port's link goes down (no traffic needed), the bond fails over to ep2 and
+ * ep0 receives from ep2; when the link is back, the primary takes over
+ * again. (The link status followed only the peers, which a link that went
+ * down keeps active.)
+ */
+static int
+test_rionet_bond_failover(void)
+{
+	struct rte_eth_conf conf = { 0 };
+	struct rte_ether_addr addr1, got;
+	char name[32];
+	int64_t from1, from2;
+	int bond;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(3), "setup");
+	bond = rn_bond_create(1, 1, 2, name);
+	TEST_ASSERT(bond >= 0, "net_bonding mode 1");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_big), "start 0");
+	TEST_ASSERT_SUCCESS(rn_ethdev_start(bond, &conf, 1, 1, rn_pool_big, 0), "start bond");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 2), "peers of port 0");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 1), "link of ep1");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(bond, env.port[0], 0, 1), "bond -> ep0");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 1, "rx_packets"), 1, "sent through the primary");
+	rionet_mac_from_destid(1, &addr1);
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[0], bond, 1, 2), "ep0 -> bond");
+
+	/* ep1's link goes down: its port's link follows with no frame sent. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(env.fabric, "ep1", 0, false),
+			    "link of ep1 down");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 0), "port of ep1 still up with its link down");
+	from2 = rn_peer_xstat(0, 2, "rx_packets");
+	TEST_ASSERT(rn_ethdev_send_until(bond, env.port[0], 0) > 0, "no failover to ep2");
+	TEST_ASSERT(rn_peer_xstat(0, 2, "rx_packets") > from2, "not sent through ep2");
+	/* ep2 took the bond's address over; ep0 reaches it at ep2's own. */
+	TEST_ASSERT_SUCCESS(rte_eth_macaddr_get(env.port[2], &got), "MAC of ep2");
+	TEST_ASSERT(rte_is_same_ether_addr(&got, &addr1), "ep2 does not report the bond's MAC");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[0], bond, 2, 3), "ep0 -> bond on ep2");
+
+	/* The link is back: ep1 rejoins and, as the primary, carries again. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(env.fabric, "ep1", 0, true),
+			    "link of ep1 up");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 1), "port of ep1 down with its link up");
+	from1 = rn_peer_xstat(0, 1, "rx_packets");
+	TEST_ASSERT(rn_ethdev_send_until(bond, env.port[0], 0) > 0, "nothing after the link came up");
+	TEST_ASSERT(rn_peer_xstat(0, 1, "rx_packets") > from1, "primary ep1 did not take over");
+
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(bond), "stop bond");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_close(bond), "close bond");
+	TEST_ASSERT_SUCCESS(rte_vdev_uninit(name), "remove bond");
+	return TEST_SUCCESS;
+}
+
+/*
+ * net_bonding mode 2 (balance) over rionet ports of ep1 and ep2 starts
+ * (every member takes the bond's address), spreads flows over both
+ * members, and receives at ep1's address (the bond's) and at ep2's own.
+ * (It could not start: "Failed to update port Id ... MAC address".)
+ */
+static int
+test_rionet_bond_balance(void)
+{
+	struct rte_eth_conf conf = { 0 };
+	struct rte_ether_addr dst, addr1, got;
+	struct rte_mbuf *m, *rx[RN_BOND_FLOWS];
+	unsigned int k;
+	char name[32];
+	uint16_t n;
+	int bond;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(3), "setup");
+	bond = rn_bond_create(2, 1, 2, name);
+	TEST_ASSERT(bond >= 0, "net_bonding mode 2");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_big), "start 0");
+	TEST_ASSERT_SUCCESS(rn_ethdev_start(bond, &conf, 1, 1, rn_pool_big, 0),
+			    "mode 2 does not start over rionet");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 2), "peers of port 0");
+	rionet_mac_from_destid(1, &addr1);
+	TEST_ASSERT_SUCCESS(rte_eth_macaddr_get(bond, &got), "MAC of the bond");
+	TEST_ASSERT(rte_is_same_ether_addr(&got, &addr1), "bond MAC is not ep1's");
+	TEST_ASSERT_SUCCESS(rte_eth_macaddr_get(env.port[2], &got), "MAC of ep2");
+	TEST_ASSERT(rte_is_same_ether_addr(&got, &addr1), "ep2 does not report the bond's MAC");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 1), "link of ep1");
+	TEST_ASSERT_SUCCESS(rn_link_wait(2, 1), "link of ep2");
+
+	/* Flows (source addresses) spread over both members (layer 2 hash). */
+	rionet_mac_from_destid(0, &dst);
+	for (k = 0; k < RN_BOND_FLOWS; k++) {
+		m = rn_frame(rn_pool_big, &dst, 0x10 + k, 100, k);
+		TEST_ASSERT_NOT_NULL(m, "alloc");
+		TEST_ASSERT_EQUAL(rn_ethdev_tx1(bond, 0, m), 1, "flow %u not taken", k);
+	}
+	n = rn_rx(0, 0, rx, RN_BOND_FLOWS, RN_WAIT_MS);
+	rte_pktmbuf_free_bulk(rx, n);
+	TEST_ASSERT_EQUAL(n, RN_BOND_FLOWS, "frames of the bond lost");
+	TEST_ASSERT(rn_peer_xstat(0, 1, "rx_packets") > 0 && rn_peer_xstat(0, 2, "rx_packets") > 0,
+		    "flows not spread: %" PRId64 " through ep1, %" PRId64 " through ep2",
+		    rn_peer_xstat(0, 1, "rx_packets"), rn_peer_xstat(0, 2, "rx_packets"));
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[0], bond, 1, 1), "ep0 -> bond (ep1)");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[0], bond, 2, 2), "ep0 -> bond (ep2)");
+
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(bond), "stop bond");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_close(bond), "close bond");
+	TEST_ASSERT_SUCCESS(rte_vdev_uninit(name), "remove bond");
+	return TEST_SUCCESS;
+}
+
 /* ------------------------------------------------------------------ */
 
 static int
@@ -1758,6 +1931,8 @@ RN_CASE(test_rionet_reset)
 RN_CASE(test_rionet_unplug)
 RN_CASE(test_rionet_bcast_ring_full)
 RN_CASE(test_rionet_failsafe)
+RN_CASE(test_rionet_bond_failover)
+RN_CASE(test_rionet_bond_balance)
 
 static int
 rn_suite_setup(void)
@@ -1809,6 +1984,8 @@ static struct unit_test_suite rionet_suite = {
 		TEST_CASE_NAMED("unplug", test_rionet_unplug_run),
 		TEST_CASE_NAMED("bcast_ring_full", test_rionet_bcast_ring_full_run),
 		TEST_CASE_NAMED("failsafe", test_rionet_failsafe_run),
+		TEST_CASE_NAMED("bond_failover", test_rionet_bond_failover_run),
+		TEST_CASE_NAMED("bond_balance", test_rionet_bond_balance_run),
 		TEST_CASES_END()
 	},
 };

@@ -34,10 +34,15 @@
  * RIONET_JOIN_HOLDOFF_MS before: then it answers ours, and answering it
  * would make the two ends answer each other forever.
  *
- * Link: up while the port is started and at least one peer is active (Linux
- * rionet's carrier), with an RTE_ETH_EVENT_INTR_LSC callback at every change
- * when the application asked for it (intr_conf.lsc). The callback runs in
- * the EAL interrupt thread from an alarm, never under port->lock.
+ * Link: up while the port is started, the mport's own RapidIO link is up
+ * (Port OK of its port) and at least one peer is active (Linux rionet's
+ * carrier), with an RTE_ETH_EVENT_INTR_LSC callback at every change when the
+ * application asked for it (intr_conf.lsc). The callback runs in the EAL
+ * interrupt thread from an alarm, never under port->lock. The doorbell alarm
+ * and link_update read the local link; while it is down the peers keep
+ * their state (nothing was said), and when it is up again the port JOINs
+ * every peer on the bus: a peer that lost us meanwhile (its sends got no
+ * response) waits for that JOIN, however long the link was down.
  */
 
 #include <errno.h>
@@ -68,6 +73,15 @@ rionet_lsc_alarm_cb(void *arg)
 	rte_eth_dev_callback_process(port->eth_dev, RTE_ETH_EVENT_INTR_LSC, NULL);
 }
 
+/* Port OK of the mport's own port; a failed read counts as down. */
+static bool
+rionet_local_link_read(struct rionet_port *port)
+{
+	struct rte_rio_mport_info info;
+
+	return rte_rio_mport_info_get(port->mport, &info) == 0 && info.link_up;
+}
+
 int
 rionet_link_refresh(struct rionet_port *port)
 {
@@ -79,7 +93,7 @@ rionet_link_refresh(struct rionet_port *port)
 	};
 	int ret;
 
-	link.link_status = port->started && rionet_nb_active(port) > 0 ?
+	link.link_status = port->started && port->local_link_up && rionet_nb_active(port) > 0 ?
 		RTE_ETH_LINK_UP : RTE_ETH_LINK_DOWN;
 	/* 0 when the status changed, -1 otherwise. */
 	ret = rte_eth_linkstatus_set(dev, &link);
@@ -177,6 +191,34 @@ rionet_dbell_send(struct rionet_port *port, struct rionet_peer *p, uint16_t info
 		p->leave_tx++;
 	}
 	return 0;
+}
+
+/*
+ * Follow the mport's own link: at a change, log it and refresh the link
+ * status; when it comes up on a started port, JOIN every peer on the bus
+ * (again every RIONET_REJOIN_MS until an inactive one answers). Under lock.
+ */
+void
+rionet_local_link_check(struct rionet_port *port)
+{
+	bool up = rionet_local_link_read(port);
+	struct rionet_peer *p;
+	uint16_t i;
+
+	if (up == port->local_link_up)
+		return;
+	port->local_link_up = up;
+	RIONET_LOG(NOTICE, "%s: RapidIO link of the mport %s", port->name, up ? "up" : "down");
+	for (i = 0; up && port->started && i < port->nb_peers; i++) {
+		p = &port->peers[i];
+		if (!p->present)
+			continue;
+		if (rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
+			p->join_sent = 1;
+		if (!rionet_peer_active(p))
+			rionet_peer_rejoin_arm(p);
+	}
+	rionet_link_refresh(port);
 }
 
 static struct rionet_peer *
@@ -380,8 +422,10 @@ rionet_alarm_cb(void *arg)
 	busy = rte_rio_dbell_poll(port->mport, 256) > 0;
 	rte_spinlock_lock(&port->lock);
 	again = port->started;
-	if (again)
+	if (again) {
+		rionet_local_link_check(port);
 		busy |= rionet_liveness_check(port);
+	}
 	rte_spinlock_unlock(&port->lock);
 	if (again && rte_eal_alarm_set(busy ? RIONET_DBELL_PERIOD_US : RIONET_DBELL_IDLE_PERIOD_US,
 				       rionet_alarm_cb, port) != 0)
@@ -440,6 +484,7 @@ rionet_peers_start(struct rionet_port *port)
 	rte_spinlock_lock(&port->lock);
 	port->dbell_claimed = true;
 	port->started = true;
+	port->local_link_up = rionet_local_link_read(port);
 	for (i = 0; i < port->nb_peers; i++) {
 		p = &port->peers[i];
 		p->tx_timeouts_seen = rionet_peer_tx_timeouts(port, i);

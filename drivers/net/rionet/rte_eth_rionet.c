@@ -889,9 +889,15 @@ static int
 rionet_link_update(struct rte_eth_dev *dev, int wait_to_complete)
 {
 	struct rionet_port *port = dev->data->dev_private;
+	int ret;
 
 	RTE_SET_USED(wait_to_complete);
-	return rionet_link_refresh(port);
+	rte_spinlock_lock(&port->lock);
+	if (port->started)
+		rionet_local_link_check(port);
+	ret = rionet_link_refresh(port);
+	rte_spinlock_unlock(&port->lock);
+	return ret;
 }
 
 /* Close every mailbox the port opened and give back posted buffers. */
@@ -1147,18 +1153,26 @@ rionet_allmulticast_disable(struct rte_eth_dev *dev)
 	return 0;
 }
 
-/* The address is the device ID: only the rionet address of this endpoint is valid. */
+/*
+ * Senders map a rionet address to the destination ID it encodes, so the
+ * port is reached at its own device ID's address (port->mac) whatever
+ * address it reports: every unicast frame that arrives carries that one.
+ * Another address (net_bonding gives its own to its members) is accepted
+ * and reported, and changes neither what the port receives nor what it
+ * sends (rionet writes no source address); refusing it would keep
+ * net_bonding modes 0, 2 and 3 from starting and leave the address of a
+ * mode 1 member that takes over unchanged. ethdev stores it once this
+ * returns.
+ */
 static int
 rionet_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
 {
 	struct rionet_port *port = dev->data->dev_private;
 
-	if (!rte_is_same_ether_addr(addr, &port->mac)) {
-		RIONET_LOG(ERR, "%s: the MAC address is fixed to " RTE_ETHER_ADDR_PRT_FMT
-			   " (rionet prefix and own device ID)", port->name,
-			   RTE_ETHER_ADDR_BYTES(&port->mac));
-		return -EINVAL;
-	}
+	if (!rte_is_same_ether_addr(addr, &port->mac))
+		RIONET_LOG(INFO, "%s: reports " RTE_ETHER_ADDR_PRT_FMT ", still reached at "
+			   RTE_ETHER_ADDR_PRT_FMT " (its device ID)", port->name,
+			   RTE_ETHER_ADDR_BYTES(addr), RTE_ETHER_ADDR_BYTES(&port->mac));
 	return 0;
 }
 

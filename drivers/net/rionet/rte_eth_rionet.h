@@ -169,6 +169,7 @@ struct rionet_port {
 
 	rte_spinlock_t lock;		/* peer table, start/stop, doorbell handling */
 	bool started;
+	bool local_link_up;		/* Port OK of the mport's port, as last read */
 	bool dbell_claimed;
 	bool alarm_set;
 	uint32_t max_frame;		/* MTU + Ethernet header, read by Rx/Tx */
@@ -275,5 +276,6 @@ void rionet_peer_event(struct rionet_port *port, struct rte_rio_device *dev, boo
 int rionet_peer_lost(struct rionet_port *port, uint16_t destid);
 bool rionet_dev_capable(const struct rte_rio_dev_info *info);
 int rionet_link_refresh(struct rionet_port *port);
+void rionet_local_link_check(struct rionet_port *port);
 
 #endif /* RTE_ETH_RIONET_H */
