@@ -5,7 +5,8 @@
 # Build (devtools/setup.sh) and run every test:
 #   - every dpdk-rio-test autotest through meson (suite fast-tests, 2 at a
 #     time; then suite perf-tests, one at a time),
-#   - the stock DPDK dpdk-test rawdev_autotest with our plugins loaded,
+#   - the stock DPDK dpdk-test rawdev_autotest with our plugins loaded, and
+#     its pmd_perf_autotest over two rionet ports,
 #   - the quick-start demo,
 #   - the documentation build (sphinx-build -W),
 #   - no /dev/shm/rio_sim.* object left behind.
@@ -162,6 +163,15 @@ if run_check $name 120 env DPDK_TEST=rawdev_autotest dpdk-test --no-huge -m 256 
 		tail -n 30 "$log"
 		record $name fail
 	fi
+fi
+
+# Stock dpdk-test: pmd_perf_autotest over two rionet ports, which it puts in
+# loopback mode (devtools/pmd-perf.sh). Its cycles per packet are printed,
+# not judged (timing); it must complete.
+if run_check stock_pmd_perf_autotest 300 env RIO_BUILD_DIR="$builddir" \
+	bash devtools/pmd-perf.sh rionet; then
+	grep '^pmd-perf: rionet median' "$logdir/stock_pmd_perf_autotest.log"
+	record stock_pmd_perf_autotest pass
 fi
 
 if run_check quickstart 150 bash devtools/quickstart.sh --no-setup; then

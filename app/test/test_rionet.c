@@ -1895,6 +1895,94 @@ test_rionet_bond_balance(void)
 	return TEST_SUCCESS;
 }
 
+/* Frames of every kind sent by port 0 in loopback mode come back to it. */
+static int
+rn_loopback_frames(void)
+{
+	/* pmd_perf_autotest's destination, and a rionet peer's. */
+	static const struct rte_ether_addr foreign = {
+		.addr_bytes = { 0x00, 0xaa, 0xff, 0xaa, 0xff, 0xaa } };
+	struct rte_ether_addr dst[4];
+	struct rte_mbuf *m, *rx[1];
+	unsigned int k;
+
+	dst[0] = foreign;
+	rionet_mac_from_destid(1, &dst[1]);
+	rionet_mac_from_destid(0, &dst[2]);
+	memset(&dst[3], 0xff, sizeof(dst[3]));
+	for (k = 0; k < 2 * RTE_DIM(dst); k++) {
+		/* Single segments (fast path), then two segments (general path). */
+		m = k < RTE_DIM(dst) ?
+			rn_frame(rn_pool_big, &dst[k], 0, 300, k) :
+			rn_frame_chained(rn_pool_small, &dst[k % RTE_DIM(dst)], 0, 100, 200, k);
+		TEST_ASSERT_NOT_NULL(m, "alloc");
+		TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "frame %u not taken", k);
+		TEST_ASSERT_EQUAL(rn_rx(0, 0, rx, 1, RN_WAIT_MS), 1,
+				  "frame %u to " RTE_ETHER_ADDR_PRT_FMT " did not come back", k,
+				  RTE_ETHER_ADDR_BYTES(&dst[k % RTE_DIM(dst)]));
+		TEST_ASSERT(rn_frame_check(rx[0], 300, k), "frame %u corrupted", k);
+		rte_pktmbuf_free(rx[0]);
+	}
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 50), 0, "a loopback frame reached port 1");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_unknown_destination"), 0, "frames dropped");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "rx_q0_unknown_source"), 0, "own frames from unknown");
+	return TEST_SUCCESS;
+}
+
+/*
+ * lpbk_mode=1, which DPDK's pmd_perf_autotest asks every port for: every
+ * frame goes to the port's own device ID whatever its address, and comes
+ * back through the switch on the port's own queue; the link is up without
+ * peers. Other modes are refused, and so is loopback where no switch can
+ * return the frames (back to back). (Loopback was accepted and ignored:
+ * pmd_perf's frames to 00:AA:FF:AA:FF:AA were dropped and it waited forever.)
+ */
+static int
+test_rionet_loopback(void)
+{
+	struct rte_eth_conf conf = { .lpbk_mode = 2 };
+	char vdev[32], args[128], pname[RTE_ETH_NAME_MAX_LEN];
+	uint16_t pair_port;
+	int ret;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(2), "setup");
+	TEST_ASSERT(rte_eth_dev_configure(env.port[0], 1, 1, &conf) < 0, "lpbk_mode 2 accepted");
+	conf.lpbk_mode = 1;
+	TEST_ASSERT_SUCCESS(rn_ethdev_start(env.port[0], &conf, 1, 1, rn_pool_big, 0),
+			    "start in loopback mode");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link down in loopback mode without peers");
+	TEST_ASSERT_SUCCESS(rte_eth_promiscuous_enable(env.port[0]), "promiscuous");
+	TEST_ASSERT_SUCCESS(rn_port_start(1, 1, 1, 1500, rn_pool_big), "start 1");
+	TEST_ASSERT_SUCCESS(rn_active_wait(1, 1), "peer of port 1");
+	TEST_ASSERT_SUCCESS(rn_loopback_frames(), "frames in loopback mode");
+	/* Back in normal mode: a frame to port 1 reaches port 1. */
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(env.port[0]), "stop 0");
+	conf.lpbk_mode = 0;
+	TEST_ASSERT_SUCCESS(rn_ethdev_start(env.port[0], &conf, 1, 1, rn_pool_big, 0), "restart");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "peer of port 0");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[0], env.port[1], 1, 9), "0 -> 1");
+
+	/* Two endpoints back to back: nothing returns a frame to its sender. */
+	snprintf(vdev, sizeof(vdev), "rio_sim_rn%u", rn_vdev_counter++);
+	snprintf(args, sizeof(args), "fabric=%sp,topology=builtin:pair,endpoint=ep0", env.fabric);
+	TEST_ASSERT_SUCCESS(rte_vdev_init(vdev, args), "%s,%s", vdev, args);
+	snprintf(pname, sizeof(pname), "rionet_%s", vdev);
+	ret = rte_eth_dev_get_port_by_name(pname, &pair_port);
+	if (ret == 0) {
+		ret = rn_ethdev_start(pair_port, &conf, 1, 1, rn_pool_big, 0) == 0 &&
+			rte_eth_dev_stop(pair_port) == 0 ? 0 : -EIO;
+		conf.lpbk_mode = 1;
+		if (ret == 0)
+			ret = rn_ethdev_start(pair_port, &conf, 1, 1, rn_pool_big, 0) == -ENOTSUP ?
+				0 : -EINVAL;
+		rte_eth_dev_stop(pair_port);
+		rte_eth_dev_close(pair_port);
+	}
+	rte_vdev_uninit(vdev);
+	TEST_ASSERT_SUCCESS(ret, "back to back: normal mode fails or loopback is not refused");
+	return TEST_SUCCESS;
+}
+
 /* ------------------------------------------------------------------ */
 
 static int
@@ -1933,6 +2021,7 @@ RN_CASE(test_rionet_bcast_ring_full)
 RN_CASE(test_rionet_failsafe)
 RN_CASE(test_rionet_bond_failover)
 RN_CASE(test_rionet_bond_balance)
+RN_CASE(test_rionet_loopback)
 
 static int
 rn_suite_setup(void)
@@ -1986,6 +2075,7 @@ static struct unit_test_suite rionet_suite = {
 		TEST_CASE_NAMED("failsafe", test_rionet_failsafe_run),
 		TEST_CASE_NAMED("bond_failover", test_rionet_bond_failover_run),
 		TEST_CASE_NAMED("bond_balance", test_rionet_bond_balance_run),
+		TEST_CASE_NAMED("loopback", test_rionet_loopback_run),
 		TEST_CASES_END()
 	},
 };

@@ -36,9 +36,10 @@
  *
  * Link: up while the port is started, the mport's own RapidIO link is up
  * (Port OK of its port) and at least one peer is active (Linux rionet's
- * carrier), with an RTE_ETH_EVENT_INTR_LSC callback at every change when the
- * application asked for it (intr_conf.lsc). The callback runs in the EAL
- * interrupt thread from an alarm, never under port->lock. The doorbell alarm
+ * carrier; in loopback mode the port is its own peer), with an
+ * RTE_ETH_EVENT_INTR_LSC callback at every change when the application
+ * asked for it (intr_conf.lsc). The callback runs in the EAL interrupt
+ * thread from an alarm, never under port->lock. The doorbell alarm
  * and link_update read the local link; while it is down the peers keep
  * their state (nothing was said), and when it is up again the port JOINs
  * every peer on the bus: a peer that lost us meanwhile (its sends got no
@@ -93,8 +94,9 @@ rionet_link_refresh(struct rionet_port *port)
 	};
 	int ret;
 
-	link.link_status = port->started && port->local_link_up && rionet_nb_active(port) > 0 ?
-		RTE_ETH_LINK_UP : RTE_ETH_LINK_DOWN;
+	/* In loopback mode (lpbk_mode=1) frames return to the port itself. */
+	link.link_status = port->started && port->local_link_up &&
+		(port->loopback || rionet_nb_active(port) > 0) ? RTE_ETH_LINK_UP : RTE_ETH_LINK_DOWN;
 	/* 0 when the status changed, -1 otherwise. */
 	ret = rte_eth_linkstatus_set(dev, &link);
 	/*

@@ -30,6 +30,8 @@ extern int rionet_logtype;
 #define RIONET_MAX_QUEUES	RTE_RIO_MAX_MBOX
 /** Peers a port follows (capable remote endpoints of its fabric). */
 #define RIONET_MAX_PEERS	256
+/* Per-queue counters of frames to and from the port itself (lpbk_mode=1). */
+#define RIONET_SELF_SLOT	RIONET_MAX_PEERS
 /** Descriptor limits (inbound ring entries are rounded up to a power of two). */
 #define RIONET_MIN_DESC		2
 #define RIONET_MAX_DESC		4096
@@ -99,7 +101,7 @@ struct rionet_rx_queue {
 	uint64_t oversize;
 	uint64_t filtered;
 	uint64_t unknown_src;
-	struct rionet_peer_qstats peer[RIONET_MAX_PEERS];
+	struct rionet_peer_qstats peer[RIONET_MAX_PEERS + 1];	/* + RIONET_SELF_SLOT */
 };
 
 struct rionet_tx_queue {
@@ -124,7 +126,7 @@ struct rionet_tx_queue {
 	uint64_t runts;
 	uint64_t linearized;
 	uint64_t mcast_copies;
-	struct rionet_peer_qstats peer[RIONET_MAX_PEERS];
+	struct rionet_peer_qstats peer[RIONET_MAX_PEERS + 1];	/* + RIONET_SELF_SLOT */
 };
 
 /* A capable remote endpoint. A slot keeps its device ID for the port's life. */
@@ -164,6 +166,7 @@ struct rionet_port {
 	uint8_t mbox_base;
 	uint8_t max_queues;
 	bool rx_zero_copy;		/* devarg: rte_rio_recv_messages_inplace() */
+	bool loopback;			/* lpbk_mode=1: every frame to the own device ID */
 	uint16_t inplace_max;		/* longest frame the mport receives in place */
 	struct rte_ether_addr mac;
 
