@@ -42,6 +42,7 @@
 #include <rte_memory.h>
 
 #include <bus_rio_driver.h>
+#include <rio_driver.h>
 #include <rte_rio.h>
 #include <rte_rio_dev.h>
 
@@ -54,6 +55,8 @@
 
 #define BR_HOST			"rio_sim_brh"
 #define BR_AGENT		"rio_sim_bra"
+#define BR_WAITER		"rio_sim_brw"
+#define BR_WAITER_HOST		"rio_sim_brwh"
 #define BR_NDEV			6	/* 2 mports x (2 endpoints + 1 switch) */
 #define BR_MAX_NAMES		16
 #define BR_DISC_MS		10000
@@ -69,6 +72,7 @@ struct br_drv_stats {
 struct br_cb_stats {
 	unsigned int adds;
 	unsigned int removes;
+	unsigned int updates;
 	char added[BR_MAX_NAMES][RTE_RIO_NAME_MAX_LEN];
 	char removed[BR_MAX_NAMES][RTE_RIO_NAME_MAX_LEN];
 };
@@ -227,6 +231,8 @@ br_cb(struct rte_rio_device *dev, enum rte_rio_bus_event ev, void *arg)
 		if (st->adds < BR_MAX_NAMES)
 			snprintf(st->added[st->adds], RTE_RIO_NAME_MAX_LEN, "%s", dev->name);
 		st->adds++;
+	} else if (ev == RTE_RIO_BUS_EVENT_UPDATE) {
+		st->updates++;
 	} else {
 		if (st->removes < BR_MAX_NAMES)
 			snprintf(st->removed[st->removes], RTE_RIO_NAME_MAX_LEN, "%s",
@@ -1031,6 +1037,82 @@ test_br_allowlist_eal(void)
 	return TEST_SUCCESS;
 }
 
+/*
+ * An agent that waits for its host with its own endpoint published
+ * (publish_local): the endpoint is on the bus, described with the reset
+ * device ID; the scan that discovers keeps the same device, reports it as
+ * UPDATE with the device ID the host assigned, and adds the others.
+ */
+static int
+test_br_agent_waits(void)
+{
+	struct rte_rio_scan_conf wait = { .no_wait = true, .publish_local = true };
+	char fabric[48], args[160], local[RTE_RIO_NAME_MAX_LEN];
+	struct rte_rio_mport_info minfo;
+	struct rte_rio_device *dev;
+	struct rte_rio_mport *mp;
+	struct br_cb_stats st;
+	unsigned int present;
+	int ret = TEST_FAILED;
+
+	memset(&st, 0, sizeof(st));
+	TEST_ASSERT_NOT_NULL(br_unique_fabric("brw", fabric, sizeof(fabric)), "fabric");
+	/* Devices already present are reported at registration. */
+	TEST_ASSERT_SUCCESS(rte_rio_device_callback_register(br_cb, &st), "callback");
+	present = st.adds;
+	/* Generated shape: no preset IDs, the host assigns them. */
+	snprintf(args, sizeof(args), "fabric=%s,topology=builtin:chain:1,endpoint=ep1,scan=0",
+		 fabric);
+	if (rte_vdev_init(BR_WAITER, args) != 0)
+		goto out;
+	mp = rte_rio_mport_find(BR_WAITER);
+	if (mp == NULL || rte_rio_mport_info_get(mp, &minfo) != 0)
+		goto out;
+	snprintf(local, sizeof(local), RTE_RIO_DEV_NAME_LOCAL_FMT, minfo.id);
+	if (rte_rio_mport_scan(mp, &wait) != -EAGAIN) {
+		printf("  an agent without a host did not wait\n");
+		goto out;
+	}
+	dev = rte_rio_device_find_by_name(local);
+	if (dev == NULL || !dev->local || dev->destid != RTE_RIO_ANY_DESTID(8) ||
+	    st.adds != present + 1 || rte_rio_mport_scanned(mp) ||
+	    rte_rio_mport_scan(mp, &wait) != -EAGAIN || st.adds != present + 1 ||
+	    rte_rio_mport_scan_local(mp) != -EALREADY) {
+		printf("  waiting: %s %s, %u ADD\n", local, dev != NULL ? "on the bus" : "missing",
+		       st.adds - present);
+		rte_rio_device_put(dev);
+		goto out;
+	}
+	/* The host enumerates; the agent's next try discovers. */
+	if (br_mport_up_topo(BR_WAITER_HOST, fabric, "builtin:chain:1", "ep0") != 0 ||
+	    rte_rio_mport_scan(mp, &wait) != 0 || rte_rio_mport_info_get(mp, &minfo) != 0) {
+		printf("  the agent did not discover after its host enumerated\n");
+		rte_rio_device_put(dev);
+		goto out;
+	}
+	if (st.updates != 1 || dev->rdev == NULL || dev->destid != minfo.destid ||
+	    dev->destid == RTE_RIO_ANY_DESTID(8) || rte_rio_device_find_by_name(local) != dev ||
+	    !rte_rio_mport_scanned(mp) || rte_rio_dev_count(mp) != 3) {
+		printf("  after discovery: %u UPDATE, destid 0x%x (mport 0x%x), %u devices\n",
+		       st.updates, dev->destid, minfo.destid, rte_rio_dev_count(mp));
+		rte_rio_device_put(dev);
+		goto out;
+	}
+	rte_rio_device_put(dev);	/* of find_by_name() above */
+	rte_rio_device_put(dev);
+	ret = TEST_SUCCESS;
+out:
+	rte_vdev_uninit(BR_WAITER);
+	rte_vdev_uninit(BR_WAITER_HOST);
+	rte_rio_device_callback_unregister(br_cb, &st);
+	br_shm_cleanup(fabric);
+	/* Agent: its own endpoint and 2 others; host: 3; each added and removed. */
+	if (ret == TEST_SUCCESS)
+		TEST_ASSERT(st.adds == present + 6 && st.removes == 6, "%u ADD, %u REMOVE",
+			    st.adds - present, st.removes);
+	return ret;
+}
+
 static struct unit_test_suite bus_rio_suite = {
 	.suite_name = "rio bus",
 	.setup = br_setup,
@@ -1050,6 +1132,7 @@ static struct unit_test_suite bus_rio_suite = {
 		TEST_CASE(test_br_blocklist),
 		TEST_CASE(test_br_callback_from_probe),
 		TEST_CASE(test_br_allowlist_eal),
+		TEST_CASE(test_br_agent_waits),
 		TEST_CASES_END()
 	}
 };

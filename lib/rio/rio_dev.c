@@ -172,9 +172,44 @@ rio_dev_publish(struct rte_rio_mport *mport)
 
 	rio_dev_list_lock();
 	sd->scanned = true;
-	TAILQ_FOREACH(dev, &sd->devs, next)
+	TAILQ_FOREACH(dev, &sd->devs, next) {
+		if (dev->announced)
+			continue;
+		dev->announced = true;
 		rio_dev_event_emit(dev, RTE_RIO_DEV_EVENT_ADD);
+	}
 	rio_dev_list_unlock();
+}
+
+void
+rio_dev_adopt_local(struct rte_rio_mport *mport, struct rio_scan_data *waiting,
+		    struct rio_scan_data *sd)
+{
+	struct rte_rio_dev *keep, *made, *d;
+	unsigned int p;
+
+	rio_dev_list_lock();
+	keep = TAILQ_FIRST(&waiting->devs);
+	made = TAILQ_FIRST(&sd->devs);
+	TAILQ_REMOVE(&waiting->devs, keep, next);
+	/* The scan's description and links; drivers keep their pointer. */
+	*keep = *made;
+	keep->announced = true;
+	TAILQ_INSERT_BEFORE(made, keep, next);
+	TAILQ_REMOVE(&sd->devs, made, next);
+	TAILQ_FOREACH(d, &sd->devs, next) {
+		for (p = 0; p < RTE_DIM(d->peer); p++) {
+			if (d->peer[p] == made)
+				d->peer[p] = keep;
+		}
+	}
+	sd->scanned = true;
+	mport->scan_data = sd;
+	rio_dev_event_emit(keep, RTE_RIO_DEV_EVENT_UPDATE);
+	rio_dev_list_unlock();
+	/* Its own fields went to keep (an endpoint has no route table). */
+	rte_free(made);
+	rte_free(waiting);
 }
 
 void
@@ -189,7 +224,7 @@ rte_rio_mport_devices_release(struct rte_rio_mport *mport)
 	rio_hotplug_stop(mport);
 	rio_dev_list_lock();
 	sd = mport->scan_data;
-	if (sd == NULL || !sd->scanned) {
+	if (sd == NULL || !sd->scanned || sd->claimed) {
 		/* Nothing published (or a scan is running: leave it alone). */
 		rio_dev_list_unlock();
 		return;
@@ -268,10 +303,12 @@ rte_rio_dev_event_unregister(rte_rio_dev_event_cb_t cb, void *arg)
 bool
 rte_rio_mport_scanned(const struct rte_rio_mport *mport)
 {
+	struct rio_scan_data *sd;
 	bool ret;
 
 	rio_dev_list_lock();
-	ret = rio_dev_scan_data(mport) != NULL;
+	sd = rio_dev_scan_data(mport);
+	ret = sd != NULL && !sd->waiting;
 	rio_dev_list_unlock();
 	return ret;
 }

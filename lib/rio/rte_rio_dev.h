@@ -92,6 +92,12 @@ struct rte_rio_dev_info {
 enum rte_rio_dev_event {
 	RTE_RIO_DEV_EVENT_ADD,      /**< device found (after enumeration/discovery) */
 	RTE_RIO_DEV_EVENT_REMOVE,   /**< device gone (mport removed, link down) */
+	/**
+	 * device described anew, same device and name: an agent's own
+	 * endpoint, published while it waited for a host
+	 * (rte_rio_scan_conf.publish_local), got its device ID
+	 */
+	RTE_RIO_DEV_EVENT_UPDATE,
 };
 
 /**
@@ -118,19 +124,36 @@ int rte_rio_dev_event_unregister(rte_rio_dev_event_cb_t cb, void *arg);
 struct rte_rio_scan_conf {
 	unsigned int disc_timeout_ms;   /**< agents: wait for Discovered; 0 = default 30 s */
 	bool no_wait;                   /**< agents: fail at once with -EAGAIN if not discovered */
+	/**
+	 * with no_wait: when not discovered yet, publish the mport's own
+	 * endpoint (ADD) before returning -EAGAIN, so that its drivers can
+	 * start while the agent waits; call rte_rio_mport_scan() again until
+	 * it returns something else. The scan that discovers keeps that
+	 * device and reports it as UPDATE (its device ID is the host's
+	 * choice), then the others as ADD.
+	 */
+	bool publish_local;
 };
 
 /**
  * Build the mport's view of the fabric: a host (host_destid >= 0) enumerates,
  * an agent discovers. When another host with a higher host ID holds the
- * fabric, a host backs off and discovers instead. Emits ADD events.
- * @return 0; -EALREADY scanned already; -ETIMEDOUT agent gave up waiting;
- *         -EBUSY lost to another host and its discovery failed; -EIO; -ENOMEM.
+ * fabric, a host backs off and discovers instead. Emits ADD events (and
+ * UPDATE, see rte_rio_scan_conf.publish_local).
+ * @param mport  the mport
+ * @param conf   options, or NULL for the defaults
+ * @return 0; -EALREADY scanned already (or a scan runs); -ETIMEDOUT agent
+ *         gave up waiting; -EAGAIN not discovered yet (no_wait); -EBUSY lost
+ *         to another host and its discovery failed; -EIO; -ENOMEM.
  */
 __rte_experimental
 int rte_rio_mport_scan(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *conf);
 
-/** @return true once the mport's scan completed. */
+/**
+ * @param mport  the mport
+ * @return true once the mport's scan completed (not while only its own
+ *         endpoint is published: rte_rio_scan_conf.publish_local).
+ */
 __rte_experimental
 bool rte_rio_mport_scanned(const struct rte_rio_mport *mport);
 

@@ -262,6 +262,27 @@ rio_bus_find_by_name(const char *name)
 	return NULL;
 }
 
+/* The bus's copy of lib/rio's description. (lock held) */
+static void
+rio_bus_dev_describe(struct rio_bus_device *bd, const struct rte_rio_dev_info *info)
+{
+	struct rte_rio_device *dev = &bd->pub;
+
+	dev->type = info->type;
+	dev->local = info->local;
+	dev->vid = info->vid;
+	dev->did = info->did;
+	dev->device_rev = info->device_rev;
+	dev->asm_vid = info->asm_vid;
+	dev->asm_did = info->asm_did;
+	dev->asm_rev = info->asm_rev;
+	dev->destid = info->destid;
+	dev->hopcount = info->hopcount;
+	dev->comptag = info->comptag;
+	snprintf(bd->bus_info, sizeof(bd->bus_info), "vendor_id=%04x, device_id=%04x",
+		 info->vid, info->did);
+}
+
 static void
 rio_bus_dev_add(struct rte_rio_dev *rdev)
 {
@@ -291,19 +312,7 @@ rio_bus_dev_add(struct rte_rio_dev *rdev)
 	dev->rdev = rdev;
 	dev->mport = rte_rio_dev_mport(rdev);
 	rte_strscpy(dev->name, info.name, sizeof(dev->name));
-	dev->type = info.type;
-	dev->local = info.local;
-	dev->vid = info.vid;
-	dev->did = info.did;
-	dev->device_rev = info.device_rev;
-	dev->asm_vid = info.asm_vid;
-	dev->asm_did = info.asm_did;
-	dev->asm_rev = info.asm_rev;
-	dev->destid = info.destid;
-	dev->hopcount = info.hopcount;
-	dev->comptag = info.comptag;
-	snprintf(bd->bus_info, sizeof(bd->bus_info), "vendor_id=%04x, device_id=%04x",
-		 info.vid, info.did);
+	rio_bus_dev_describe(bd, &info);
 	dev->device.name = dev->name;
 	dev->device.bus_info = bd->bus_info;
 	dev->device.bus = &rio_bus;
@@ -346,6 +355,21 @@ rio_bus_dev_remove(struct rte_rio_dev *rdev)
 	rte_rio_device_put(dev);
 }
 
+/* Same device, same name, new description (its device ID): tell the callbacks. */
+static void
+rio_bus_dev_update(struct rte_rio_dev *rdev)
+{
+	struct rio_bus_device *bd = rio_bus_find_by_rdev(rdev);
+	struct rte_rio_dev_info info;
+
+	if (bd == NULL || rte_rio_dev_info_get(rdev, &info) < 0)
+		return;
+	rio_bus_dev_describe(bd, &info);
+	RIO_BUS_LOG(DEBUG, "updated %s (destid 0x%x)", bd->pub.name, info.destid);
+	if (bd->announced)
+		rio_bus_notify(&bd->pub, RTE_RIO_BUS_EVENT_UPDATE);
+}
+
 static void
 rio_bus_lib_event(struct rte_rio_dev *rdev, enum rte_rio_dev_event event, void *arg)
 {
@@ -355,6 +379,8 @@ rio_bus_lib_event(struct rte_rio_dev *rdev, enum rte_rio_dev_event event, void *
 		rio_bus_dev_add(rdev);
 	else if (event == RTE_RIO_DEV_EVENT_REMOVE)
 		rio_bus_dev_remove(rdev);
+	else if (event == RTE_RIO_DEV_EVENT_UPDATE)
+		rio_bus_dev_update(rdev);
 	rio_bus_lock_release();
 }
 

@@ -151,6 +151,11 @@ unsigned int rte_rio_device_count(void);
 enum rte_rio_bus_event {
 	RTE_RIO_BUS_EVENT_ADD,      /**< device added (after its drivers were probed) */
 	RTE_RIO_BUS_EVENT_REMOVE,   /**< device being removed (before its driver's remove) */
+	/**
+	 * device described anew (lib/rio's RTE_RIO_DEV_EVENT_UPDATE): an
+	 * agent's own endpoint got its device ID
+	 */
+	RTE_RIO_BUS_EVENT_UPDATE,
 };
 
 /**
