@@ -434,11 +434,41 @@ rionet_alarm_cb(void *arg)
 		RIONET_LOG(ERR, "%s: cannot re-arm the doorbell poll", port->name);
 }
 
+/*
+ * The port's own endpoint was published while its agent waited for a host
+ * (rio_sim does so): now the host assigned its device ID, hence its MAC.
+ */
+static void
+rionet_local_update(struct rionet_port *port, struct rte_rio_device *dev)
+{
+	struct rte_eth_dev_data *data = port->data;
+	struct rte_ether_addr old = port->mac;
+
+	rte_spinlock_lock(&port->lock);
+	if (dev->destid != port->destid && dev->destid < port->max_destids) {
+		port->destid = dev->destid;
+		rionet_mac_from_destid(port->destid, &port->mac);
+		/* Unless the application set another address. */
+		if (rte_is_same_ether_addr(&data->mac_addrs[0], &old))
+			rte_ether_addr_copy(&port->mac, &data->mac_addrs[0]);
+		RIONET_LOG(NOTICE, "%s: device ID 0x%x from the host, MAC " RTE_ETHER_ADDR_PRT_FMT,
+			   port->name, port->destid, RTE_ETHER_ADDR_BYTES(&port->mac));
+	}
+	rte_spinlock_unlock(&port->lock);
+}
+
 /* Bus events, called with the bus lock held (see bus_rio_driver.h). */
 static void
 rionet_bus_event_cb(struct rte_rio_device *dev, enum rte_rio_bus_event event, void *arg)
 {
-	rionet_peer_event(arg, dev, event == RTE_RIO_BUS_EVENT_ADD);
+	struct rionet_port *port = arg;
+
+	if (event == RTE_RIO_BUS_EVENT_UPDATE) {
+		if (dev == port->rdev)
+			rionet_local_update(port, dev);
+		return;
+	}
+	rionet_peer_event(port, dev, event == RTE_RIO_BUS_EVENT_ADD);
 }
 
 int
