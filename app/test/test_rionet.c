@@ -74,8 +74,13 @@ static struct rte_mempool *rn_pool_small;	/* 2048: bounce buffers, chained mbufs
 /* ------------------------------------------------------------------ */
 /* Environment                                                        */
 
+/*
+ * Four endpoints on a switch. @preset: device IDs 0..3 preset and static
+ * routes (every endpoint talks before enumeration); else the host assigns
+ * them.
+ */
 static int
-rn_topo_write(void)
+rn_topo_write_ids(bool preset)
 {
 	FILE *fp;
 	int fd;
@@ -93,24 +98,32 @@ rn_topo_write(void)
 		"[fabric]\n"
 		"devid_size = %u\n"
 		"mbox_entries = 512\n"
-		"static_routes = 1\n"
+		"static_routes = %d\n"
 		"[switch sw0]\n"
 		"ports = 8\n"
 		"[endpoint ep0]\n"
 		"host = 1\n"
-		"destid = 0\n"
+		"%s"
 		"[endpoint ep1]\n"
-		"destid = 1\n"
+		"%s"
 		"[endpoint ep2]\n"
-		"destid = 2\n"
+		"%s"
 		"[endpoint ep3]\n"
-		"destid = 3\n"
+		"%s"
 		"[links]\n"
 		"sw0.0 = ep0.0\n"
 		"sw0.1 = ep1.0\n"
 		"sw0.2 = ep2.0\n"
-		"sw0.3 = ep3.0\n", rn_devid_size);
+		"sw0.3 = ep3.0\n", rn_devid_size, preset,
+		preset ? "destid = 0\n" : "", preset ? "destid = 1\n" : "",
+		preset ? "destid = 2\n" : "", preset ? "destid = 3\n" : "");
 	return fclose(fp) == 0 ? 0 : -EIO;
+}
+
+static int
+rn_topo_write(void)
+{
+	return rn_topo_write_ids(true);
 }
 
 static int
@@ -2253,3 +2266,123 @@ test_rionet_testpmd_2proc(void)
 }
 
 REGISTER_TEST_COMMAND(rionet_testpmd_autotest, test_rionet_testpmd_2proc);
+
+/* ------------------------------------------------------------------ */
+/* An agent that starts before its host                               */
+
+/* Does the log file @path hold @text? */
+static bool
+rn_log_has(const char *path, const char *text)
+{
+	char line[512];
+	bool found = false;
+	FILE *fp = fopen(path, "r");
+
+	while (fp != NULL && !found && fgets(line, sizeof(line), fp) != NULL)
+		found = strstr(line, text) != NULL;
+	if (fp != NULL)
+		fclose(fp);
+	return found;
+}
+
+/* Poll the log file @path for @text for up to @ms. */
+static bool
+rn_log_wait(const char *path, const char *text, unsigned int ms)
+{
+	unsigned int t;
+
+	for (t = 0; t <= ms; t += 50) {
+		if (rn_log_has(path, text))
+			return true;
+		rte_delay_ms(50);
+	}
+	return false;
+}
+
+static int
+rn_agent_wait_steps(const char *log)
+{
+	struct rte_ether_addr mac, want;
+	struct rte_rio_mport_info minfo;
+	char args[256];
+
+	/* The agent first: no host has enumerated, and none will for a while. */
+	snprintf(env.vdev[1], sizeof(env.vdev[1]), "rio_sim_rn%u", rn_vdev_counter++);
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep1", env.fabric, env.topo);
+	TEST_ASSERT_SUCCESS(rte_vdev_init(env.vdev[1], args), "agent %s,%s", env.vdev[1], args);
+	env.created[1] = true;
+	env.mp[1] = rte_rio_mport_find(env.vdev[1]);
+	TEST_ASSERT_NOT_NULL(env.mp[1], "agent mport");
+	/* The probe returned while it waits, and its rionet port is there. */
+	TEST_ASSERT(!rte_rio_mport_scanned(env.mp[1]), "agent discovered without a host");
+	TEST_ASSERT_SUCCESS(rn_find_port(1), "no rionet port while the agent waits");
+	TEST_ASSERT(rn_log_has(log, "waiting for a host to enumerate fabric"),
+		    "the agent did not say that it waits");
+	TEST_ASSERT_SUCCESS(rn_port_start(1, 1, 1, 1500, rn_pool_big), "start the agent's port");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 0), "agent's link up without a host");
+	TEST_ASSERT_SUCCESS(rte_eth_macaddr_get(env.port[1], &mac), "MAC while waiting");
+	rionet_mac_from_destid(RTE_RIO_ANY_DESTID(16), &want);
+	TEST_ASSERT(rte_is_same_ether_addr(&mac, &want), "MAC of an unenumerated endpoint");
+	TEST_ASSERT(rn_log_wait(log, "still waiting for a host", RN_WAIT_MS + 5000),
+		    "the agent did not say that it still waits");
+
+	/* The host comes and enumerates: the agent discovers, its port comes up. */
+	TEST_ASSERT_SUCCESS(rn_ep_create(0), "host");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_big), "start the host's port");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 1), "agent's port down after its host enumerated");
+	TEST_ASSERT(rte_rio_mport_scanned(env.mp[1]), "agent not discovered");
+	TEST_ASSERT_SUCCESS(rte_rio_mport_info_get(env.mp[1], &minfo), "agent mport info");
+	TEST_ASSERT(minfo.destid != RTE_RIO_ANY_DESTID(16), "no device ID from the host");
+	TEST_ASSERT_SUCCESS(rte_eth_macaddr_get(env.port[1], &mac), "MAC");
+	rionet_mac_from_destid(minfo.destid, &want);
+	TEST_ASSERT(rte_is_same_ether_addr(&mac, &want), "MAC not that of device ID 0x%x",
+		    minfo.destid);
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "the host's peer");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[0], env.port[1], minfo.destid, 1),
+			    "host -> agent");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[1], env.port[0], 0, 2), "agent -> host");
+	return TEST_SUCCESS;
+}
+
+/*
+ * An agent started before any host (16-bit fabric, no preset device ID)
+ * says that it waits, when it starts waiting and while it waits, and does
+ * not hold EAL up: its rionet port is there at once, link down. When the
+ * host enumerates, the agent discovers, the port takes the MAC of the device
+ * ID the host assigned and comes up, and frames flow. (The probe stalled for
+ * 30 s without a word, then created no rionet port.)
+ */
+static int
+test_rionet_agent_wait(void)
+{
+	char log[64] = "/tmp/rionet_agent_wait.XXXXXX";
+	FILE *old = rte_log_get_stream(), *fp = NULL;
+	int fd, ret = TEST_FAILED;
+
+	memset(&env, 0, sizeof(env));
+	TEST_ASSERT_NOT_NULL(rio_test_unique("rnaw", env.fabric, sizeof(env.fabric) - 1), "name");
+	strcat(env.fabric, "x");
+	snprintf(env.shm_prefix, sizeof(env.shm_prefix), "rio_sim.%s", env.fabric);
+	rn_devid_size = 16;
+	if (rn_topo_write_ids(false) != 0 || rn_suite_setup() != TEST_SUCCESS)
+		goto out;
+	fd = mkstemp(log);
+	fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (fp == NULL)
+		goto out;
+	setvbuf(fp, NULL, _IOLBF, 0);
+	rte_openlog_stream(fp);
+	ret = rn_agent_wait_steps(log);
+	rte_openlog_stream(old);
+out:
+	if (rn_env_teardown() != 0)
+		ret = TEST_FAILED;
+	rn_suite_teardown();
+	rn_devid_size = 8;
+	if (fp != NULL)
+		fclose(fp);
+	unlink(log);
+	return ret;
+}
+
+REGISTER_TEST_COMMAND(rionet_agent_wait_autotest, test_rionet_agent_wait);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include <bus_vdev_driver.h>
+#include <rte_alarm.h>
 #include <rte_common.h>
 #include <rte_cycles.h>
 #include <rte_errno.h>
@@ -132,6 +133,11 @@ struct rio_sim_rawdev {
 	uint64_t raw_dbell_rx;
 	uint64_t raw_dbell_dropped;	/* written by the poller in the doorbell callback */
 	uint64_t *xstats_base;		/* reset snapshots, one per xstat */
+
+	/* An agent waiting for a host (rio_sim_disc_alarm()). */
+	uint32_t disc_timeout_ms;
+	uint64_t disc_start;		/* timer cycles */
+	unsigned int disc_notes;	/* "still waiting" notes given */
 };
 
 static const struct rte_rawdev_ops rio_sim_rawdev_ops;
@@ -1607,22 +1613,15 @@ rio_sim_host_destid(const struct rio_sim_params *p, const struct sim_topology *t
 	return d->is_host ? 0 : RTE_RIO_NO_HOST;
 }
 
-/*
- * Enumerate (host) or discover (agent) so that the fabric's devices reach the
- * rio bus. A failure leaves the port usable (raw traffic, a later
- * rte_rio_mport_scan()) and does not fail the probe, so EAL init completes.
- */
-static void
-rio_sim_scan(const char *name, struct rio_sim_rawdev *sd, const struct rio_sim_params *p)
-{
-	struct rte_rio_scan_conf sc = { .disc_timeout_ms = p->disc_timeout_ms };
-	int ret;
+/* Discovery of a waiting agent polls this often. */
+#define RIO_SIM_DISC_POLL_US	(100 * 1000)
+/* It says it still waits this often. */
+#define RIO_SIM_DISC_NOTE_MS	5000
 
-	ret = rte_rio_mport_scan(sd->mport, &sc);
-	if (ret == -ETIMEDOUT)
-		SIM_LOG(ERR, "%s: no host enumerated fabric %s within %u ms; the port has no peers",
-			name, sd->fabric->name, p->disc_timeout_ms);
-	else if (ret < 0)
+static void
+rio_sim_scan_report(const char *name, struct rio_sim_rawdev *sd, int ret)
+{
+	if (ret < 0)
 		SIM_LOG(ERR, "%s: %s of fabric %s failed: %s", name,
 			sd->host_destid >= 0 ? "enumeration" : "discovery", sd->fabric->name,
 			strerror(-ret));
@@ -1630,6 +1629,78 @@ rio_sim_scan(const char *name, struct rio_sim_rawdev *sd, const struct rio_sim_p
 		SIM_LOG(INFO, "%s: %s fabric %s: %u devices, %" PRIu64 " maintenance transactions",
 			name, sd->host_destid >= 0 ? "enumerated" : "discovered", sd->fabric->name,
 			rte_rio_dev_count(sd->mport), rte_rio_mport_maint_count(sd->mport));
+}
+
+/*
+ * An agent whose host has not enumerated yet: discover again every
+ * RIO_SIM_DISC_POLL_US, from the EAL interrupt thread, until the host has
+ * or disc_timeout ran out; its own endpoint is on the rio bus meanwhile.
+ */
+static void
+rio_sim_disc_alarm(void *arg)
+{
+	struct rio_sim_rawdev *sd = arg;
+	const struct rte_rio_scan_conf sc = { .no_wait = true, .publish_local = true };
+	const char *name = sd->rawdev->name;
+	uint64_t waited_ms;
+	int ret;
+
+	waited_ms = (rte_get_timer_cycles() - sd->disc_start) * 1000 / rte_get_timer_hz();
+	if (waited_ms >= sd->disc_timeout_ms) {
+		SIM_LOG(ERR, "%s: no host enumerated fabric %s within %u ms: its own endpoint has no peers (rte_rio_mport_scan() discovers later)",
+			name, sd->fabric->name, sd->disc_timeout_ms);
+		return;
+	}
+	ret = rte_rio_mport_scan(sd->mport, &sc);
+	if (ret != -EAGAIN) {
+		/* -EALREADY: the application scanned meanwhile. */
+		if (ret != -EALREADY)
+			rio_sim_scan_report(name, sd, ret);
+		return;
+	}
+	if (waited_ms >= (uint64_t)(sd->disc_notes + 1) * RIO_SIM_DISC_NOTE_MS) {
+		sd->disc_notes++;
+		SIM_LOG(NOTICE, "%s: still waiting for a host to enumerate fabric %s (%" PRIu64 " of %u s)",
+			name, sd->fabric->name, waited_ms / 1000, sd->disc_timeout_ms / 1000);
+	}
+	if (rte_eal_alarm_set(RIO_SIM_DISC_POLL_US, rio_sim_disc_alarm, sd) != 0)
+		SIM_LOG(ERR, "%s: cannot poll for the host of fabric %s: %s", name,
+			sd->fabric->name, rte_strerror(rte_errno));
+}
+
+/*
+ * Enumerate (host) or discover (agent) so that the fabric's devices reach the
+ * rio bus. An agent does not hold EAL init up: when no host has enumerated
+ * yet, its own endpoint goes on the bus at once (its drivers start, e.g. a
+ * rionet port whose link stays down) and discovery runs when the host has
+ * enumerated (rio_sim_disc_alarm()). A failure leaves the port usable (raw
+ * traffic, a later rte_rio_mport_scan()) and does not fail the probe.
+ */
+static void
+rio_sim_scan(const char *name, struct rio_sim_rawdev *sd, const struct rio_sim_params *p)
+{
+	struct rte_rio_scan_conf sc = { .disc_timeout_ms = p->disc_timeout_ms };
+	char local[RTE_RIO_NAME_MAX_LEN];
+	int ret;
+
+	if (sd->host_destid < 0) {
+		sc.no_wait = true;
+		sc.publish_local = true;
+	}
+	ret = rte_rio_mport_scan(sd->mport, &sc);
+	if (ret != -EAGAIN) {
+		rio_sim_scan_report(name, sd, ret);
+		return;
+	}
+	snprintf(local, sizeof(local), RTE_RIO_DEV_NAME_LOCAL_FMT, sd->mport->id);
+	SIM_LOG(NOTICE, "%s: waiting for a host to enumerate fabric %s (disc_timeout=%u ms); its own endpoint %s is on the rio bus meanwhile",
+		name, sd->fabric->name, p->disc_timeout_ms, local);
+	sd->disc_timeout_ms = p->disc_timeout_ms;
+	sd->disc_start = rte_get_timer_cycles();
+	sd->disc_notes = 0;
+	if (rte_eal_alarm_set(RIO_SIM_DISC_POLL_US, rio_sim_disc_alarm, sd) != 0)
+		SIM_LOG(ERR, "%s: cannot poll for the host of fabric %s: %s", name,
+			sd->fabric->name, rte_strerror(rte_errno));
 }
 
 /*
@@ -1924,6 +1995,8 @@ rio_sim_remove(struct rte_vdev_device *vdev)
 	if (rawdev == NULL)
 		return -ENODEV;
 	sd = rio_sim_priv(rawdev);
+	/* An agent may still wait for its host; waits for a running poll. */
+	rte_eal_alarm_cancel(rio_sim_disc_alarm, sd);
 	if (rawdev->started)
 		rte_rawdev_stop(rawdev->dev_id);
 	rio_sim_raw_close(sd);
