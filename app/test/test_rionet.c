@@ -2386,3 +2386,132 @@ out:
 }
 
 REGISTER_TEST_COMMAND(rionet_agent_wait_autotest, test_rionet_agent_wait);
+
+/* ------------------------------------------------------------------ */
+/* A fabric left by a process stopped with Ctrl-C                     */
+
+/*
+ * Child: EAL args, "--", fabric, marker file. A host and an agent mport on
+ * the fabric (rionet ports on both), then the marker, then wait for the
+ * signal.
+ */
+static int
+rn_stale_child(int argc, char **argv)
+{
+	char args[128];
+	FILE *fp;
+	int ret;
+
+	ret = rte_eal_init(argc, argv);
+	if (ret < 0)
+		return 2;
+	argc -= ret + 1;
+	argv += ret + 1;
+	if (argc > 0 && strcmp(argv[0], "--") == 0) {
+		argc--;
+		argv++;
+	}
+	if (argc < 2)
+		return 3;
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0", argv[0]);
+	if (rte_vdev_init("rio_sim0", args) != 0)
+		return 4;
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep1", argv[0]);
+	if (rte_vdev_init("rio_sim1", args) != 0 || rte_eth_dev_count_avail() != 2)
+		return 5;
+	fp = fopen(argv[1], "w");
+	if (fp == NULL)
+		return 6;
+	fclose(fp);
+	for (;;)
+		pause();
+	return 0;
+}
+REGISTER_TEST_CHILD(rionet_stale_child, rn_stale_child);
+
+/* Host and agent on the fabric a dead process left: enumerated anew, frames flow. */
+static int
+rn_stale_reuse(struct rte_rio_hotplug_stats *hs)
+{
+	char args[96];
+	unsigned int i;
+
+	if (rn_suite_setup() != TEST_SUCCESS)
+		return TEST_FAILED;
+	for (i = 0; i < 2; i++) {
+		snprintf(env.vdev[i], sizeof(env.vdev[i]), "rio_sim_rn%u", rn_vdev_counter++);
+		snprintf(args, sizeof(args), "fabric=%s,endpoint=ep%u", env.fabric, i);
+		TEST_ASSERT_SUCCESS(rte_vdev_init(env.vdev[i], args), "%s", args);
+		env.created[i] = true;
+		env.mp[i] = rte_rio_mport_find(env.vdev[i]);
+		TEST_ASSERT_NOT_NULL(env.mp[i], "mport of ep%u", i);
+		TEST_ASSERT(rte_rio_mport_scanned(env.mp[i]), "ep%u: fabric not scanned", i);
+		TEST_ASSERT_SUCCESS(rn_find_port(i), "rionet port of ep%u", i);
+	}
+	/* Only an enumerating host has hot-plug counters. */
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(env.mp[0], hs),
+			    "ep0 did not enumerate the fabric");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_big), "start 0");
+	TEST_ASSERT_SUCCESS(rn_port_start(1, 1, 1, 1500, rn_pool_big), "start 1");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "peers");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[0], env.port[1], 1, 1), "0 -> 1");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[1], env.port[0], 0, 2), "1 -> 0");
+	return TEST_SUCCESS;
+}
+
+/*
+ * A process using a fabric stops with Ctrl-C (SIGINT: no cleanup): its
+ * shared memory stays. The next run with that fabric name finds no live
+ * process attached to it, removes it and creates it anew: the host
+ * enumerates (not "fabric enumerated already") and rionet ports carry
+ * frames. (The stale fabric's state made the host back off, then fail.)
+ */
+static int
+test_rionet_stale_fabric(void)
+{
+	char self[PATH_MAX], rionet_so[PATH_MAX], prefix[48], fp[64], marker[96];
+	struct rte_rio_hotplug_stats hs;
+	unsigned int ms;
+	pid_t pid;
+	int ret;
+
+	memset(&env, 0, sizeof(env));
+	TEST_ASSERT_NOT_NULL(rio_test_unique("rnst", env.fabric, sizeof(env.fabric) - 1), "name");
+	strcat(env.fabric, "x");
+	snprintf(env.shm_prefix, sizeof(env.shm_prefix), "rio_sim.%s", env.fabric);
+	TEST_ASSERT_NOT_NULL(rio_test_unique("rn_stale", prefix, sizeof(prefix)), "prefix");
+	TEST_ASSERT_NOT_NULL(rio_test_self(), "own path");
+	strlcpy(self, rio_test_self(), sizeof(self));
+	snprintf(rionet_so, sizeof(rionet_so), "%s/../../drivers/librte_net_rionet.so",
+		 dirname(self));
+	snprintf(fp, sizeof(fp), "--file-prefix=%s", prefix);
+	snprintf(marker, sizeof(marker), "/tmp/%s.ready", prefix);
+	unlink(marker);
+	{
+		char *argv[] = { "--no-huge", "-m", "256", "--no-pci", fp,
+				 "--log-level=lib.eal:error", "-d", rionet_so, "--", env.fabric,
+				 marker, NULL };
+
+		pid = rio_test_spawn("rionet_stale_child", argv);
+	}
+	TEST_ASSERT(pid > 0, "spawn: %d", (int)pid);
+	for (ms = 0; ms < 20000 && access(marker, F_OK) != 0; ms += 10)
+		rte_delay_ms(10);
+	kill(pid, SIGINT);
+	ret = rio_test_wait(pid, 10000);
+	unlink(marker);
+	rio_test_runtime_dir_cleanup(prefix);
+	TEST_ASSERT(ms < 20000, "the child did not set its fabric up");
+	TEST_ASSERT_EQUAL(ret, 128 + SIGINT, "child not stopped by SIGINT");
+	TEST_ASSERT_EQUAL(rio_test_shm_count(env.shm_prefix), 3,
+			  "the stopped child did not leave its fabric behind");
+
+	/* The same fabric name again, with the same topology (the default). */
+	ret = rn_stale_reuse(&hs);
+	if (rn_env_teardown() != 0)
+		ret = TEST_FAILED;
+	rn_suite_teardown();
+	return ret;
+}
+
+REGISTER_TEST_COMMAND(rionet_stale_fabric_autotest, test_rionet_stale_fabric);

@@ -388,23 +388,32 @@ fab_attach_add(struct sim_shm_hdr *h)
 	return 0;
 }
 
+/* Called with attach_lock held; returns the number of live processes attached. */
+static unsigned int
+fab_attach_live(struct sim_shm_hdr *h)
+{
+	unsigned int i, live = 0;
+
+	fab_attach_prune(h);
+	for (i = 0; i < SIM_MAX_ATTACH; i++)
+		live += h->attached[i].pid != 0;
+	return live;
+}
+
 /* Called with attach_lock held; returns the number of live processes left. */
 static unsigned int
 fab_attach_remove(struct sim_shm_hdr *h)
 {
 	int32_t me = (int32_t)getpid();
-	unsigned int i, live = 0;
+	unsigned int i;
 
-	fab_attach_prune(h);
 	for (i = 0; i < SIM_MAX_ATTACH; i++) {
 		if (h->attached[i].pid == me) {
 			h->attached[i].pid = 0;
 			h->attached[i].start_time = 0;
 		}
-		if (h->attached[i].pid != 0)
-			live++;
 	}
-	return live;
+	return fab_attach_live(h);
 }
 
 /* ------------------------------------------------------------------ */
@@ -542,10 +551,17 @@ fail:
 /* ------------------------------------------------------------------ */
 /* Attach to an existing segment                                      */
 
-/* Returns the handle, NULL with *again set to retry from shm_open, or NULL with err. */
+static bool fab_unlink_if_ours(const struct fab_priv *p, const char *shm);
+static void fab_unlink_segments(const struct fab_priv *p);
+
+/*
+ * Returns the handle, NULL with *again set to retry from shm_open, or NULL
+ * with err. @reclaim: a fabric that no live process is attached to is
+ * removed (*again set), so that the caller creates it anew.
+ */
 static struct fab_priv *
 fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
-		    bool group_access, bool *again, char *err, size_t errlen)
+		    bool group_access, bool reclaim, bool *again, char *err, size_t errlen)
 {
 	size_t hsz = RTE_ALIGN_CEIL(sizeof(struct sim_shm_hdr), 4096);
 	uint64_t deadline = fab_now_ms() + FAB_READY_TIMEOUT_MS;
@@ -718,6 +734,22 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 		*again = true;
 		goto fail;
 	}
+	/*
+	 * Left by processes that are all gone (killed, or stopped with Ctrl-C
+	 * before they detached): the last one would have removed it, and its
+	 * state (host locks, IDs, routes, rings) is theirs. A fabric in use
+	 * always has a live process attached (dpdk-rio-fabric create leaves a
+	 * keeper). Remove it as that process would have, and start over.
+	 */
+	if (reclaim && fab_attach_live(p->f.hdr) == 0) {
+		fab_state_store(p->f.hdr, FAB_STATE_GONE);
+		sim_unlock(&p->f.hdr->attach_lock);
+		SIM_LOG(NOTICE, "fabric %s: every process that used it is gone (its creator was pid %d); creating it anew",
+			name, (int)p->f.hdr->creator_pid);
+		fab_unlink_segments(p);
+		*again = true;
+		goto fail;
+	}
 	rc = fab_attach_add(p->f.hdr);
 	sim_unlock(&p->f.hdr->attach_lock);
 	if (rc != 0) {
@@ -834,7 +866,8 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 					strerror(errno));
 			break;
 		}
-		p = fab_attach_existing(name, topo, fd, group_access, &again, err, errlen);
+		p = fab_attach_existing(name, topo, fd, group_access, mode != SIM_OPEN_ATTACH,
+					&again, err, errlen);
 		close(fd);
 		if (p == NULL && !again)
 			break;
@@ -894,13 +927,27 @@ fab_unlink_if_ours(const struct fab_priv *p, const char *shm)
 	return ours;
 }
 
+/* Remove the fabric's segments, if its name still is the segment @p mapped. */
+static void
+fab_unlink_segments(const struct fab_priv *p)
+{
+	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX) + 16];
+	uint32_t i;
+
+	fab_shm_name(shm, sizeof(shm), p->f.name);
+	if (!fab_unlink_if_ours(p, shm))
+		return;
+	for (i = 0; i < p->f.n_endpoints; i++) {
+		snprintf(shm, sizeof(shm), "%s%s.ep%u", SIM_SHM_PREFIX, p->f.name, i);
+		shm_unlink(shm);
+	}
+}
+
 void
 sim_fabric_detach(struct sim_fabric *f)
 {
 	struct fab_priv *p;
-	char shm[SIM_NAME_MAX + sizeof(SIM_SHM_PREFIX) + 16];
 	unsigned int live;
-	uint32_t i;
 
 	if (f == NULL)
 		return;
@@ -921,16 +968,8 @@ sim_fabric_detach(struct sim_fabric *f)
 		fab_state_store(f->hdr, FAB_STATE_GONE);
 	sim_unlock(&f->hdr->attach_lock);
 
-	if (live == 0) {
-		fab_shm_name(shm, sizeof(shm), f->name);
-		if (fab_unlink_if_ours(p, shm)) {
-			for (i = 0; i < f->n_endpoints; i++) {
-				snprintf(shm, sizeof(shm), "%s%s.ep%u", SIM_SHM_PREFIX,
-					 f->name, i);
-				shm_unlink(shm);
-			}
-		}
-	}
+	if (live == 0)
+		fab_unlink_segments(p);
 	munmap(f->hdr, f->size);
 	free(p);
 }
