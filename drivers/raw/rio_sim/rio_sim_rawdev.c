@@ -24,6 +24,7 @@
 #include <rte_cycles.h>
 #include <rte_errno.h>
 #include <rte_eal.h>
+#include <rte_hash_crc.h>
 #include <rte_kvargs.h>
 #include <rte_lcore.h>
 #include <rte_malloc.h>
@@ -66,7 +67,8 @@ static const char * const rio_sim_valid_args[] = {
 #define RIO_SIM_BURST		32
 #define RIO_SIM_DISC_TIMEOUT_MAX_MS	3600000u
 /* Memzone by which secondary processes find what the primary shares of a device. */
-#define RIO_SIM_MZ_FMT		"rio_sim_mp_%s"
+/* Memzone of a device for secondary processes: CRC32C of the device name. */
+#define RIO_SIM_MZ_FMT		"rio_sim_mp_%08x"
 
 /*
  * Shared with secondary processes, at the start of the memzone; the
@@ -76,8 +78,9 @@ static const char * const rio_sim_valid_args[] = {
 struct rio_sim_mp_info {
 	int32_t host_destid;
 	uint32_t rsvd;
+	char name[RTE_RAWDEV_NAME_MAX_LEN];	/* the device's: two names, one CRC */
 };
-#define RIO_SIM_MP_EP_OFF	RTE_CACHE_LINE_SIZE
+#define RIO_SIM_MP_EP_OFF	(2 * RTE_CACHE_LINE_SIZE)
 
 /* Parsed devargs. */
 struct rio_sim_params {
@@ -1707,6 +1710,14 @@ rio_sim_scan(const char *name, struct rio_sim_rawdev *sd, const struct rio_sim_p
  * Primary: publish what secondary processes need to attach to the endpoint
  * (best effort: without it the device works, secondaries cannot attach).
  */
+/* Name of the memzone of device @name (any length) for secondary processes. */
+static void
+rio_sim_mz_name(const char *name, char mzname[RTE_MEMZONE_NAMESIZE])
+{
+	snprintf(mzname, RTE_MEMZONE_NAMESIZE, RIO_SIM_MZ_FMT,
+		 rte_hash_crc(name, strlen(name), 0));
+}
+
 static const struct rte_memzone *
 rio_sim_mp_share(const char *name, struct rio_sim_rawdev *sd)
 {
@@ -1716,11 +1727,7 @@ rio_sim_mp_share(const char *name, struct rio_sim_rawdev *sd)
 	int ret;
 
 	RTE_BUILD_BUG_ON(sizeof(struct rio_sim_mp_info) > RIO_SIM_MP_EP_OFF);
-	if (snprintf(mzname, sizeof(mzname), RIO_SIM_MZ_FMT, name) >= (int)sizeof(mzname)) {
-		SIM_LOG(NOTICE, "%s: name too long for secondary processes to attach (max %d)",
-			name, (int)(sizeof(mzname) - sizeof(RIO_SIM_MZ_FMT) + 2));
-		return NULL;
-	}
+	rio_sim_mz_name(name, mzname);
 	mz = rte_memzone_reserve(mzname, RIO_SIM_MP_EP_OFF + sim_ep_shared_size(),
 				 SOCKET_ID_ANY, 0);
 	if (mz == NULL) {
@@ -1730,6 +1737,7 @@ rio_sim_mp_share(const char *name, struct rio_sim_rawdev *sd)
 	}
 	info = mz->addr;
 	info->host_destid = sd->host_destid;
+	rte_strscpy(info->name, name, sizeof(info->name));
 	ret = sim_ep_share(sd->ep, RTE_PTR_ADD(mz->addr, RIO_SIM_MP_EP_OFF));
 	if (ret < 0) {
 		SIM_LOG(NOTICE, "%s: secondary processes cannot attach: %s", name,
@@ -1887,13 +1895,13 @@ rio_sim_attach_secondary(struct rte_vdev_device *vdev, const char *name)
 	void *area;
 	int ret;
 
-	snprintf(mzname, sizeof(mzname), RIO_SIM_MZ_FMT, name);
+	rio_sim_mz_name(name, mzname);
 	mz = rte_memzone_lookup(mzname);
-	if (mz == NULL) {
+	info = mz != NULL ? mz->addr : NULL;
+	if (info == NULL || strncmp(info->name, name, sizeof(info->name)) != 0) {
 		SIM_LOG(ERR, "%s: the primary process shares no endpoint for this device", name);
 		return -ENODEV;
 	}
-	info = mz->addr;
 	area = RTE_PTR_ADD(mz->addr, RIO_SIM_MP_EP_OFF);
 	f = sim_fabric_open(sim_ep_shared_fabric(area), NULL, SIM_OPEN_ATTACH, false, err,
 			    sizeof(err));
