@@ -233,7 +233,7 @@ if [ "${RIO_SANITIZE:-1}" != 0 ]; then
 		for t in $(meson test -C "$asan_dir" --no-rebuild --list --suite fast-tests \
 			2>/dev/null | sed -n 's|^.*fast-tests / ||p'); do
 			case $t in
-			install_example_autotest|doc_commands)
+			install_example_autotest|doc_commands|capture_autotest)
 				record "asan/$t (uninstrumented program loads the plugins)" skip ;;
 			bench_smoke) record "asan/$t (timing based)" skip ;;
 			*) asan_tests+=("$t") ;;
