@@ -1818,8 +1818,9 @@ rn_bond_create(unsigned int mode, unsigned int a, unsigned int b, char name[32])
 	if (rn_local_name(a, pa) == NULL || rn_local_name(b, pb) == NULL)
 		return -1;
 	snprintf(name, 32, "net_bonding_rn%u", rn_vdev_counter++);
-	snprintf(args, sizeof(args), "mode=%u," RN_BOND_MEMBER "=%s," RN_BOND_MEMBER "=%s,primary=%s",
-		 mode, pa, pb, pa);
+	snprintf(args, sizeof(args),
+		 "mode=%u," RN_BOND_MEMBER "=%s," RN_BOND_MEMBER "=%s,primary=%s", mode, pa, pb,
+		 pa);
 	if (rte_vdev_init(name, args) != 0) {
 		printf("  rte_vdev_init(%s, %s) failed\n", name, args);
 		return -1;
@@ -1830,26 +1831,28 @@ rn_bond_create(unsigned int mode, unsigned int a, unsigned int b, char name[32])
 }
 
 /*
- * Send frames from ethdev @from to @to_destid's rionet MAC until one
- * arrives on ethdev @to (a member may be failing over meanwhile).
- * @return the number sent, 0 when none arrived.
+ * Send frames from ethdev @from to ep0 (env.port[0]) until one arrives
+ * there from the member with device ID @member (a bond may be failing over
+ * meanwhile, sending through the other member or into a link that is down).
+ * @return the number sent, 0 when none came through that member.
  */
 static unsigned int
-rn_ethdev_send_until(uint16_t from, uint16_t to, uint16_t to_destid)
+rn_bond_send_through(uint16_t from, uint16_t member)
 {
+	int64_t before = rn_peer_xstat(0, member, "rx_packets");
 	struct rte_ether_addr dst;
 	struct rte_mbuf *m, *rx[1];
 	unsigned int ms;
 
-	rionet_mac_from_destid(to_destid, &dst);
+	rionet_mac_from_destid(0, &dst);
 	for (ms = 0; ms < RN_WAIT_MS; ms += 10) {
 		m = rn_frame(rn_pool_big, &dst, 0, 100, ms);
 		if (m == NULL || rn_ethdev_tx1(from, 0, m) != 1)
 			return 0;
-		if (rn_ethdev_rx(to, 0, rx, 1, 10) == 1) {
+		if (rn_ethdev_rx(env.port[0], 0, rx, 1, 10) == 1)
 			rte_pktmbuf_free(rx[0]);
+		if (rn_peer_xstat(0, member, "rx_packets") > before)
 			return ms / 10 + 1;
-		}
 	}
 	return 0;
 }
@@ -1868,7 +1871,6 @@ test_rionet_bond_failover(void)
 	struct rte_eth_conf conf = { 0 };
 	struct rte_ether_addr addr1, got;
 	char name[32];
-	int64_t from1, from2;
 	int bond;
 
 	TEST_ASSERT_SUCCESS(rn_env_setup(3), "setup");
@@ -1887,9 +1889,7 @@ test_rionet_bond_failover(void)
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(env.fabric, "ep1", 0, false),
 			    "link of ep1 down");
 	TEST_ASSERT_SUCCESS(rn_link_wait(1, 0), "port of ep1 still up with its link down");
-	from2 = rn_peer_xstat(0, 2, "rx_packets");
-	TEST_ASSERT(rn_ethdev_send_until(bond, env.port[0], 0) > 0, "no failover to ep2");
-	TEST_ASSERT(rn_peer_xstat(0, 2, "rx_packets") > from2, "not sent through ep2");
+	TEST_ASSERT(rn_bond_send_through(bond, 2) > 0, "no failover to ep2");
 	/* ep2 took the bond's address over; ep0 reaches it at ep2's own. */
 	TEST_ASSERT_SUCCESS(rte_eth_macaddr_get(env.port[2], &got), "MAC of ep2");
 	TEST_ASSERT(rte_is_same_ether_addr(&got, &addr1), "ep2 does not report the bond's MAC");
@@ -1899,9 +1899,7 @@ test_rionet_bond_failover(void)
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(env.fabric, "ep1", 0, true),
 			    "link of ep1 up");
 	TEST_ASSERT_SUCCESS(rn_link_wait(1, 1), "port of ep1 down with its link up");
-	from1 = rn_peer_xstat(0, 1, "rx_packets");
-	TEST_ASSERT(rn_ethdev_send_until(bond, env.port[0], 0) > 0, "nothing after the link came up");
-	TEST_ASSERT(rn_peer_xstat(0, 1, "rx_packets") > from1, "primary ep1 did not take over");
+	TEST_ASSERT(rn_bond_send_through(bond, 1) > 0, "primary ep1 did not take over");
 
 	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(bond), "stop bond");
 	TEST_ASSERT_SUCCESS(rte_eth_dev_close(bond), "close bond");
