@@ -34,7 +34,10 @@ while [ $# -gt 0 ]; do
 	shift
 done
 [ ${#transports[@]} -gt 0 ] || transports=(rionet memif ring)
-command -v "$dpdk_test" >/dev/null || { echo "pmd-perf: $dpdk_test not found (apt-get install dpdk)" >&2; exit 2; }
+if ! command -v "$dpdk_test" >/dev/null; then
+	echo "pmd-perf: $dpdk_test not found (apt-get install dpdk)" >&2
+	exit 2
+fi
 
 name="pmdperf$$"
 logdir="$builddir/pmd-perf"
@@ -80,7 +83,8 @@ done
 
 for t in "${transports[@]}"; do
 	[ -n "${results[$t]:-}" ] || continue
-	median=$(printf '%s\n' ${results[$t]} | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
+	median=$(printf '%s\n' ${results[$t]} | sort -n |
+		awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
 	echo "pmd-perf: $t median: $median cycles per packet (runs:${results[$t]})"
 done
 exit $failed

@@ -716,7 +716,8 @@ test_br_search(void)
 	for (dev = first; dev != NULL; dev = rte_rio_device_find(BR_SIM_VID, BR_SIM_DID_EP, dev)) {
 		TEST_ASSERT(n < BR_NDEV, "search does not end");
 		TEST_ASSERT_EQUAL(dev->did, BR_SIM_DID_EP, "%s did", dev->name);
-		TEST_ASSERT(rte_rio_device_refcount(dev) >= 2, "%s returned unreferenced", dev->name);
+		TEST_ASSERT(rte_rio_device_refcount(dev) >= 2, "%s returned unreferenced",
+			    dev->name);
 		for (j = 0; j < n; j++)
 			TEST_ASSERT(seen[j] != dev, "%s returned twice", dev->name);
 		seen[n++] = dev;
@@ -743,7 +744,8 @@ test_br_search(void)
 	/* Exact assembly IDs of one switch find the switches with those IDs. */
 	dev = rte_rio_device_find(BR_SIM_VID, BR_SIM_DID_SW, NULL);
 	TEST_ASSERT_NOT_NULL(dev, "a switch");
-	first = rte_rio_device_find_asm(RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, dev->asm_vid, dev->asm_did, NULL);
+	first = rte_rio_device_find_asm(RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, dev->asm_vid,
+					dev->asm_did, NULL);
 	TEST_ASSERT_NOT_NULL(first, "by assembly");
 	TEST_ASSERT(first->asm_vid == dev->asm_vid && first->asm_did == dev->asm_did, "asm ids");
 	rte_rio_device_put(first);

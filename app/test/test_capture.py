@@ -9,8 +9,9 @@ Usage: test_capture.py <source dir> <build dir>
 The console block of the section "Packet capture" of
 doc/guides/nics/rionet.rst (marked ".. doc-test: skip: needs hugepages;
 capture_autotest ...", so that the guide-command test leaves it alone) runs
-a stock testpmd primary with two rionet ports, then the stock dpdk-pdump and
-dpdk-dumpcap on its first port with the workarounds the section explains.
+an interactive stock testpmd primary with two rionet ports, fed through a
+FIFO, then the stock dpdk-pdump and dpdk-dumpcap on its first port with the
+workarounds the section explains, stopping forwarding before each tool.
 It needs hugepages: as root, this reserves 192 2 MiB pages and mounts a
 private hugetlbfs the way rionet_mp_autotest does (same lock and records,
 so either gives back the pages of a killed run of the other), passes it to
@@ -114,8 +115,9 @@ def main():
     src = os.path.abspath(sys.argv[1])
     rel_build = os.path.relpath(os.path.abspath(sys.argv[2]), src)
     line, cmds = capture_block(src)
-    if not cmds or not cmds[0].startswith("dpdk-testpmd "):
-        print("FAIL: %s:%d: the block does not start testpmd" % (GUIDE, line))
+    primary = [i for i, c in enumerate(cmds) if c.startswith("dpdk-testpmd ")]
+    if len(primary) != 1:
+        print("FAIL: %s:%d: the block does not start one testpmd" % (GUIDE, line))
         return 1
     if os.geteuid() != 0:
         skip("not root: cannot reserve hugepages")
@@ -128,15 +130,20 @@ def main():
         hp = Hugepages()
     except (OSError, subprocess.CalledProcessError) as e:
         skip(str(e))
-    before = set(glob.glob("/tmp/rionet_*.pcap*") + glob.glob("/tmp/testpmd_*.log"))
+    before = set(glob.glob("/tmp/rionet_*.pcap*") + glob.glob("/tmp/testpmd_*"))
+    primary_log = ""
     try:
         cmds = [doc.BUILD_RE.sub(rel_build, c) for c in cmds]
-        cmds[0] = cmds[0].replace("dpdk-testpmd ", "dpdk-testpmd --huge-dir=%s " % hp.mnt, 1)
+        i = primary[0]
+        cmds[i] = cmds[i].replace("dpdk-testpmd ", "dpdk-testpmd --huge-dir=%s " % hp.mnt, 1)
         rc, out, left = doc.run_block(src, rel_build, cmds, "%s:%d" % (GUIDE, line))
     finally:
         hp.release()
         for f in set(glob.glob("/tmp/rionet_*.pcap*") +
-                     glob.glob("/tmp/testpmd_*.log")) - before:
+                     glob.glob("/tmp/testpmd_*")) - before:
+            if f.endswith(".log"):
+                with open(f, errors="replace") as fp:
+                    primary_log = fp.read()
             os.unlink(f)
         # EAL runtime directories of the block's file prefix.
         for d in glob.glob("/var/run/dpdk/cap_*"):
@@ -152,9 +159,10 @@ def main():
     if not m or int(m.group(1)) == 0:
         failed.append("dpdk-pdump captured nothing")
     m = re.search(r"Packets received/dropped on interface 'rionet_rio_sim0': (\d+)/", out)
-    if not m or int(m.group(1)) < 1000:
-        failed.append("dpdk-dumpcap did not receive 1000 frames on rionet_rio_sim0")
+    if not m or int(m.group(1)) == 0:
+        failed.append("dpdk-dumpcap received nothing on rionet_rio_sim0")
     if failed:
+        print("---- testpmd (last lines):\n" + "\n".join(primary_log.splitlines()[-40:]))
         print("FAIL: " + "; ".join(failed))
         return 1
     print("PASS: pdump dequeued and dumpcap received frames of rionet_rio_sim0")

@@ -96,7 +96,8 @@ rionet_link_refresh(struct rionet_port *port)
 
 	/* In loopback mode (lpbk_mode=1) frames return to the port itself. */
 	link.link_status = port->started && port->local_link_up &&
-		(port->loopback || rionet_nb_active(port) > 0) ? RTE_ETH_LINK_UP : RTE_ETH_LINK_DOWN;
+		(port->loopback || rionet_nb_active(port) > 0) ?
+		RTE_ETH_LINK_UP : RTE_ETH_LINK_DOWN;
 	/* 0 when the status changed, -1 otherwise. */
 	ret = rte_eth_linkstatus_set(dev, &link);
 	/*
