@@ -376,6 +376,23 @@ rio_enum_route_path(struct rio_enum *e)
 	return 0;
 }
 
+/*
+ * Write "no route" into @sw's entry for @id even where the shadow already
+ * says so: a shadow entry never written only means that we do not know what
+ * the part holds there since its reset.
+ */
+static int
+rio_enum_route_clear(struct rte_rio_dev *sw, uint16_t id)
+{
+	int ret;
+
+	sw->rt[id] = RTE_RIO_INVALID_ROUTE - 1;
+	ret = rio_switch_route_write(sw, id, RTE_RIO_INVALID_ROUTE);
+	if (ret < 0)
+		sw->rt[id] = RTE_RIO_INVALID_ROUTE;
+	return ret;
+}
+
 /* The walk leaves @sw: clear the routes of the free IDs from the candidate's on. */
 static int
 rio_enum_drop_guess(struct rio_enum *e, struct rte_rio_dev *sw)
@@ -515,6 +532,28 @@ rio_enum_port_status(struct rio_enum *e, struct rte_rio_dev *sw, uint32_t *err,
 	return 0;
 }
 
+/*
+ * Set the input and output port enables of a Port n Control CSR at @off:
+ * with them clear only maintenance packets pass, and the specification
+ * recommends they reset clear (Linux: rio_enable_rx_tx_port()).
+ */
+static int
+rio_enum_port_enable(struct rio_enum *e, uint16_t destid, uint8_t hop, uint32_t off, uint32_t ctl,
+		     bool ctl_valid)
+{
+	const uint32_t en = RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX;
+	int ret;
+
+	if (!ctl_valid) {
+		ret = rte_rio_remote_read_config_32(e->mport, destid, hop, off, &ctl);
+		if (ret < 0)
+			return ret;
+	}
+	if ((ctl & en) == en)
+		return 0;
+	return rte_rio_remote_write_config_32(e->mport, destid, hop, off, ctl | en);
+}
+
 static int
 rio_enum_lockout(struct rio_enum *e, struct rte_rio_dev *sw, uint8_t port, uint32_t ctl,
 		 bool ctl_valid)
@@ -543,9 +582,14 @@ rio_enum_switch(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *sw)
 	bool ctl_valid;
 	int ret;
 
-	/* Responses to the host leave by the ingress port from now on. */
+	/*
+	 * Responses to the host leave by the ingress port from now on: an
+	 * explicit route (the default port CSR only serves IDs past the route
+	 * table's limit, and entries reset to whatever the part resets them
+	 * to), the default port too for the agents that read it back.
+	 */
 	ret = rio_switch_default_write(sw, in);
-	if (ret == -ENOTSUP)
+	if (ret == 0 || ret == -ENOTSUP)
 		ret = rio_switch_route_write(sw, e->host, in);
 	if (ret < 0)
 		return ret;
@@ -564,6 +608,11 @@ rio_enum_switch(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *sw)
 	for (p = 0; p < sw->info.nports; p++) {
 		if (p == in || (err[p] & RTE_RIO_PORT_N_ERR_STS_PORT_OK)) {
 			sw->port_ok |= 1u << p;
+			ret = rio_enum_port_enable(e, sw->info.destid, sw->info.hopcount,
+				sw->info.phys_efptr + RTE_RIO_PORT_N_CTL_CSR(p, sw->info.phys_rmap),
+				ctl[p], ctl_valid);
+			if (ret < 0)
+				return ret;
 			continue;
 		}
 		if (sw->info.em_efptr != 0) {
@@ -593,11 +642,10 @@ rio_enum_switch(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *sw)
 		ret = rio_enum_assign(e, &id);
 		if (ret < 0)
 			return ret;
-		if (sw->rt[id] != RTE_RIO_INVALID_ROUTE) {
-			ret = rio_switch_route_write(sw, id, RTE_RIO_INVALID_ROUTE);
-			if (ret < 0)
-				return ret;
-		}
+		/* Its own entry leads nowhere, whatever it held at reset. */
+		ret = rio_enum_route_clear(sw, id);
+		if (ret < 0)
+			return ret;
 	}
 	/* The candidate is not below this switch: drop its probe route. */
 	ret = rio_enum_drop_guess(e, sw);
@@ -713,6 +761,13 @@ rio_enum_peer(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *prev, uint8_t
 		return ret;
 
 	if (!sw) {
+		if (dev->info.phys_efptr != 0) {
+			ret = rio_enum_port_enable(e, destid, hop, dev->info.phys_efptr +
+				RTE_RIO_PORT_N_CTL_CSR(rio_scan_inport(dev), dev->info.phys_rmap),
+				0, false);
+			if (ret < 0)
+				return ret;
+		}
 		ret = rio_enum_assign(e, &dev->info.destid);
 		if (ret < 0)
 			return ret;
@@ -730,24 +785,67 @@ rio_enum_peer(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *prev, uint8_t
 	return rio_enum_switch(e, hop, dev);
 }
 
-/* Switches of @list without a default port: route every other ID towards the host. */
+/*
+ * Switches of @list: route every ID in use that is not below the switch,
+ * the host's included, towards the host, as Linux's
+ * rio_update_route_tables() does: nothing may rely on what a route entry
+ * holds at reset, nor on the default port for IDs inside the table.
+ */
 static int
 rio_enum_fill_upstream(struct rio_enum *e, struct rio_dev_list *list)
 {
+	uint8_t g[RIO_SWITCH_RT_GROUP];
 	struct rte_rio_dev *dev;
-	uint32_t id;
+	uint32_t id, first, end = 0, last, gsz;
+	bool force;
 	int ret;
 
+	/*
+	 * Agents walk the IDs from theirs up, skipping the host's, until one
+	 * leads nowhere: the first one past the IDs in use, the host's aside.
+	 */
+	for (id = 0; id < e->any; id++)
+		if (e->used[id] && id != e->host)
+			end = id + 1;
+	if (end == e->host)
+		end++;
+	last = RTE_MAX(end, (uint32_t)e->host);
 	TAILQ_FOREACH(dev, list, next) {
-		if (dev->info.type != RTE_RIO_DEV_SWITCH || dev->ops->set_default != NULL)
+		if (dev->info.type != RTE_RIO_DEV_SWITCH)
 			continue;
-		for (id = 0; id < e->any; id++) {
-			if (!e->used[id] || dev->rt[id] != RTE_RIO_INVALID_ROUTE ||
-			    ((int32_t)id >= dev->sub_lo && (int32_t)id <= dev->sub_hi))
-				continue;
-			ret = rio_switch_route_write(dev, id, dev->info.sw_inport);
-			if (ret < 0)
+		/* A whole group per access where the switch takes groups. */
+		gsz = rio_switch_route_group(dev);
+		for (first = 0; first <= last && first < e->any; first += gsz) {
+			memcpy(g, &dev->rt[first], gsz);
+			force = false;
+			for (id = first; id < first + gsz && id < e->any; id++) {
+				if (dev->rt[id] != RTE_RIO_INVALID_ROUTE)
+					continue;
+				/*
+				 * Where the agents' walk ends must lead nowhere,
+				 * whatever the entry held at reset (the shadow's
+				 * "no route" only says we never wrote it).
+				 */
+				if (id == end) {
+					force = true;
+					continue;
+				}
+				if ((!e->used[id] && id != e->host) ||
+				    ((int32_t)id >= dev->sub_lo && (int32_t)id <= dev->sub_hi))
+					continue;
+				g[id - first] = dev->info.sw_inport;
+			}
+			if (force)
+				dev->rt[end] = RTE_RIO_INVALID_ROUTE - 1;
+			if (gsz == 1)
+				ret = rio_switch_route_write(dev, (uint16_t)first, g[0]);
+			else
+				ret = rio_switch_route_write_group(dev, (uint16_t)first, g);
+			if (ret < 0) {
+				if (force)
+					dev->rt[end] = RTE_RIO_INVALID_ROUTE;
 				return ret;
+			}
 		}
 	}
 	return 0;
@@ -917,6 +1015,18 @@ rio_enum_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd)
 	ret = rio_enum_lock_local(&e);
 	if (ret != 0)
 		return ret;
+	/* Our own port passes more than maintenance from now on. */
+	ret = rte_rio_local_read_config_32(mport, mport->phys_efptr +
+		RTE_RIO_PORT_N_CTL_CSR(mport->port_index, mport->phys_rmap), &gen);
+	if (ret == 0 && (gen & (RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX)) !=
+	    (RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX))
+		ret = rte_rio_local_write_config_32(mport, mport->phys_efptr +
+			RTE_RIO_PORT_N_CTL_CSR(mport->port_index, mport->phys_rmap),
+			gen | RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX);
+	if (ret < 0) {
+		rte_rio_local_write_config_32(mport, RTE_RIO_HOST_DID_LOCK_CSR, e.host);
+		return ret;
+	}
 
 	e.used = calloc(e.nids, 1);
 	if (e.used == NULL) {

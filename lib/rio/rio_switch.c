@@ -18,6 +18,9 @@
 
 #define RIO_SWITCH_OPS_MAX	32
 
+/* Route type of a 10-bit route value (Dev32-capable switches, RapidIO 3.x Part 3). */
+#define RIO_STD_RTE_TYPE_MASK	0x00000300u
+
 static struct {
 	rte_spinlock_t lock;
 	const struct rte_rio_switch_ops *ops[RIO_SWITCH_OPS_MAX];
@@ -58,7 +61,14 @@ rio_std_route_get_entry(struct rte_rio_mport *mport, uint16_t destid, uint8_t ho
 					    RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, &val);
 	if (ret < 0)
 		return ret;
-	*route_port = val & RTE_RIO_STD_RTE_CONF_PORT_MASK;
+	/*
+	 * Dev32-capable switches hold 10-bit route values: a route type in
+	 * bits 8-9 (drop, default port, group, multicast) is no port.
+	 */
+	if (val & RIO_STD_RTE_TYPE_MASK)
+		*route_port = RTE_RIO_INVALID_ROUTE;
+	else
+		*route_port = val & RTE_RIO_STD_RTE_CONF_PORT_MASK;
 	return 0;
 }
 
