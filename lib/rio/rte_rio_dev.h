@@ -304,10 +304,10 @@ const char *rte_rio_dev_name(const struct rte_rio_dev *dev);
 /**
  * Config access to a device through its mport: local devices use local
  * config, remote ones maintenance with the device's (destid, hopcount).
- * Same errors as rte_rio_remote_read_config_32().
  * @param dev     the device
  * @param offset  register offset, 4-byte aligned
  * @param val     the value read
+ * @return 0, or the negative errno of rte_rio_remote_read_config_32().
  */
 __rte_experimental
 int rte_rio_dev_read_config_32(struct rte_rio_dev *dev, uint32_t offset, uint32_t *val);
@@ -316,6 +316,7 @@ int rte_rio_dev_read_config_32(struct rte_rio_dev *dev, uint32_t offset, uint32_
  * @param dev     the device
  * @param offset  register offset, 4-byte aligned
  * @param val     the value to write
+ * @return 0, or the negative errno of rte_rio_remote_write_config_32().
  */
 __rte_experimental
 int rte_rio_dev_write_config_32(struct rte_rio_dev *dev, uint32_t offset, uint32_t val);
