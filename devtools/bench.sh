@@ -290,12 +290,12 @@ pmd_args() {	# pmd_args <transport> <name> <size> <role: both|rx|tx>
 		tx) vdev+=(--vdev "rio_sim0,fabric=$n,endpoint=ep1")
 		    opts+=(--eth-peer=0,00:01:00:01:00:00) ;;
 		esac
-		# Zero-copy receive on the receiving ports (their rio bus devices).
+		# Zero-copy receive on the receiving ports (their rio bus devices:
+		# the own endpoint of mport N, the Nth rio_sim, is rapidioN).
 		if [ "$t" = rionet_zc ]; then
 			case $role in
-			both) vdev+=(-a "rio:rio_sim0-e0000,rx_zero_copy=1"
-				     -a "rio:rio_sim1-e0001,rx_zero_copy=1") ;;
-			rx) vdev+=(-a "rio:rio_sim0-e0000,rx_zero_copy=1") ;;
+			both) vdev+=(-a "rapidio0,rx_zero_copy=1" -a "rapidio1,rx_zero_copy=1") ;;
+			rx) vdev+=(-a "rapidio0,rx_zero_copy=1") ;;
 			esac
 		fi
 		[ "$size" -gt 1500 ] && opts+=(--max-pkt-len="$size")
@@ -462,18 +462,21 @@ run_pair() {	# run_pair <transport> <size> <rep>
 # its receiving endpoint rx_zero_copy=1; as an -a on the rio bus allows only
 # the devices named, rionet's receiving endpoint is named too.
 bench_vdevs() {
-	local t
+	local t mports=0
 	vrecv=(); vsend=(); plug=(); peer=()
+	# The own endpoint of the receiver's Nth rio_sim (mport N) is rapidioN.
 	for t in ${1//,/ }; do
 		case $t in
 		rionet) plug=(-d "$builddir/drivers")
-			vrecv+=(--vdev "rio_sim0,fabric=$name,endpoint=ep0" -a rio:rio_sim0-e0000)
+			vrecv+=(--vdev "rio_sim0,fabric=$name,endpoint=ep0" -a "rapidio$mports")
 			vsend+=(--vdev "rio_sim0,fabric=$name,endpoint=ep1")
+			mports=$((mports + 1))
 			peer=(--peer 00:01:00:01:00:00) ;;
 		rionet_zc) plug=(-d "$builddir/drivers")
 			vrecv+=(--vdev "rio_sim1,fabric=${name}z,endpoint=ep0"
-				-a "rio:rio_sim1-e0000,rx_zero_copy=1")
+				-a "rapidio$mports,rx_zero_copy=1")
 			vsend+=(--vdev "rio_sim1,fabric=${name}z,endpoint=ep1")
+			mports=$((mports + 1))
 			peer=(--peer 00:01:00:01:00:00) ;;
 		memif)	vrecv+=(--vdev "net_memif0,role=server,id=0,socket=/$name.sock")
 			vsend+=(--vdev "net_memif0,role=client,id=0,socket=/$name.sock") ;;

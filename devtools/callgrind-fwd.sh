@@ -53,8 +53,7 @@ case $t in
 rionet|rionet_zc)
 	[ -d "$builddir/drivers" ] || die "$builddir/drivers missing (ninja -C $builddir)"
 	vdev=(-d "$builddir/drivers" --vdev "rio_sim0,fabric=$name" --vdev "rio_sim1,fabric=$name")
-	[ "$t" = rionet_zc ] && vdev+=(-a "rio:rio_sim0-e0000,rx_zero_copy=1"
-				       -a "rio:rio_sim1-e0001,rx_zero_copy=1")
+	[ "$t" = rionet_zc ] && vdev+=(-a "rapidio0,rx_zero_copy=1" -a "rapidio1,rx_zero_copy=1")
 	opts=(--eth-peer=0,00:01:00:01:00:01 --eth-peer=1,00:01:00:01:00:00)
 	;;
 tsi721)

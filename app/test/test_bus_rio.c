@@ -41,7 +41,8 @@
 #include <rte_eal.h>
 #include <rte_memory.h>
 
-#include <rte_bus_rio.h>
+#include <bus_rio_driver.h>
+#include <rio_driver.h>
 #include <rte_rio.h>
 #include <rte_rio_dev.h>
 
@@ -54,6 +55,8 @@
 
 #define BR_HOST			"rio_sim_brh"
 #define BR_AGENT		"rio_sim_bra"
+#define BR_WAITER		"rio_sim_brw"
+#define BR_WAITER_HOST		"rio_sim_brwh"
 #define BR_NDEV			6	/* 2 mports x (2 endpoints + 1 switch) */
 #define BR_MAX_NAMES		16
 #define BR_DISC_MS		10000
@@ -69,12 +72,14 @@ struct br_drv_stats {
 struct br_cb_stats {
 	unsigned int adds;
 	unsigned int removes;
+	unsigned int updates;
 	char added[BR_MAX_NAMES][RTE_RIO_NAME_MAX_LEN];
 	char removed[BR_MAX_NAMES][RTE_RIO_NAME_MAX_LEN];
 };
 
 static char br_fabric[48];
 static bool br_host_up, br_agent_up;
+static uint16_t br_agent_id;	/* the agent's mport ID */
 static struct br_drv_stats br_st_decline, br_st_exact, br_st_any, br_st_late;
 static struct br_cb_stats br_cb_a, br_cb_b, br_cb_c;
 
@@ -169,7 +174,7 @@ br_probe_cbreg(struct rte_rio_driver *drv, struct rte_rio_device *dev,
 	RTE_SET_USED(dev);
 	RTE_SET_USED(id);
 	if (br_cbreg_armed)
-		rte_rio_dev_callback_register(br_cb, &br_cb_c);
+		rte_rio_device_callback_register(br_cb, &br_cb_c);
 	return 1;
 }
 
@@ -226,6 +231,8 @@ br_cb(struct rte_rio_device *dev, enum rte_rio_bus_event ev, void *arg)
 		if (st->adds < BR_MAX_NAMES)
 			snprintf(st->added[st->adds], RTE_RIO_NAME_MAX_LEN, "%s", dev->name);
 		st->adds++;
+	} else if (ev == RTE_RIO_BUS_EVENT_UPDATE) {
+		st->updates++;
 	} else {
 		if (st->removes < BR_MAX_NAMES)
 			snprintf(st->removed[st->removes], RTE_RIO_NAME_MAX_LEN, "%s",
@@ -361,6 +368,8 @@ br_child_args(int argc, char **argv, int ret, char ***out)
 static int
 br_setup(void)
 {
+	struct rte_rio_mport_info minfo;
+
 	if (br_unique_fabric("brs", br_fabric, sizeof(br_fabric)) == NULL)
 		return TEST_FAILED;
 	memset(&br_st_decline, 0, sizeof(br_st_decline));
@@ -368,34 +377,37 @@ br_setup(void)
 	memset(&br_st_any, 0, sizeof(br_st_any));
 	memset(&br_cb_a, 0, sizeof(br_cb_a));
 	/* Drivers and a callback first: devices are probed as they appear. */
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_decline), "register decline");
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_exact), "register exact");
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_any), "register any");
-	TEST_ASSERT_SUCCESS(rte_rio_dev_callback_register(br_cb, &br_cb_a), "callback A");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_decline), "register decline");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_exact), "register exact");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_any), "register any");
+	TEST_ASSERT_SUCCESS(rte_rio_device_callback_register(br_cb, &br_cb_a), "callback A");
 	TEST_ASSERT_SUCCESS(br_mport_up(BR_HOST, br_fabric, "ep0"), "host mport");
 	br_host_up = true;
 	TEST_ASSERT_SUCCESS(br_mport_up(BR_AGENT, br_fabric, "ep1"), "agent mport");
 	br_agent_up = true;
+	TEST_ASSERT_SUCCESS(rte_rio_mport_info_get(rte_rio_mport_find(BR_AGENT), &minfo),
+			    "agent mport info");
+	br_agent_id = minfo.id;
 	return TEST_SUCCESS;
 }
 
 static void
 br_teardown(void)
 {
-	rte_rio_dev_callback_unregister(br_cb, &br_cb_a);
-	rte_rio_dev_callback_unregister(br_cb, &br_cb_b);
-	rte_rio_dev_callback_unregister(br_cb, &br_cb_c);
-	rte_rio_unregister_driver(&br_drv_cbreg);
+	rte_rio_device_callback_unregister(br_cb, &br_cb_a);
+	rte_rio_device_callback_unregister(br_cb, &br_cb_b);
+	rte_rio_device_callback_unregister(br_cb, &br_cb_c);
+	rte_rio_driver_unregister(&br_drv_cbreg);
 	if (br_agent_up)
 		rte_vdev_uninit(BR_AGENT);
 	if (br_host_up)
 		rte_vdev_uninit(BR_HOST);
 	br_agent_up = false;
 	br_host_up = false;
-	rte_rio_unregister_driver(&br_drv_late);
-	rte_rio_unregister_driver(&br_drv_any);
-	rte_rio_unregister_driver(&br_drv_exact);
-	rte_rio_unregister_driver(&br_drv_decline);
+	rte_rio_driver_unregister(&br_drv_late);
+	rte_rio_driver_unregister(&br_drv_any);
+	rte_rio_driver_unregister(&br_drv_exact);
+	rte_rio_driver_unregister(&br_drv_decline);
 	br_shm_cleanup(br_fabric);
 }
 
@@ -408,53 +420,87 @@ test_br_registration_errors(void)
 	struct rte_rio_driver nameless = { .id_table = br_ids_any, .probe = br_probe_any };
 	struct rte_rio_driver notable = { .driver = { .name = "x" }, .probe = br_probe_any };
 
-	TEST_ASSERT_EQUAL(rte_rio_register_driver(NULL), -EINVAL, "NULL driver");
-	TEST_ASSERT_EQUAL(rte_rio_register_driver(&nameless), -EINVAL, "no name");
-	TEST_ASSERT_EQUAL(rte_rio_register_driver(&notable), -EINVAL, "no id table");
-	TEST_ASSERT_EQUAL(rte_rio_register_driver(&br_drv_exact), -EEXIST, "twice");
-	TEST_ASSERT_EQUAL(rte_rio_unregister_driver(&notable), -ENOENT, "not registered");
-	TEST_ASSERT_EQUAL(rte_rio_dev_callback_register(NULL, NULL), -EINVAL, "NULL cb");
-	TEST_ASSERT_EQUAL(rte_rio_dev_callback_register(br_cb, &br_cb_a), -EEXIST, "cb twice");
-	TEST_ASSERT_EQUAL(rte_rio_dev_callback_unregister(br_cb, &br_st_any), -ENOENT,
+	TEST_ASSERT_EQUAL(rte_rio_driver_register(NULL), -EINVAL, "NULL driver");
+	TEST_ASSERT_EQUAL(rte_rio_driver_register(&nameless), -EINVAL, "no name");
+	TEST_ASSERT_EQUAL(rte_rio_driver_register(&notable), -EINVAL, "no id table");
+	TEST_ASSERT_EQUAL(rte_rio_driver_register(&br_drv_exact), -EEXIST, "twice");
+	TEST_ASSERT_EQUAL(rte_rio_driver_unregister(&notable), -ENOENT, "not registered");
+	TEST_ASSERT_EQUAL(rte_rio_device_callback_register(NULL, NULL), -EINVAL, "NULL cb");
+	TEST_ASSERT_EQUAL(rte_rio_device_callback_register(br_cb, &br_cb_a), -EEXIST, "cb twice");
+	TEST_ASSERT_EQUAL(rte_rio_device_callback_unregister(br_cb, &br_st_any), -ENOENT,
 			  "unknown cb");
+	TEST_ASSERT_NULL(rte_rio_device_name(NULL), "name of NULL");
+	TEST_ASSERT_NULL(rte_rio_device_rdev(NULL), "rdev of NULL");
 	return TEST_SUCCESS;
 }
 
-/* Device names the bus accepts, in both devargs syntaxes. */
+/*
+ * Device names the bus accepts, and EAL's parsing of them: without the bus
+ * prefix, with "rio:", with "bus=rio,name=", and with driver arguments.
+ */
 static int
 test_br_parse(void)
 {
 	struct rte_bus *bus = rte_bus_find_by_name(RTE_RIO_BUS_NAME);
+	static const char * const good[] = {
+		"rapidio0", "rapidio9", "rapidio31", "00:e:0001", "1f:e:ffff", "00:s:0002",
+		"00:s:1ffff",
+	};
 	static const char * const bad[] = {
-		"rio_sim0-e", "-e0001", "net_ring0", "rio_sim0-e0001zz", "rio_sim0-q0001",
-		"rio_sim0-e123456789", "rio_sim0", "",
+		"rapidio", "rapidio01", "rapidio1234", "rapidio0x", "Rapidio0", "00:e:001",
+		"00:e:00001", "00:x:0001", "0:e:0001", "000:e:0001", "00:E:0001",
+		"00:e:000g", "00-e-0001", "00:e:0001:", "rio_sim0-e0001", "rio_sim0",
+		"net_ring0", "sim0-e0000", "",
+	};
+	/* Legacy strings: name, then what EAL must keep as driver arguments. */
+	static const char * const legacy[][3] = {
+		{ "00:e:0001", "00:e:0001", "" },
+		{ "rapidio0,mbox=1", "rapidio0", "mbox=1" },
+		{ "rio:rapidio1,mbox=2,rx_zero_copy=1", "rapidio1", "mbox=2,rx_zero_copy=1" },
+		{ "rio:00:s:0002", "00:s:0002", "" },
+		{ "0a:e:00ff,x=y", "0a:e:00ff", "x=y" },
 	};
 	char name[RTE_RIO_NAME_MAX_LEN], longname[RTE_RIO_NAME_MAX_LEN + 8];
 	struct rte_devargs da;
 	unsigned int i;
 
 	TEST_ASSERT_NOT_NULL(bus, "bus registered");
-	TEST_ASSERT_SUCCESS(bus->parse("rio_sim0-e0001", NULL), "endpoint name");
-	TEST_ASSERT_SUCCESS(bus->parse("rio_sim0-s0002", name), "switch name");
-	TEST_ASSERT(strcmp(name, "rio_sim0-s0002") == 0, "parsed name %s", name);
-	TEST_ASSERT_SUCCESS(bus->parse("a-b-c-eff", NULL), "dashes in the mport name");
+	for (i = 0; i < RTE_DIM(good); i++) {
+		TEST_ASSERT_SUCCESS(bus->parse(good[i], name), "\"%s\" refused", good[i]);
+		TEST_ASSERT(strcmp(name, good[i]) == 0, "parsed %s as %s", good[i], name);
+	}
 	for (i = 0; i < RTE_DIM(bad); i++)
 		TEST_ASSERT(bus->parse(bad[i], NULL) != 0, "\"%s\" accepted", bad[i]);
-	memset(longname, 'a', sizeof(longname) - 1);
+	memset(longname, '0', sizeof(longname) - 1);
 	longname[sizeof(longname) - 1] = '\0';
-	memcpy(&longname[sizeof(longname) - 7], "-e0001", 6);
+	memcpy(longname, "rapidio1", 8);
 	TEST_ASSERT(bus->parse(longname, NULL) != 0, "name too long accepted");
 
-	/* Legacy syntax: the rio bus wins over vdev's prefix match on "rio_sim". */
-	TEST_ASSERT_SUCCESS(rte_devargs_parse(&da, "rio:rio_sim0-e0001"), "rio: syntax");
-	TEST_ASSERT(da.bus == bus, "rio: syntax went to bus %s",
-		    da.bus != NULL ? rte_bus_name(da.bus) : "none");
-	TEST_ASSERT(strcmp(da.name, "rio_sim0-e0001") == 0, "name %s", da.name);
+	/*
+	 * EAL's legacy syntax gives a name to the first bus whose name starts
+	 * it, else to the first bus whose parser takes it (vdev takes any name
+	 * that starts with a vdev driver's name): every rio name must reach the
+	 * rio bus whole, with or without "rio:".
+	 */
+	for (i = 0; i < RTE_DIM(legacy); i++) {
+		TEST_ASSERT_SUCCESS(rte_devargs_parse(&da, legacy[i][0]), "parse %s",
+				    legacy[i][0]);
+		TEST_ASSERT(da.bus == bus, "%s went to bus %s", legacy[i][0],
+			    da.bus != NULL ? rte_bus_name(da.bus) : "none");
+		TEST_ASSERT(strcmp(da.name, legacy[i][1]) == 0, "%s: name %s", legacy[i][0],
+			    da.name);
+		TEST_ASSERT(strcmp(da.args, legacy[i][2]) == 0, "%s: arguments \"%s\"",
+			    legacy[i][0], da.args);
+		rte_devargs_reset(&da);
+	}
+	TEST_ASSERT_SUCCESS(rte_devargs_parse(&da, "bus=rio,name=00:s:0002"), "bus= syntax");
+	TEST_ASSERT(da.bus == bus && strcmp(da.name, "00:s:0002") == 0, "bus= syntax");
 	rte_devargs_reset(&da);
-	TEST_ASSERT_SUCCESS(rte_devargs_parse(&da, "bus=rio,name=rio_sim0-s0002"), "bus= syntax");
-	TEST_ASSERT(da.bus == bus && strcmp(da.name, "rio_sim0-s0002") == 0, "bus= syntax");
+	/* The mport's own name stays the vdev bus's. */
+	TEST_ASSERT_SUCCESS(rte_devargs_parse(&da, BR_HOST), "parse %s", BR_HOST);
+	TEST_ASSERT(da.bus == rte_bus_find_by_name("vdev"), "%s left the vdev bus", BR_HOST);
 	rte_devargs_reset(&da);
-	if (rte_devargs_parse(&da, "rio:rio_sim0-x0001") == 0)
+	if (rte_devargs_parse(&da, "rio:00:x:0001") == 0)
 		TEST_ASSERT(da.bus != bus, "bad name went to the rio bus");
 	rte_devargs_reset(&da);
 	return TEST_SUCCESS;
@@ -481,23 +527,23 @@ test_br_match_rules(void)
 	memset(&d, 0, sizeof(d));
 	d.vid = 0x1111;
 	d.did = 0x2222;
-	TEST_ASSERT(rte_rio_match_id(tbl, &d) == &tbl[0], "exact vid/did");
+	TEST_ASSERT(rte_rio_device_match_id(tbl, &d) == &tbl[0], "exact vid/did");
 	d.did = 0x2223;
-	TEST_ASSERT_NULL(rte_rio_match_id(tbl, &d), "did differs, nothing after the end");
+	TEST_ASSERT_NULL(rte_rio_device_match_id(tbl, &d), "did differs, nothing after the end");
 	d.vid = 0;
 	d.asm_vid = 0x3333;
 	d.asm_did = 0x4444;
-	TEST_ASSERT(rte_rio_match_id(tbl, &d) == &tbl[1], "vid 0 entry with asm ids");
+	TEST_ASSERT(rte_rio_device_match_id(tbl, &d) == &tbl[1], "vid 0 entry with asm ids");
 	d.asm_did = 0x4445;
-	TEST_ASSERT_NULL(rte_rio_match_id(tbl, &d), "asm_did differs");
+	TEST_ASSERT_NULL(rte_rio_device_match_id(tbl, &d), "asm_did differs");
 	d.vid = 0x9999;
 	d.did = 0x5555;
-	TEST_ASSERT(rte_rio_match_id(tbl, &d) == &tbl[2], "wildcard vid");
+	TEST_ASSERT(rte_rio_device_match_id(tbl, &d) == &tbl[2], "wildcard vid");
 	d.vid = 0x1111;
 	d.did = 0x2222;
-	TEST_ASSERT(rte_rio_match_id(tbl, &d) == &tbl[0], "first match wins");
-	TEST_ASSERT_NULL(rte_rio_match_id(&tbl[3], &d), "empty table");
-	TEST_ASSERT_NULL(rte_rio_match_id(NULL, &d), "NULL table");
+	TEST_ASSERT(rte_rio_device_match_id(tbl, &d) == &tbl[0], "first match wins");
+	TEST_ASSERT_NULL(rte_rio_device_match_id(&tbl[3], &d), "empty table");
+	TEST_ASSERT_NULL(rte_rio_device_match_id(NULL, &d), "NULL table");
 	return TEST_SUCCESS;
 }
 
@@ -513,12 +559,15 @@ test_br_probe_at_add(void)
 	while ((d = rte_rio_dev_next(NULL, d)) != NULL) {
 		TEST_ASSERT_SUCCESS(rte_rio_dev_info_get(d, &info), "lib info");
 		n_lib++;
-		dev = rte_rio_dev_find(info.name);
+		dev = rte_rio_device_find_by_name(info.name);
 		TEST_ASSERT_NOT_NULL(dev, "%s not on the bus", info.name);
 		TEST_ASSERT(dev->rdev == d, "%s: lib device pointer", info.name);
+		TEST_ASSERT(rte_rio_device_rdev(dev) == d, "%s: rte_rio_device_rdev()", info.name);
+		TEST_ASSERT(strcmp(rte_rio_device_name(dev), info.name) == 0,
+			    "%s: rte_rio_device_name()", info.name);
 		TEST_ASSERT(strcmp(dev->device.name, info.name) == 0, "%s: rte_device name",
 			    info.name);
-		TEST_ASSERT(RTE_DEV_TO_RIO_DEV(&dev->device) == dev, "container_of");
+		TEST_ASSERT(RTE_DEV_TO_RIO(&dev->device) == dev, "container_of");
 		TEST_ASSERT(dev->device.numa_node == SOCKET_ID_ANY, "numa");
 		TEST_ASSERT(dev->vid == info.vid && dev->did == info.did &&
 			    dev->asm_vid == info.asm_vid && dev->asm_did == info.asm_did &&
@@ -546,19 +595,19 @@ test_br_probe_at_add(void)
 		}
 		TEST_ASSERT(dev->device.driver == &dev->driver->driver, "%s: rte_driver",
 			    info.name);
-		rte_rio_dev_put(dev);
+		rte_rio_device_put(dev);
 	}
 	TEST_ASSERT_EQUAL(n_lib, BR_NDEV, "lib/rio devices");
 	TEST_ASSERT_EQUAL(n_ep, 4, "endpoints");
 	TEST_ASSERT_EQUAL(n_sw, 2, "switches");
-	TEST_ASSERT_EQUAL(rte_rio_dev_count_bus(), BR_NDEV, "bus devices");
+	TEST_ASSERT_EQUAL(rte_rio_device_count(), BR_NDEV, "bus devices");
 	/* decline saw all 6 and left them free; exact took the 4 endpoints, any the rest. */
 	TEST_ASSERT_EQUAL(br_st_decline.probes, BR_NDEV, "decline probes");
 	TEST_ASSERT_EQUAL(br_st_exact.binds, 4, "exact binds");
 	TEST_ASSERT_EQUAL(br_st_exact.probes, 4, "exact probed only for matches");
 	TEST_ASSERT_EQUAL(br_st_any.binds, 2, "any binds");
 	for (i = 0; i < br_st_any.binds; i++)
-		TEST_ASSERT_NOT_NULL(strstr(br_st_any.bound[i], "-s"), "any bound %s",
+		TEST_ASSERT_NOT_NULL(strstr(br_st_any.bound[i], ":s:"), "any bound %s",
 				     br_st_any.bound[i]);
 	TEST_ASSERT_EQUAL(br_cb_a.adds, BR_NDEV, "ADD callbacks");
 	TEST_ASSERT_EQUAL(br_cb_a.removes, 0, "REMOVE callbacks");
@@ -576,8 +625,8 @@ br_ref_worker(void *arg)
 	unsigned int i;
 
 	for (i = 0; i < BR_REF_LOOPS; i++) {
-		rte_rio_dev_get(dev);
-		rte_rio_dev_put(dev);
+		rte_rio_device_get(dev);
+		rte_rio_device_put(dev);
 	}
 	return NULL;
 }
@@ -592,15 +641,15 @@ test_br_get_put_threads(void)
 	unsigned int i;
 
 	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_ENDPOINT, false, name), "peer");
-	dev = rte_rio_dev_find(name);
+	dev = rte_rio_device_find_by_name(name);
 	TEST_ASSERT_NOT_NULL(dev, "find %s", name);
 	for (i = 0; i < RTE_DIM(t); i++)
 		TEST_ASSERT_SUCCESS(pthread_create(&t[i], NULL, br_ref_worker, dev), "thread");
 	for (i = 0; i < RTE_DIM(t); i++)
 		pthread_join(t[i], NULL);
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(dev), 2, "bus + find after %u get/put pairs",
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(dev), 2, "bus + find after %u get/put pairs",
 			  2 * BR_REF_LOOPS);
-	rte_rio_dev_put(dev);
+	rte_rio_device_put(dev);
 	return TEST_SUCCESS;
 }
 
@@ -618,7 +667,7 @@ test_br_dev_iterate(void)
 			    "%s is not on the rio bus", rte_dev_name(dev));
 		n++;
 	}
-	TEST_ASSERT_EQUAL(n, rte_rio_dev_count_bus(), "devices iterated");
+	TEST_ASSERT_EQUAL(n, rte_rio_device_count(), "devices iterated");
 	TEST_ASSERT_SUCCESS(br_lib_name(BR_AGENT, RTE_RIO_DEV_SWITCH, false, name), "switch");
 	snprintf(filter, sizeof(filter), "bus=rio,name=%s", name);
 	n = 0;
@@ -638,19 +687,19 @@ test_br_get_put(void)
 	struct rte_rio_device *dev;
 
 	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_SWITCH, false, name), "switch");
-	dev = rte_rio_dev_find(name);
+	dev = rte_rio_device_find_by_name(name);
 	TEST_ASSERT_NOT_NULL(dev, "find %s", name);
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(dev), 2, "bus + find");
-	TEST_ASSERT(rte_rio_dev_get(dev) == dev, "get returns the device");
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(dev), 3, "after get");
-	rte_rio_dev_put(dev);
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(dev), 2, "after put");
-	rte_rio_dev_put(dev);
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(dev), 1, "bus only");
-	TEST_ASSERT_NULL(rte_rio_dev_get(NULL), "get NULL");
-	rte_rio_dev_put(NULL);
-	TEST_ASSERT_NULL(rte_rio_dev_find("nosuch-e0001"), "unknown name");
-	TEST_ASSERT_NULL(rte_rio_dev_find(NULL), "NULL name");
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(dev), 2, "bus + find");
+	TEST_ASSERT(rte_rio_device_get(dev) == dev, "get returns the device");
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(dev), 3, "after get");
+	rte_rio_device_put(dev);
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(dev), 2, "after put");
+	rte_rio_device_put(dev);
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(dev), 1, "bus only");
+	TEST_ASSERT_NULL(rte_rio_device_get(NULL), "get NULL");
+	rte_rio_device_put(NULL);
+	TEST_ASSERT_NULL(rte_rio_device_find_by_name("1f:e:0001"), "unknown name");
+	TEST_ASSERT_NULL(rte_rio_device_find_by_name(NULL), "NULL name");
 	return TEST_SUCCESS;
 }
 
@@ -661,55 +710,57 @@ test_br_search(void)
 	unsigned int n = 0, i, j;
 
 	/* Endpoints by vid/did, each search continuing from the previous device. */
-	first = rte_rio_get_device(BR_SIM_VID, BR_SIM_DID_EP, NULL);
+	first = rte_rio_device_find(BR_SIM_VID, BR_SIM_DID_EP, NULL);
 	TEST_ASSERT_NOT_NULL(first, "first endpoint");
-	rte_rio_dev_get(first);	/* keep it for the refcount check below */
-	for (dev = first; dev != NULL; dev = rte_rio_get_device(BR_SIM_VID, BR_SIM_DID_EP, dev)) {
+	rte_rio_device_get(first);	/* keep it for the refcount check below */
+	for (dev = first; dev != NULL; dev = rte_rio_device_find(BR_SIM_VID, BR_SIM_DID_EP, dev)) {
 		TEST_ASSERT(n < BR_NDEV, "search does not end");
 		TEST_ASSERT_EQUAL(dev->did, BR_SIM_DID_EP, "%s did", dev->name);
-		TEST_ASSERT(rte_rio_dev_refcount(dev) >= 2, "%s returned unreferenced", dev->name);
+		TEST_ASSERT(rte_rio_device_refcount(dev) >= 2, "%s returned unreferenced",
+			    dev->name);
 		for (j = 0; j < n; j++)
 			TEST_ASSERT(seen[j] != dev, "%s returned twice", dev->name);
 		seen[n++] = dev;
 	}
 	TEST_ASSERT_EQUAL(n, 4, "endpoints found");
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(first), 2, "from was put");
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(first), 2, "from was put");
 	/* Continue from the first one: the other three. */
 	n = 0;
 	dev = first;
-	while ((dev = rte_rio_get_device(RTE_RIO_ANY_ID, BR_SIM_DID_EP, dev)) != NULL)
+	while ((dev = rte_rio_device_find(RTE_RIO_ANY_ID, BR_SIM_DID_EP, dev)) != NULL)
 		n++;
 	TEST_ASSERT_EQUAL(n, 3, "continued from the first endpoint");
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(seen[1]), 1, "refs dropped");
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(seen[1]), 1, "refs dropped");
 
 	/* Switches by assembly wildcard search. */
 	n = 0;
 	dev = NULL;
-	while ((dev = rte_rio_get_asm(BR_SIM_VID, BR_SIM_DID_SW, RTE_RIO_ANY_ID,
-				      RTE_RIO_ANY_ID, dev)) != NULL) {
+	while ((dev = rte_rio_device_find_asm(BR_SIM_VID, BR_SIM_DID_SW, RTE_RIO_ANY_ID,
+					      RTE_RIO_ANY_ID, dev)) != NULL) {
 		TEST_ASSERT_EQUAL(dev->type, RTE_RIO_DEV_SWITCH, "%s type", dev->name);
 		n++;
 	}
 	TEST_ASSERT_EQUAL(n, 2, "switches found");
 	/* Exact assembly IDs of one switch find the switches with those IDs. */
-	dev = rte_rio_get_device(BR_SIM_VID, BR_SIM_DID_SW, NULL);
+	dev = rte_rio_device_find(BR_SIM_VID, BR_SIM_DID_SW, NULL);
 	TEST_ASSERT_NOT_NULL(dev, "a switch");
-	first = rte_rio_get_asm(RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, dev->asm_vid, dev->asm_did, NULL);
+	first = rte_rio_device_find_asm(RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, dev->asm_vid,
+					dev->asm_did, NULL);
 	TEST_ASSERT_NOT_NULL(first, "by assembly");
 	TEST_ASSERT(first->asm_vid == dev->asm_vid && first->asm_did == dev->asm_did, "asm ids");
-	rte_rio_dev_put(first);
-	rte_rio_dev_put(dev);
-	TEST_ASSERT_NULL(rte_rio_get_device(0x0bad, RTE_RIO_ANY_ID, NULL), "unknown vendor");
+	rte_rio_device_put(first);
+	rte_rio_device_put(dev);
+	TEST_ASSERT_NULL(rte_rio_device_find(0x0bad, RTE_RIO_ANY_ID, NULL), "unknown vendor");
 
 	/* FOREACH visits all 6 and leaves no reference behind. */
 	n = 0;
-	RTE_RIO_FOREACH_DEV(dev) {
+	RTE_RIO_FOREACH_DEVICE(dev) {
 		TEST_ASSERT(n < BR_NDEV, "foreach does not end");
 		seen[n++] = dev;
 	}
 	TEST_ASSERT_EQUAL(n, BR_NDEV, "foreach count");
 	for (i = 0; i < n; i++)
-		TEST_ASSERT_EQUAL(rte_rio_dev_refcount(seen[i]), 1, "%s leaked a ref",
+		TEST_ASSERT_EQUAL(rte_rio_device_refcount(seen[i]), 1, "%s leaked a ref",
 				  seen[i]->name);
 	return TEST_SUCCESS;
 }
@@ -718,10 +769,10 @@ static int
 test_br_callbacks(void)
 {
 	memset(&br_cb_b, 0, sizeof(br_cb_b));
-	TEST_ASSERT_SUCCESS(rte_rio_dev_callback_register(br_cb, &br_cb_b), "register B");
+	TEST_ASSERT_SUCCESS(rte_rio_device_callback_register(br_cb, &br_cb_b), "register B");
 	TEST_ASSERT_EQUAL(br_cb_b.adds, BR_NDEV, "present devices reported as ADD");
-	TEST_ASSERT_SUCCESS(rte_rio_dev_callback_unregister(br_cb, &br_cb_b), "unregister B");
-	TEST_ASSERT_EQUAL(rte_rio_dev_callback_unregister(br_cb, &br_cb_b), -ENOENT, "twice");
+	TEST_ASSERT_SUCCESS(rte_rio_device_callback_unregister(br_cb, &br_cb_b), "unregister B");
+	TEST_ASSERT_EQUAL(rte_rio_device_callback_unregister(br_cb, &br_cb_b), -ENOENT, "twice");
 	return TEST_SUCCESS;
 }
 
@@ -738,22 +789,22 @@ test_br_unplug_replug(void)
 	int ret;
 
 	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_ENDPOINT, true, name), "local ep");
-	dev = rte_rio_dev_find(name);
+	dev = rte_rio_device_find_by_name(name);
 	TEST_ASSERT_NOT_NULL(dev, "find %s", name);
 	TEST_ASSERT(dev->driver == &br_drv_exact, "bound to exact");
 	TEST_ASSERT_SUCCESS(rte_dev_remove(&dev->device), "rte_dev_remove");
 	TEST_ASSERT_EQUAL(br_st_exact.removes, removes + 1, "remove called");
 	TEST_ASSERT_NULL(dev->driver, "still bound");
 	TEST_ASSERT_NULL(dev->device.driver, "rte_device still bound");
-	TEST_ASSERT_EQUAL(rte_rio_dev_count_bus(), BR_NDEV, "device left the bus");
+	TEST_ASSERT_EQUAL(rte_rio_device_count(), BR_NDEV, "device left the bus");
 
 	/* A driver registered now is offered the free device at once. */
 	memset(&br_st_late, 0, sizeof(br_st_late));
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_late), "register late");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_late), "register late");
 	TEST_ASSERT_EQUAL(br_st_late.binds, 1, "late driver bound");
 	TEST_ASSERT(strcmp(br_st_late.bound[0], name) == 0, "late bound %s", br_st_late.bound[0]);
 	TEST_ASSERT(dev->driver == &br_drv_late, "bound to late");
-	TEST_ASSERT_SUCCESS(rte_rio_unregister_driver(&br_drv_late), "unregister late");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_unregister(&br_drv_late), "unregister late");
 	TEST_ASSERT_EQUAL(br_st_late.removes, 1, "unregistering removed it");
 	TEST_ASSERT_NULL(dev->driver, "bound after unregister");
 
@@ -766,8 +817,8 @@ test_br_unplug_replug(void)
 	/* EAL's rte_dev_probe() hides -EEXIST; the bus plug reports it. */
 	TEST_ASSERT_EQUAL(rte_bus_find_by_name(RTE_RIO_BUS_NAME)->plug(&dev->device), -EEXIST,
 			  "plug of a bound device");
-	TEST_ASSERT(rte_dev_probe("rio:nosuch-e0fff") != 0, "unknown device probed");
-	rte_rio_dev_put(dev);
+	TEST_ASSERT(rte_dev_probe("rio:1f:e:0fff") != 0, "unknown device probed");
+	rte_rio_device_put(dev);
 	return TEST_SUCCESS;
 }
 
@@ -780,7 +831,7 @@ test_br_mport_removal(void)
 	struct rte_rio_device *held, *next;
 
 	TEST_ASSERT_SUCCESS(br_lib_name(BR_AGENT, RTE_RIO_DEV_ENDPOINT, false, name), "peer");
-	held = rte_rio_dev_find(name);
+	held = rte_rio_device_find_by_name(name);
 	TEST_ASSERT_NOT_NULL(held, "find %s", name);
 	TEST_ASSERT_SUCCESS(rte_vdev_uninit(BR_AGENT), "remove agent mport");
 	br_agent_up = false;
@@ -788,21 +839,23 @@ test_br_mport_removal(void)
 	TEST_ASSERT(br_in(br_cb_a.removed, br_cb_a.removes, name), "%s not reported", name);
 	TEST_ASSERT_EQUAL(br_st_exact.removes, ex + 2, "exact remove() calls");
 	TEST_ASSERT_EQUAL(br_st_any.removes, an + 1, "any remove() calls");
-	TEST_ASSERT_EQUAL(rte_rio_dev_count_bus(), BR_NDEV - 3, "bus devices");
+	TEST_ASSERT_EQUAL(rte_rio_device_count(), BR_NDEV - 3, "bus devices");
 	/* Held: still readable, detached from lib/rio, gone from lookups. */
 	TEST_ASSERT_NULL(held->rdev, "lib pointer kept");
+	TEST_ASSERT_NULL(rte_rio_device_rdev(held), "rte_rio_device_rdev() of a removed device");
+	TEST_ASSERT(strcmp(rte_rio_device_name(held), name) == 0, "name of a removed device");
 	TEST_ASSERT_NULL(held->driver, "driver kept");
 	TEST_ASSERT(strcmp(held->name, name) == 0, "name");
-	TEST_ASSERT_EQUAL(rte_rio_dev_refcount(held), 1, "only our reference");
-	TEST_ASSERT_NULL(rte_rio_dev_find(name), "removed device found");
+	TEST_ASSERT_EQUAL(rte_rio_device_refcount(held), 1, "only our reference");
+	TEST_ASSERT_NULL(rte_rio_device_find_by_name(name), "removed device found");
 	/* A search continues from it (and frees it). */
 	snprintf(saved, sizeof(saved), "%s", held->name);
-	next = rte_rio_get_device(RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, held);
+	next = rte_rio_device_find(RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, held);
 	if (next != NULL) {
 		TEST_ASSERT_NOT_NULL(next->rdev, "search returned a removed device");
 		TEST_ASSERT(strncmp(next->name, BR_HOST, strlen(BR_HOST)) == 0,
 			    "search after %s returned %s", saved, next->name);
-		rte_rio_dev_put(next);
+		rte_rio_device_put(next);
 	}
 	return TEST_SUCCESS;
 }
@@ -811,23 +864,21 @@ test_br_mport_removal(void)
 static int
 test_br_blocklist(void)
 {
-	char name[RTE_RIO_NAME_MAX_LEN], devstr[RTE_RIO_NAME_MAX_LEN + 8];
+	char devstr[RTE_RIO_NAME_MAX_LEN + 8];
 	unsigned int decline = br_st_decline.probes, binds;
 	struct rte_rio_device *dev;
 
-	/* The agent comes back with the same names (same mport name, same IDs). */
-	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_ENDPOINT, false, name), "peer");
-	/* Host's peer destid == agent's own: build the agent's local name from it. */
-	dev = rte_rio_dev_find(name);
-	TEST_ASSERT_NOT_NULL(dev, "find %s", name);
-	snprintf(devstr, sizeof(devstr), "rio:%s%s", BR_AGENT, strrchr(name, '-'));
-	rte_rio_dev_put(dev);
+	/*
+	 * The agent comes back as the same mport ID (the lowest free one, which
+	 * it left), so its own endpoint has the same name.
+	 */
+	snprintf(devstr, sizeof(devstr), "rio:" RTE_RIO_DEV_NAME_LOCAL_FMT, br_agent_id);
 	TEST_ASSERT_SUCCESS(rte_devargs_add(RTE_DEVTYPE_BLOCKED, devstr), "block %s", devstr);
 
 	binds = br_st_exact.binds + br_st_any.binds;
 	TEST_ASSERT_SUCCESS(br_mport_up(BR_AGENT, br_fabric, "ep1"), "agent again");
 	br_agent_up = true;
-	dev = rte_rio_dev_find(devstr + 4);
+	dev = rte_rio_device_find_by_name(devstr + 4);
 	TEST_ASSERT_NOT_NULL(dev, "blocked device %s is on the bus", devstr + 4);
 	TEST_ASSERT(dev->local, "%s is the agent's own endpoint", dev->name);
 	TEST_ASSERT_NULL(dev->driver, "blocked device bound");
@@ -837,10 +888,10 @@ test_br_blocklist(void)
 	rte_bus_probe();
 	TEST_ASSERT_NULL(dev->driver, "bus probe bound a blocked device");
 	memset(&br_st_late, 0, sizeof(br_st_late));
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_late), "register late");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_late), "register late");
 	TEST_ASSERT_EQUAL(br_st_late.binds, 0, "late driver took a blocked device");
-	TEST_ASSERT_SUCCESS(rte_rio_unregister_driver(&br_drv_late), "unregister late");
-	rte_rio_dev_put(dev);
+	TEST_ASSERT_SUCCESS(rte_rio_driver_unregister(&br_drv_late), "unregister late");
+	rte_rio_device_put(dev);
 	return TEST_SUCCESS;
 }
 
@@ -857,18 +908,18 @@ test_br_callback_from_probe(void)
 	br_agent_up = false;
 	memset(&br_cb_c, 0, sizeof(br_cb_c));
 	/* cbreg goes before exact and any, so that it is asked for every device. */
-	TEST_ASSERT_SUCCESS(rte_rio_unregister_driver(&br_drv_exact), "unregister exact");
-	TEST_ASSERT_SUCCESS(rte_rio_unregister_driver(&br_drv_any), "unregister any");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_unregister(&br_drv_exact), "unregister exact");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_unregister(&br_drv_any), "unregister any");
 	br_cbreg_armed = false;
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_cbreg), "register cbreg");
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_exact), "register exact");
-	TEST_ASSERT_SUCCESS(rte_rio_register_driver(&br_drv_any), "register any");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_cbreg), "register cbreg");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_exact), "register exact");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_register(&br_drv_any), "register any");
 	/* Re-registered drivers took the host's devices back. */
-	TEST_ASSERT_EQUAL(rte_rio_dev_count_bus(), 3, "host devices only");
+	TEST_ASSERT_EQUAL(rte_rio_device_count(), 3, "host devices only");
 	{
 		struct rte_rio_device *dev;
 
-		RTE_RIO_FOREACH_DEV(dev)
+		RTE_RIO_FOREACH_DEVICE(dev)
 			TEST_ASSERT_NOT_NULL(dev->driver, "%s not bound again", dev->name);
 	}
 	TEST_ASSERT_EQUAL(br_cb_c.adds, 0, "callback registered too early");
@@ -880,14 +931,15 @@ test_br_callback_from_probe(void)
 		for (j = i + 1; j < BR_NDEV; j++)
 			TEST_ASSERT(strcmp(br_cb_c.added[i], br_cb_c.added[j]) != 0,
 				    "%s reported twice", br_cb_c.added[i]);
-	TEST_ASSERT_SUCCESS(rte_rio_dev_callback_unregister(br_cb, &br_cb_c), "unregister C");
-	TEST_ASSERT_SUCCESS(rte_rio_unregister_driver(&br_drv_cbreg), "unregister cbreg");
+	TEST_ASSERT_SUCCESS(rte_rio_device_callback_unregister(br_cb, &br_cb_c), "unregister C");
+	TEST_ASSERT_SUCCESS(rte_rio_driver_unregister(&br_drv_cbreg), "unregister cbreg");
 	return TEST_SUCCESS;
 }
 
 /*
- * -a through EAL, in a child: argv = EAL args, "--", fabric, allowed name.
- * Only the allowed device may be bound.
+ * -a through EAL, in a child: argv = EAL args, "--", fabric, allowed name,
+ * its expected driver arguments. Only the allowed device may be bound, with
+ * those arguments.
  */
 static int
 br_allow_child(int argc, char **argv)
@@ -902,20 +954,28 @@ br_allow_child(int argc, char **argv)
 		return 2;
 	}
 	argc = br_child_args(argc, argv, ret, &argv);
-	if (argc < 2) {
-		printf("allow child: missing fabric and name (%d)\n", argc);
+	if (argc < 3) {
+		printf("allow child: missing fabric, name and arguments (%d)\n", argc);
 		goto out;
 	}
-	if (rte_rio_register_driver(&br_drv_any) < 0)
+	if (rte_rio_driver_register(&br_drv_any) < 0)
 		goto out;
 	if (br_mport_up(BR_HOST, argv[0], "ep0") < 0 || br_mport_up(BR_AGENT, argv[0], "ep1") < 0)
 		goto out;
-	RTE_RIO_FOREACH_DEV(dev) {
+	RTE_RIO_FOREACH_DEVICE(dev) {
 		n++;
 		if ((dev->driver != NULL) != (strcmp(dev->name, argv[1]) == 0)) {
 			printf("allow child: %s %sbound\n", dev->name,
 			       dev->driver != NULL ? "" : "not ");
-			rte_rio_dev_put(dev);
+			rte_rio_device_put(dev);
+			goto out;
+		}
+		if (dev->driver != NULL && (dev->device.devargs == NULL ||
+					    strcmp(dev->device.devargs->args, argv[2]) != 0)) {
+			printf("allow child: %s bound with arguments \"%s\", not \"%s\"\n",
+			       dev->name, dev->device.devargs != NULL ?
+			       dev->device.devargs->args : "(no devargs)", argv[2]);
+			rte_rio_device_put(dev);
 			goto out;
 		}
 	}
@@ -927,40 +987,132 @@ br_allow_child(int argc, char **argv)
 out:
 	rte_vdev_uninit(BR_AGENT);
 	rte_vdev_uninit(BR_HOST);
-	rte_rio_unregister_driver(&br_drv_any);
+	rte_rio_driver_unregister(&br_drv_any);
 	br_shm_cleanup(argc >= 1 ? argv[0] : "");
 	rte_eal_cleanup();
 	return rc;
 }
 REGISTER_TEST_CHILD(bus_rio_allow_child, br_allow_child);
 
+/* Run the allow child with -a @p allow; the device must be bound with @p args. */
 static int
-test_br_allowlist_eal(void)
+br_allow_run(const char *allow, const char *name, const char *args)
 {
-	char name[RTE_RIO_NAME_MAX_LEN], allow[RTE_RIO_NAME_MAX_LEN + 8];
-	char fabric[48], prefix[48];
+	char fabric[48], prefix[48], fp[64];
+	char *argv[] = { "--no-huge", "-m", "256", "--no-pci", fp, "--log-level=lib.eal:error",
+			 "-a", (char *)(uintptr_t)allow, "--", fabric, (char *)(uintptr_t)name,
+			 (char *)(uintptr_t)args, NULL };
 	pid_t pid;
 	int ret;
 
-	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_ENDPOINT, false, name), "peer");
-	snprintf(allow, sizeof(allow), "rio:%s", name);
 	TEST_ASSERT_NOT_NULL(br_unique_fabric("bra", fabric, sizeof(fabric)), "fabric");
 	TEST_ASSERT_NOT_NULL(rio_test_unique("br_allow", prefix, sizeof(prefix)), "prefix");
-	{
-		char fp[64];
-		char *argv[] = { "--no-huge", "-m", "256", "--no-pci", fp,
-				 "--log-level=lib.eal:error", "-a", allow, "--", fabric, name,
-				 NULL };
-
-		snprintf(fp, sizeof(fp), "--file-prefix=%s", prefix);
-		pid = rio_test_spawn("bus_rio_allow_child", argv);
-	}
+	snprintf(fp, sizeof(fp), "--file-prefix=%s", prefix);
+	pid = rio_test_spawn("bus_rio_allow_child", argv);
 	TEST_ASSERT(pid > 0, "spawn: %d", (int)pid);
 	ret = rio_test_wait(pid, 30000);
 	br_shm_cleanup(fabric);
 	rio_test_runtime_dir_cleanup(prefix);
 	TEST_ASSERT_EQUAL(ret, 0, "child with -a %s", allow);
 	return TEST_SUCCESS;
+}
+
+/*
+ * -a <name>[,<args>] and -a rio:<name>: the named device, and only it, is
+ * probed, with its arguments (a name that started with the bus name was
+ * cut to its tail and probed nothing).
+ */
+static int
+test_br_allowlist_eal(void)
+{
+	char name[RTE_RIO_NAME_MAX_LEN], local[RTE_RIO_NAME_MAX_LEN];
+	char allow[RTE_RIO_NAME_MAX_LEN + 32];
+
+	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_ENDPOINT, false, name), "peer");
+	TEST_ASSERT_SUCCESS(br_lib_name(BR_HOST, RTE_RIO_DEV_ENDPOINT, true, local), "local");
+	snprintf(allow, sizeof(allow), "rio:%s", name);
+	TEST_ASSERT_SUCCESS(br_allow_run(allow, name, ""), "-a rio:<peer>");
+	snprintf(allow, sizeof(allow), "%s,key=value", name);
+	TEST_ASSERT_SUCCESS(br_allow_run(allow, name, "key=value"), "-a <peer>,key=value");
+	snprintf(allow, sizeof(allow), "%s,mbox=1", local);
+	TEST_ASSERT_SUCCESS(br_allow_run(allow, local, "mbox=1"), "-a <local>,mbox=1");
+	return TEST_SUCCESS;
+}
+
+/*
+ * An agent that waits for its host with its own endpoint published
+ * (publish_local): the endpoint is on the bus, described with the reset
+ * device ID; the scan that discovers keeps the same device, reports it as
+ * UPDATE with the device ID the host assigned, and adds the others.
+ */
+static int
+test_br_agent_waits(void)
+{
+	struct rte_rio_scan_conf wait = { .no_wait = true, .publish_local = true };
+	char fabric[48], args[160], local[RTE_RIO_NAME_MAX_LEN];
+	struct rte_rio_mport_info minfo;
+	struct rte_rio_device *dev;
+	struct rte_rio_mport *mp;
+	struct br_cb_stats st;
+	unsigned int present;
+	int ret = TEST_FAILED;
+
+	memset(&st, 0, sizeof(st));
+	TEST_ASSERT_NOT_NULL(br_unique_fabric("brw", fabric, sizeof(fabric)), "fabric");
+	/* Devices already present are reported at registration. */
+	TEST_ASSERT_SUCCESS(rte_rio_device_callback_register(br_cb, &st), "callback");
+	present = st.adds;
+	/* Generated shape: no preset IDs, the host assigns them. */
+	snprintf(args, sizeof(args), "fabric=%s,topology=builtin:chain:1,endpoint=ep1,scan=0",
+		 fabric);
+	if (rte_vdev_init(BR_WAITER, args) != 0)
+		goto out;
+	mp = rte_rio_mport_find(BR_WAITER);
+	if (mp == NULL || rte_rio_mport_info_get(mp, &minfo) != 0)
+		goto out;
+	snprintf(local, sizeof(local), RTE_RIO_DEV_NAME_LOCAL_FMT, minfo.id);
+	if (rte_rio_mport_scan(mp, &wait) != -EAGAIN) {
+		printf("  an agent without a host did not wait\n");
+		goto out;
+	}
+	dev = rte_rio_device_find_by_name(local);
+	if (dev == NULL || !dev->local || dev->destid != RTE_RIO_ANY_DESTID(8) ||
+	    st.adds != present + 1 || rte_rio_mport_scanned(mp) ||
+	    rte_rio_mport_scan(mp, &wait) != -EAGAIN || st.adds != present + 1 ||
+	    rte_rio_mport_scan_local(mp) != -EALREADY) {
+		printf("  waiting: %s %s, %u ADD\n", local, dev != NULL ? "on the bus" : "missing",
+		       st.adds - present);
+		rte_rio_device_put(dev);
+		goto out;
+	}
+	/* The host enumerates; the agent's next try discovers. */
+	if (br_mport_up_topo(BR_WAITER_HOST, fabric, "builtin:chain:1", "ep0") != 0 ||
+	    rte_rio_mport_scan(mp, &wait) != 0 || rte_rio_mport_info_get(mp, &minfo) != 0) {
+		printf("  the agent did not discover after its host enumerated\n");
+		rte_rio_device_put(dev);
+		goto out;
+	}
+	if (st.updates != 1 || dev->rdev == NULL || dev->destid != minfo.destid ||
+	    dev->destid == RTE_RIO_ANY_DESTID(8) || rte_rio_device_find_by_name(local) != dev ||
+	    !rte_rio_mport_scanned(mp) || rte_rio_dev_count(mp) != 3) {
+		printf("  after discovery: %u UPDATE, destid 0x%x (mport 0x%x), %u devices\n",
+		       st.updates, dev->destid, minfo.destid, rte_rio_dev_count(mp));
+		rte_rio_device_put(dev);
+		goto out;
+	}
+	rte_rio_device_put(dev);	/* of find_by_name() above */
+	rte_rio_device_put(dev);
+	ret = TEST_SUCCESS;
+out:
+	rte_vdev_uninit(BR_WAITER);
+	rte_vdev_uninit(BR_WAITER_HOST);
+	rte_rio_device_callback_unregister(br_cb, &st);
+	br_shm_cleanup(fabric);
+	/* Agent: its own endpoint and 2 others; host: 3; each added and removed. */
+	if (ret == TEST_SUCCESS)
+		TEST_ASSERT(st.adds == present + 6 && st.removes == 6, "%u ADD, %u REMOVE",
+			    st.adds - present, st.removes);
+	return ret;
 }
 
 static struct unit_test_suite bus_rio_suite = {
@@ -982,6 +1134,7 @@ static struct unit_test_suite bus_rio_suite = {
 		TEST_CASE(test_br_blocklist),
 		TEST_CASE(test_br_callback_from_probe),
 		TEST_CASE(test_br_allowlist_eal),
+		TEST_CASE(test_br_agent_waits),
 		TEST_CASES_END()
 	}
 };
@@ -1132,6 +1285,20 @@ br_tel_count(const struct br_tel_line *l, int n, const char *cmd, const char *sk
 	return c;
 }
 
+/* Does reply @cmd list @item? */
+static bool
+br_tel_has(const struct br_tel_line *l, int n, const char *cmd, const char *item)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(l[i].cmd, cmd) == 0 && strcmp(l[i].key, "item") == 0 &&
+		    strcmp(l[i].val, item) == 0)
+			return true;
+	}
+	return false;
+}
+
 static int
 br_tel_checks(const char *prefix)
 {
@@ -1145,15 +1312,14 @@ br_tel_checks(const char *prefix)
 	n = br_tel_query(prefix, "/rio/devices\n/rio/mports\n/rio/devices," BR_HOST "\n"
 			 "/rio/devices," BR_HOST ",2\n/rio/devices,nosuch\n", l, BR_TEL_LINES);
 	TEST_ASSERT(n > 0, "no reply from dpdk-telemetry.py (%d)", n);
+	/* The host's devices (reply 2), each also in the list of all devices (reply 0). */
 	for (i = 0; i < n; i++) {
-		if (strcmp(l[i].cmd, "0/rio/devices") != 0 || strcmp(l[i].key, "item") != 0)
+		if (strcmp(l[i].cmd, "2/rio/devices") != 0 || strcmp(l[i].key, "item") != 0)
 			continue;
-		if (strncmp(l[i].val, BR_HOST "-", strlen(BR_HOST) + 1) != 0)
-			continue;
-		n_host++;
-		if (strstr(l[i].val, "-s") != NULL)
+		n_host += br_tel_has(l, n, "0/rio/devices", l[i].val);
+		if (strstr(l[i].val, ":s:") != NULL)
 			snprintf(sw, sizeof(sw), "%s", l[i].val);
-		else if (ep[0] == '\0' || strcmp(l[i].val, ep) > 0)
+		else if (strstr(l[i].val, ":e:") != NULL)
 			snprintf(ep, sizeof(ep), "%s", l[i].val);
 	}
 	TEST_ASSERT_EQUAL(n_host, 3, "host mport devices listed");
@@ -1167,7 +1333,7 @@ br_tel_checks(const char *prefix)
 	snprintf(cmds, sizeof(cmds),
 		 "/rio/device,%s\n/rio/routes,%s\n/rio/config_read,%s,0x0\n"
 		 "/rio/config_read,%s,0x2\n/rio/config_read,%s,0x1000000\n"
-		 "/rio/mport,%s\n/rio/topology,%s\n/rio/device,nosuch-e0001\n",
+		 "/rio/mport,%s\n/rio/topology,%s\n/rio/device,1f:e:0001\n",
 		 ep, sw, ep, ep, ep, BR_HOST, BR_HOST);
 	n = br_tel_query(prefix, cmds, l, BR_TEL_LINES);
 	TEST_ASSERT(n > 0, "no reply (%d)", n);
@@ -1241,7 +1407,7 @@ br_tel_checks_big(const char *prefix)
 		if (strcmp(l[i].cmd, "0/rio/devices") != 0)
 			continue;
 		n_dev++;
-		if (strstr(l[i].val, "-s") != NULL)
+		if (strstr(l[i].val, ":s:") != NULL)
 			snprintf(sw, sizeof(sw), "%s", l[i].val);
 		else
 			n_ep++;

@@ -206,19 +206,19 @@ class ConsoleTest(unittest.TestCase):
 
     def test_enumerate_list_show(self):
         rc, res, out, err = run_cmds(host_vdevs(self.fabric, agent=False), [
-            'show mports', 'enumerate', 'list devices', 'show device rio_sim0-e0000',
-            'show device rio_sim0-e0001', 'show device rio_sim0-s0002',
-            'show routes rio_sim0-s0002', 'show mports'])
+            'show mports', 'enumerate', 'list devices', 'show device rapidio0',
+            'show device 00:e:0001', 'show device 00:s:0002',
+            'show routes 00:s:0002', 'show mports'])
         self.assertEqual(rc, 0, out + err)
         self.assertIn('* rio_sim0         0x0000 host', '\n'.join(
             self.out_of(res, 'show mports')))
         self.assertEqual(self.out_of(res, 'enumerate'), ['rio_sim0: enumerated 3 devices'])
         devs = parse_table(self.out_of(res, 'list devices'))
-        self.assertEqual(set(devs), {'rio_sim0-e0000', 'rio_sim0-e0001', 'rio_sim0-s0002'})
-        self.assertEqual(devs['rio_sim0-e0000']['LOCAL'], 'yes')
-        self.assertEqual(devs['rio_sim0-s0002']['TYPE'], 'switch')
-        self.assertEqual(devs['rio_sim0-e0001']['DESTID'], '0x0001')
-        ep = parse_kv(self.out_of(res, 'show device rio_sim0-e0001'))
+        self.assertEqual(set(devs), {'rapidio0', '00:e:0001', '00:s:0002'})
+        self.assertEqual(devs['rapidio0']['LOCAL'], 'yes')
+        self.assertEqual(devs['00:s:0002']['TYPE'], 'switch')
+        self.assertEqual(devs['00:e:0001']['DESTID'], '0x0001')
+        ep = parse_kv(self.out_of(res, 'show device 00:e:0001'))
         for k in ('did', 'vid', 'device_rev', 'asm_did', 'asm_vid', 'asm_rev', 'features',
                   'src_ops', 'dst_ops', 'ports', 'destid', 'hopcount', 'comptag'):
             self.assertIn(k, ep)
@@ -226,20 +226,20 @@ class ConsoleTest(unittest.TestCase):
         self.assertEqual(ep['destid'], '0x0001')
         self.assertEqual(ep['hopcount'], '0xff')
         self.assertEqual(ep['ports'], '1')
-        self.assertEqual(ep['vid'], devs['rio_sim0-e0001']['VID'])
-        self.assertEqual(ep['comptag'], devs['rio_sim0-e0001']['COMPTAG'])
+        self.assertEqual(ep['vid'], devs['00:e:0001']['VID'])
+        self.assertEqual(ep['comptag'], devs['00:e:0001']['COMPTAG'])
         m = re.match(r'0x([0-9a-f]{8}) \((.*)\)$', ep['features'])
         self.assertIsNotNone(m, ep['features'])
         pef = int(m.group(1), 16)
         self.assertEqual('processor' in m.group(2).split(','), bool(pef & 0x20000000))
         self.assertEqual('ext_features' in m.group(2).split(','), bool(pef & 0x8))
         self.assertIn('doorbell', ep['dst_ops'])
-        sw = parse_kv(self.out_of(res, 'show device rio_sim0-s0002'))
+        sw = parse_kv(self.out_of(res, 'show device 00:s:0002'))
         self.assertEqual(sw['type'], 'switch')
         self.assertEqual(sw['ports'], '8')
         self.assertIn('switch', sw['features'])
         self.assertEqual(sw['hopcount'], '0x00')
-        routes = self.out_of(res, 'show routes rio_sim0-s0002')
+        routes = self.out_of(res, 'show routes 00:s:0002')
         table = {}
         for r in routes[1:-1]:
             m = re.match(r'^  0x([0-9a-f]{4})(?:-0x([0-9a-f]{4}))? -> (\d+)$', r)
@@ -259,15 +259,15 @@ class ConsoleTest(unittest.TestCase):
     def test_config_access(self):
         rc, res, out, err = run_cmds(host_vdevs(self.fabric, agent=False), [
             'enumerate',
-            'read config rio_sim0-e0001 0 32',
-            'read config rio_sim0-e0001 0x2 16',
-            'read config rio_sim0-e0001 0x1 8',
-            'read config rio_sim0-e0000 0 32',
-            'write config rio_sim0-e0001 0x6c 0x12345678 32',
-            'read config rio_sim0-e0001 0x6c 32',
-            'write config rio_sim0-e0000 0x6c 0xabcd 16',
-            'read config rio_sim0-e0000 0x6c 32',
-            'read config rio_sim0-s0002 0 32'])
+            'read config 00:e:0001 0 32',
+            'read config 00:e:0001 0x2 16',
+            'read config 00:e:0001 0x1 8',
+            'read config rapidio0 0 32',
+            'write config 00:e:0001 0x6c 0x12345678 32',
+            'read config 00:e:0001 0x6c 32',
+            'write config rapidio0 0x6c 0xabcd 16',
+            'read config rapidio0 0x6c 32',
+            'read config 00:s:0002 0 32'])
         self.assertEqual(rc, 0, out + err)
 
         def val(cmd):
@@ -275,31 +275,31 @@ class ConsoleTest(unittest.TestCase):
             m = re.match(r'\S+ 0x[0-9a-f]{6} = 0x([0-9a-f]+) \((\d+)-bit\)$', lines[0])
             self.assertIsNotNone(m, lines)
             return int(m.group(1), 16)
-        did_vid = val('read config rio_sim0-e0001 0 32')
+        did_vid = val('read config 00:e:0001 0 32')
         self.assertEqual(did_vid & 0xffff, 0x5253)
         # configuration space is big-endian: offset 0 holds the device ID
-        self.assertEqual(val('read config rio_sim0-e0001 0x2 16'), did_vid & 0xffff)
-        self.assertEqual(val('read config rio_sim0-e0001 0x1 8'), (did_vid >> 16) & 0xff)
-        self.assertEqual(val('read config rio_sim0-e0001 0x6c 32'), 0x12345678)
-        self.assertEqual(val('read config rio_sim0-e0000 0x6c 32') >> 16, 0xabcd)
-        self.assertEqual(val('read config rio_sim0-s0002 0 32') & 0xffff, 0x5253)
+        self.assertEqual(val('read config 00:e:0001 0x2 16'), did_vid & 0xffff)
+        self.assertEqual(val('read config 00:e:0001 0x1 8'), (did_vid >> 16) & 0xff)
+        self.assertEqual(val('read config 00:e:0001 0x6c 32'), 0x12345678)
+        self.assertEqual(val('read config rapidio0 0x6c 32') >> 16, 0xabcd)
+        self.assertEqual(val('read config 00:s:0002 0 32') & 0xffff, 0x5253)
 
     def test_errors(self):
         cmds = [
-            'read config rio_sim0-e0001 0 32',      # before enumeration: unknown
+            'read config 00:e:0001 0 32',      # before enumeration: unknown
             'enumerate',
             'enumerate',
             'discover',
-            'read config rio_sim0-e0001 0x61 32',
-            'read config rio_sim0-e0001 0x3 16',
-            'write config rio_sim0-e0001 0x62 1 32',
-            'read config rio_sim0-e0001 zz 32',
-            'read config rio_sim0-e0001 0x1000000 32',
-            'write config rio_sim0-e0001 0x60 0x100 8',
+            'read config 00:e:0001 0x61 32',
+            'read config 00:e:0001 0x3 16',
+            'write config 00:e:0001 0x62 1 32',
+            'read config 00:e:0001 zz 32',
+            'read config 00:e:0001 0x1000000 32',
+            'write config 00:e:0001 0x60 0x100 8',
             'read config nosuch-e0009 0 32',
-            'read config rio_sim0-e0001 0 64',
+            'read config 00:e:0001 0 64',
             'show device nosuch',
-            'show routes rio_sim0-e0001',
+            'show routes 00:e:0001',
             'send doorbell 0x1ff 1',
             'send doorbell 1 0x10000',
             'send doorbell 0x77 1',
@@ -311,12 +311,12 @@ class ConsoleTest(unittest.TestCase):
             'ping 1 2',
             'frobnicate',
             'help',
-            'read config rio_sim0-e0001 0 32',
+            'read config 00:e:0001 0 32',
         ]
         rc, res, out, err = run_cmds(host_vdevs(self.fabric, agent=False), cmds)
         self.assertEqual(rc, 1, out + err)
         expect = {
-            0: "error: unknown device 'rio_sim0-e0001' (see 'list devices')",
+            0: "error: unknown device '00:e:0001' (see 'list devices')",
             2: 'error: rio_sim0: already enumerated',
             3: 'error: rio_sim0 is a host (host_destid 0): use \'enumerate\'',
             4: 'error: offset 0x61 is not aligned for a 32-bit access',
@@ -326,9 +326,9 @@ class ConsoleTest(unittest.TestCase):
             8: 'error: offset 0x1000000 out of range (max 0xffffff)',
             9: 'error: value 0x100 out of range (max 0xff)',
             10: "error: unknown device 'nosuch-e0009' (see 'list devices')",
-            11: "error: bad arguments: 'read config rio_sim0-e0001 0 64' (see 'help')",
+            11: "error: bad arguments: 'read config 00:e:0001 0 64' (see 'help')",
             12: "error: unknown device 'nosuch' (see 'list devices')",
-            13: 'error: rio_sim0-e0001 is not a switch',
+            13: 'error: 00:e:0001 is not a switch',
             14: 'error: destid 0x1ff out of range (max 0xff)',
             15: 'error: info 0x10000 out of range (max 0xffff)',
             16: 'error: rio_sim0: doorbell to 0x0077: no response (timed out: no route, '
@@ -356,7 +356,7 @@ class ConsoleTest(unittest.TestCase):
         rc, res, out, err = run_cmds(host_vdevs(self.fabric, agent=False), ok)
         self.assertEqual(rc, 0, out + err)
         rc, res, out, err = run_cmds(host_vdevs(self.fabric, agent=False),
-                                     ok + ['read config rio_sim0-e0001 0x2 32', 'show mports'])
+                                     ok + ['read config 00:e:0001 0x2 32', 'show mports'])
         self.assertEqual(rc, 1, out + err)
         self.assertEqual(len(res), 5)        # went on after the failure
         rc, res, out, err = run_cmds(host_vdevs(self.fabric, agent=False),

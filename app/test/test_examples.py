@@ -110,6 +110,10 @@ def test_msg():
     check(name, rc == 0, out, "exit status 0 (got %d)" % rc)
     check(name, re.search(r"^rio_msg: 8 of 8 messages arrived intact", out, re.M), out,
           "8 of 8 messages arrived intact")
+    # A normal run: rio_sim says nothing at its default log level but the
+    # seed of the fabric it created (printed so that a failure can be replayed).
+    check(name, not re.search(r"^rio_sim: (?!.* from seed \d+ \(replay)", out, re.M), out,
+          "no rio_sim notice or error")
 
 
 def test_ping_one_process():

@@ -41,10 +41,10 @@ VERSION_MAPS = {
     'librte_net_rionet': 'drivers/net/rionet/version.map',
 }
 # Application API: installed by default.
-PUBLIC_HEADERS = {'rte_rio.h', 'rte_rio_regs.h', 'rte_rio_dev.h',
+PUBLIC_HEADERS = {'rte_rio.h', 'rte_rio_regs.h', 'rte_rio_dev.h', 'rte_bus_rio.h',
                   'rte_pmd_rio_sim.h', 'rte_pmd_rio_sim_fabric.h', 'rte_pmd_tsi721.h'}
 # Driver SDK (-Denable_driver_sdk=true): need DPDK's driver headers.
-SDK_HEADERS = {'rio_driver.h': 'lib/rio', 'rte_bus_rio.h': 'drivers/bus/rio',
+SDK_HEADERS = {'rio_driver.h': 'lib/rio', 'bus_rio_driver.h': 'drivers/bus/rio',
                'rte_pmd_tsi721_model.h': 'drivers/raw/tsi721'}
 PLUGINS = ['librte_bus_rio.so', 'librte_raw_rio_sim.so', 'librte_raw_tsi721.so',
            'librte_net_rionet.so']
@@ -189,6 +189,24 @@ def compile_header(path, cflags, what):
     print('ok: %s %s (C, C++)' % (what, os.path.basename(path)))
 
 
+def link_bus_app(inst):
+    """An application of the rio bus API links as the bus guide says."""
+    src = os.path.join(inst.dir, 'bus_app.c')
+    with open(src, 'w') as f:
+        f.write('#include <stdio.h>\n#include <rte_bus_rio.h>\n'
+                'int main(void)\n{\n\tstruct rte_rio_device *d;\n\n'
+                '\tRTE_RIO_FOREACH_DEVICE(d)\n'
+                '\t\tprintf("%s\\n", rte_rio_device_name(d));\n'
+                '\treturn rte_rio_device_count() != 0;\n}\n')
+    cmd = ['gcc', '-Wall', '-Werror', '-DALLOW_EXPERIMENTAL_API'] + inst.cflags + \
+        [src, '-o', src[:-2]] + inst.pkgconfig('--libs').split() + \
+        ['-L' + inst.plugindir, '-lrte_bus_rio']
+    rc, out = run(cmd)
+    if rc != 0:
+        fail('an application of rte_bus_rio.h does not link:\n%s\n%s' % (' '.join(cmd), out))
+    print('ok: an application of rte_bus_rio.h links with -lrte_bus_rio')
+
+
 def check_docs(path, names):
     """Every function of names declared in path has a Doxygen comment right
     before it; one returning int names its errors (-Exxx) or refers to the
@@ -227,6 +245,7 @@ def test_headers(src, build):
                                                         sorted(PUBLIC_HEADERS)))
         for h in sorted(installed):
             compile_header(os.path.join(inst.incdir, h), inst.cflags, 'installed')
+        link_bus_app(inst)
         # Every exported function is documented where it is declared.
         names = {}
         for mapfile in VERSION_MAPS.values():

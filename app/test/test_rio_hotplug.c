@@ -55,7 +55,7 @@
 #include "rte_rio.h"
 #include "rte_rio_dev.h"
 #include "rte_rio_regs.h"
-#include "rte_bus_rio.h"
+#include "bus_rio_driver.h"
 #include "rte_pmd_rio_sim_fabric.h"
 #include "rionet.h"
 
@@ -319,7 +319,7 @@ test_hp_middle_link(void)
 	}
 	/* Gone from the bus too. */
 	for (i = 0; i < 4; i++) {
-		bd = rte_rio_dev_find(hp.ev[base + i].name);
+		bd = rte_rio_device_find_by_name(hp.ev[base + i].name);
 		TEST_ASSERT_NULL(bd, "%s still on the rio bus", hp.ev[base + i].name);
 	}
 	hp_snapshot(&mid);
@@ -349,9 +349,9 @@ test_hp_middle_link(void)
 		/* Upstream first: the reverse of the removal. */
 		TEST_ASSERT_EQUAL(e->comptag, hp_fab_tag(order[3 - i]), "ADD %u is %s", i,
 				  e->name);
-		bd = rte_rio_dev_find(e->name);
+		bd = rte_rio_device_find_by_name(e->name);
 		TEST_ASSERT_NOT_NULL(bd, "%s not back on the rio bus", e->name);
-		rte_rio_dev_put(bd);
+		rte_rio_device_put(bd);
 	}
 	hp_snapshot(&after);
 	TEST_ASSERT_SUCCESS(hp_snap_same(&before, &after), "view after the flap");

@@ -14,6 +14,7 @@
  */
 
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <libgen.h>
 #include <signal.h>
@@ -21,9 +22,11 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
+#include <rte_bus.h>
 #include <rte_bus_vdev.h>
 #include <rte_cycles.h>
 #include <rte_dev.h>
+#include <rte_devargs.h>
 #include <rte_ethdev.h>
 #include <rte_ether.h>
 #include <rte_ip.h>
@@ -31,10 +34,12 @@
 #include <rte_mempool.h>
 #include <rte_rawdev.h>
 #include <rte_udp.h>
+#include <rte_version.h>
 
 #include "rte_rio.h"
 #include "rte_rio_dev.h"
-#include "rte_bus_rio.h"
+#include "bus_rio_driver.h"
+#include "rte_pmd_rio_sim_fabric.h"
 #include "rionet.h"
 #include "../linux-ref/lr_frame.h"
 
@@ -44,6 +49,7 @@
 #define RN_NB_MBUF	4096
 #define RN_DESC		256
 #define RN_WAIT_MS	3000
+#define RN_BOND_FLOWS	16
 #define RN_BURST	32
 
 struct rn_env {
@@ -55,6 +61,8 @@ struct rn_env {
 	struct rte_rio_mport *mp[RN_MAX_EP];
 	uint16_t port[RN_MAX_EP];
 	bool has_port[RN_MAX_EP];
+	/* rn_reprobe() left devargs for the local endpoint of ep<i>, named so */
+	char devargs[RN_MAX_EP][RTE_DEV_NAME_MAX_LEN];
 };
 
 static struct rn_env env;
@@ -74,8 +82,13 @@ static struct rte_mempool *rn_pool_small;	/* 2048: bounce buffers, chained mbufs
 /* ------------------------------------------------------------------ */
 /* Environment                                                        */
 
+/*
+ * Four endpoints on a switch. @preset: device IDs 0..3 preset and static
+ * routes (every endpoint talks before enumeration); else the host assigns
+ * them.
+ */
 static int
-rn_topo_write(void)
+rn_topo_write_ids(bool preset)
 {
 	FILE *fp;
 	int fd;
@@ -93,24 +106,32 @@ rn_topo_write(void)
 		"[fabric]\n"
 		"devid_size = %u\n"
 		"mbox_entries = 512\n"
-		"static_routes = 1\n"
+		"static_routes = %d\n"
 		"[switch sw0]\n"
 		"ports = 8\n"
 		"[endpoint ep0]\n"
 		"host = 1\n"
-		"destid = 0\n"
+		"%s"
 		"[endpoint ep1]\n"
-		"destid = 1\n"
+		"%s"
 		"[endpoint ep2]\n"
-		"destid = 2\n"
+		"%s"
 		"[endpoint ep3]\n"
-		"destid = 3\n"
+		"%s"
 		"[links]\n"
 		"sw0.0 = ep0.0\n"
 		"sw0.1 = ep1.0\n"
 		"sw0.2 = ep2.0\n"
-		"sw0.3 = ep3.0\n", rn_devid_size);
+		"sw0.3 = ep3.0\n", rn_devid_size, preset,
+		preset ? "destid = 0\n" : "", preset ? "destid = 1\n" : "",
+		preset ? "destid = 2\n" : "", preset ? "destid = 3\n" : "");
 	return fclose(fp) == 0 ? 0 : -EIO;
+}
+
+static int
+rn_topo_write(void)
+{
+	return rn_topo_write_ids(true);
 }
 
 static int
@@ -191,6 +212,17 @@ rn_env_teardown(void)
 		if (env.created[i])
 			rte_vdev_uninit(env.vdev[i]);
 		env.created[i] = false;
+		/*
+		 * EAL keeps devargs by device name, and the next test's mport
+		 * of the same ID has the same local endpoint name.
+		 */
+		if (env.devargs[i][0] != '\0') {
+			struct rte_devargs da = { .bus = rte_bus_find_by_name("rio") };
+
+			snprintf(da.name, sizeof(da.name), "%s", env.devargs[i]);
+			rte_devargs_remove(&da);
+			env.devargs[i][0] = '\0';
+		}
 	}
 	if (env.topo[0] != '\0')
 		unlink(env.topo);
@@ -205,6 +237,44 @@ rn_env_teardown(void)
 }
 
 /*
+ * Configure and start ethdev port_id (a rionet port, or a PMD stacked on
+ * rionet ports) with @conf, nb_rxq/nb_txq queues, Tx offloads q0_tx for its
+ * Tx queue 0 alone, promiscuous mode off.
+ */
+static int
+rn_ethdev_start(uint16_t port_id, const struct rte_eth_conf *conf, uint16_t nb_rxq,
+		uint16_t nb_txq, struct rte_mempool *mp, uint64_t q0_tx)
+{
+	struct rte_eth_dev_info info;
+	struct rte_eth_txconf txconf;
+	uint16_t q;
+	int ret;
+
+	ret = rte_eth_dev_configure(port_id, nb_rxq, nb_txq, conf);
+	if (ret < 0)
+		return ret;
+	ret = rte_eth_dev_info_get(port_id, &info);
+	if (ret < 0)
+		return ret;
+	for (q = 0; q < nb_rxq; q++) {
+		ret = rte_eth_rx_queue_setup(port_id, q, RN_DESC, SOCKET_ID_ANY, NULL, mp);
+		if (ret < 0)
+			return ret;
+	}
+	for (q = 0; q < nb_txq; q++) {
+		txconf = info.default_txconf;
+		txconf.offloads = conf->txmode.offloads | (q == 0 ? q0_tx : 0);
+		ret = rte_eth_tx_queue_setup(port_id, q, RN_DESC, SOCKET_ID_ANY, &txconf);
+		if (ret < 0)
+			return ret;
+	}
+	ret = rte_eth_promiscuous_disable(port_id);
+	if (ret < 0)
+		return ret;
+	return rte_eth_dev_start(port_id);
+}
+
+/*
  * Configure and start port i with nb_rxq/nb_txq queues, MTU mtu, Tx offloads
  * port_tx for the port and q0_tx for its Tx queue 0 alone.
  */
@@ -213,33 +283,8 @@ rn_port_start_offloads(unsigned int i, uint16_t nb_rxq, uint16_t nb_txq, uint16_
 		       struct rte_mempool *mp, uint64_t port_tx, uint64_t q0_tx)
 {
 	struct rte_eth_conf conf = { .rxmode = { .mtu = mtu }, .txmode = { .offloads = port_tx } };
-	struct rte_eth_dev_info info;
-	struct rte_eth_txconf txconf;
-	uint16_t q;
-	int ret;
 
-	ret = rte_eth_dev_configure(env.port[i], nb_rxq, nb_txq, &conf);
-	if (ret < 0)
-		return ret;
-	ret = rte_eth_dev_info_get(env.port[i], &info);
-	if (ret < 0)
-		return ret;
-	for (q = 0; q < nb_rxq; q++) {
-		ret = rte_eth_rx_queue_setup(env.port[i], q, RN_DESC, SOCKET_ID_ANY, NULL, mp);
-		if (ret < 0)
-			return ret;
-	}
-	for (q = 0; q < nb_txq; q++) {
-		txconf = info.default_txconf;
-		txconf.offloads = port_tx | (q == 0 ? q0_tx : 0);
-		ret = rte_eth_tx_queue_setup(env.port[i], q, RN_DESC, SOCKET_ID_ANY, &txconf);
-		if (ret < 0)
-			return ret;
-	}
-	ret = rte_eth_promiscuous_disable(env.port[i]);
-	if (ret < 0)
-		return ret;
-	return rte_eth_dev_start(env.port[i]);
+	return rn_ethdev_start(env.port[i], &conf, nb_rxq, nb_txq, mp, q0_tx);
 }
 
 /* Configure and start port i with nb_rxq/nb_txq queues, MTU mtu. */
@@ -379,15 +424,16 @@ rn_frame_chained(struct rte_mempool *mp, const struct rte_ether_addr *dst,
 	return m;
 }
 
-/* Receive up to n frames on port i queue q within the wait time. */
+/* Receive up to n frames on ethdev port_id queue q within the wait time. */
 static uint16_t
-rn_rx(unsigned int i, uint16_t q, struct rte_mbuf **pkts, uint16_t n, unsigned int wait_ms)
+rn_ethdev_rx(uint16_t port_id, uint16_t q, struct rte_mbuf **pkts, uint16_t n,
+	     unsigned int wait_ms)
 {
 	uint16_t got = 0;
 	unsigned int ms = 0;
 
 	while (got < n) {
-		got += rte_eth_rx_burst(env.port[i], q, pkts + got, n - got);
+		got += rte_eth_rx_burst(port_id, q, pkts + got, n - got);
 		if (got == n || ms >= wait_ms)
 			break;
 		rte_delay_ms(1);
@@ -396,18 +442,32 @@ rn_rx(unsigned int i, uint16_t q, struct rte_mbuf **pkts, uint16_t n, unsigned i
 	return got;
 }
 
-/* Send one frame; returns what tx_burst returned (1: consumed). */
+/* Receive up to n frames on port i queue q within the wait time. */
 static uint16_t
-rn_tx1(unsigned int i, uint16_t q, struct rte_mbuf *m)
+rn_rx(unsigned int i, uint16_t q, struct rte_mbuf **pkts, uint16_t n, unsigned int wait_ms)
+{
+	return rn_ethdev_rx(env.port[i], q, pkts, n, wait_ms);
+}
+
+/* Send one frame on ethdev port_id; returns what tx_burst returned (1: consumed). */
+static uint16_t
+rn_ethdev_tx1(uint16_t port_id, uint16_t q, struct rte_mbuf *m)
 {
 	unsigned int tries;
 	uint16_t n = 0;
 
 	for (tries = 0; tries < 1000 && n == 0; tries++)
-		n = rte_eth_tx_burst(env.port[i], q, &m, 1);
+		n = rte_eth_tx_burst(port_id, q, &m, 1);
 	if (n == 0)
 		rte_pktmbuf_free(m);
 	return n;
+}
+
+/* Send one frame on port i; returns what tx_burst returned (1: consumed). */
+static uint16_t
+rn_tx1(unsigned int i, uint16_t q, struct rte_mbuf *m)
+{
+	return rn_ethdev_tx1(env.port[i], q, m);
 }
 
 static int
@@ -428,7 +488,7 @@ static int
 test_rionet_probe_info(void)
 {
 	struct rte_eth_dev_info info;
-	struct rte_ether_addr mac, bad;
+	struct rte_ether_addr mac, other, got;
 	struct rte_eth_link link;
 	unsigned int i;
 
@@ -446,10 +506,13 @@ test_rionet_probe_info(void)
 			    mac.addr_bytes[2] == 0 && mac.addr_bytes[3] == 1 &&
 			    mac.addr_bytes[4] == 0 && mac.addr_bytes[5] == i,
 			    "MAC of port %u is not 00:01:00:01:00:%02x", i, i);
-		bad = mac;
-		bad.addr_bytes[5] ^= 0x40;
-		TEST_ASSERT(rte_eth_dev_default_mac_addr_set(env.port[i], &bad) < 0,
-			    "a foreign MAC address was accepted");
+		/* Another address is reported (net_bonding sets its own on members). */
+		other = mac;
+		other.addr_bytes[5] ^= 0x40;
+		TEST_ASSERT_SUCCESS(rte_eth_dev_default_mac_addr_set(env.port[i], &other),
+				    "another MAC address refused");
+		TEST_ASSERT_SUCCESS(rte_eth_macaddr_get(env.port[i], &got), "get MAC");
+		TEST_ASSERT(rte_is_same_ether_addr(&got, &other), "address set not reported");
 		TEST_ASSERT_SUCCESS(rte_eth_dev_default_mac_addr_set(env.port[i], &mac),
 				    "own MAC address refused");
 		TEST_ASSERT_SUCCESS(rte_eth_link_get_nowait(env.port[i], &link), "link");
@@ -458,19 +521,22 @@ test_rionet_probe_info(void)
 	/* The local endpoint is bound, remote ones are left to other drivers. */
 	{
 		char name[RTE_RIO_NAME_MAX_LEN];
+		struct rte_rio_mport_info minfo;
 		struct rte_rio_device *d;
 
-		snprintf(name, sizeof(name), "%s-e0000", env.vdev[0]);
-		d = rte_rio_dev_find(name);
+		TEST_ASSERT_SUCCESS(rte_rio_mport_info_get(rte_rio_mport_find(env.vdev[0]),
+							   &minfo), "mport info");
+		snprintf(name, sizeof(name), RTE_RIO_DEV_NAME_LOCAL_FMT, minfo.id);
+		d = rte_rio_device_find_by_name(name);
 		TEST_ASSERT_NOT_NULL(d, "local endpoint %s not on the bus", name);
 		TEST_ASSERT(d->driver != NULL && strcmp(d->driver->driver.name, "net_rionet") == 0,
 			    "local endpoint not bound to rionet");
-		rte_rio_dev_put(d);
-		snprintf(name, sizeof(name), "%s-e0001", env.vdev[0]);
-		d = rte_rio_dev_find(name);
+		rte_rio_device_put(d);
+		snprintf(name, sizeof(name), RTE_RIO_DEV_NAME_ENDPOINT_FMT, minfo.id, 1);
+		d = rte_rio_device_find_by_name(name);
 		TEST_ASSERT_NOT_NULL(d, "remote endpoint %s not on the bus", name);
 		TEST_ASSERT_NULL(d->driver, "rionet claimed a remote endpoint");
-		rte_rio_dev_put(d);
+		rte_rio_device_put(d);
 	}
 	/* Too many queues and bad descriptor counts are refused. */
 	{
@@ -1219,17 +1285,24 @@ static const unsigned int rn_lx_sizes[] = { 60, 61, 67, 333, 1514 };
 static bool
 rn_file_has(const char *path, const char *needle)
 {
-	char buf[65536];
-	size_t n;
+	char *buf = NULL;
+	size_t len = 0;
+	bool found;
 	FILE *fp;
 
+	/* Whole: a node's JSON lists 16-bit route tables, far beyond a fixed buffer. */
 	fp = fopen(path, "r");
 	if (fp == NULL)
 		return false;
-	n = fread(buf, 1, sizeof(buf) - 1, fp);
+	if (getdelim(&buf, &len, '\0', fp) < 0) {
+		free(buf);
+		fclose(fp);
+		return false;
+	}
 	fclose(fp);
-	buf[n] = '\0';
-	return strstr(buf, needle) != NULL;
+	found = strstr(buf, needle) != NULL;
+	free(buf);
+	return found;
 }
 
 static int
@@ -1636,17 +1709,22 @@ static int
 rn_reprobe(unsigned int i, const char *args)
 {
 	char dev[RTE_DEV_NAME_MAX_LEN], name[RTE_DEV_NAME_MAX_LEN + 64];
+	struct rte_rio_mport_info minfo;
 	struct rte_eth_dev_info info;
 	int ret;
 
-	/* Endpoint names are "<mport>-e<destid in hex>"; ep<i> has destid i. */
-	snprintf(dev, sizeof(dev), "%s-e%04x", env.vdev[i], i);
+	/* The mport's own endpoint is "rapidio<mport ID>". */
+	ret = rte_rio_mport_info_get(rte_rio_mport_find(env.vdev[i]), &minfo);
+	if (ret < 0)
+		return ret;
+	snprintf(dev, sizeof(dev), RTE_RIO_DEV_NAME_LOCAL_FMT, minfo.id);
 	if (env.has_port[i] && rte_eth_dev_info_get(env.port[i], &info) == 0) {
 		ret = rte_dev_remove(info.device);
 		if (ret < 0)
 			return ret;
 	}
 	env.has_port[i] = false;
+	snprintf(env.devargs[i], sizeof(env.devargs[i]), "%s", dev);
 	snprintf(name, sizeof(name), "rio:%s%s%s", dev, args[0] != '\0' ? "," : "", args);
 	ret = rte_dev_probe(name);
 	if (ret < 0)
@@ -1936,6 +2014,337 @@ test_rionet_rx_zero_copy(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* DPDK's own PMDs stacked on rionet ports                            */
+
+/* Name of the rio bus device (the mport's own endpoint) of ep<i> into @buf. */
+static const char *
+rn_local_name(unsigned int i, char buf[RTE_RIO_NAME_MAX_LEN])
+{
+	struct rte_rio_mport_info minfo;
+
+	if (rte_rio_mport_info_get(env.mp[i], &minfo) != 0)
+		return NULL;
+	snprintf(buf, RTE_RIO_NAME_MAX_LEN, RTE_RIO_DEV_NAME_LOCAL_FMT, minfo.id);
+	return buf;
+}
+
+/*
+ * A frame from ethdev @from to @to_destid's rionet MAC arrives on ethdev
+ * @to intact. @seq keys its pattern.
+ */
+static int
+rn_ethdev_carry(uint16_t from, uint16_t to, uint16_t to_destid, uint32_t seq)
+{
+	struct rte_ether_addr dst;
+	struct rte_mbuf *m, *rx[1];
+
+	rionet_mac_from_destid(to_destid, &dst);
+	m = rn_frame(rn_pool_big, &dst, 0, 200, seq);
+	TEST_ASSERT_NOT_NULL(m, "alloc");
+	TEST_ASSERT_EQUAL(rn_ethdev_tx1(from, 0, m), 1, "port %u: frame not taken", from);
+	TEST_ASSERT_EQUAL(rn_ethdev_rx(to, 0, rx, 1, RN_WAIT_MS), 1,
+			  "port %u -> port %u: frame %u lost", from, to, seq);
+	TEST_ASSERT(rn_frame_check(rx[0], 200, seq), "port %u -> port %u: frame corrupted",
+		    from, to);
+	rte_pktmbuf_free(rx[0]);
+	return TEST_SUCCESS;
+}
+
+/*
+ * net_failsafe takes a rionet port over by the name of its rio bus device
+ * (dev(rapidio<mport ID>), with or without the bus prefix) and carries
+ * frames both ways through it. (A name that started with the bus name was
+ * cut to its tail: "Cannot find device", or a retry loop that never ended.)
+ */
+static int
+test_rionet_failsafe(void)
+{
+	static const char * const prefixes[] = { "", "rio:" };
+	char fs_name[32], args[RTE_RIO_NAME_MAX_LEN + 16], local[RTE_RIO_NAME_MAX_LEN];
+	struct rte_eth_conf conf = { 0 };
+	struct rte_eth_dev_owner owner;
+	unsigned int k;
+	uint16_t fs;
+
+	for (k = 0; k < RTE_DIM(prefixes); k++) {
+		TEST_ASSERT_SUCCESS(rn_env_setup(2), "setup");
+		TEST_ASSERT_NOT_NULL(rn_local_name(0, local), "name of ep0's device");
+		snprintf(fs_name, sizeof(fs_name), "net_failsafe_rn%u", rn_vdev_counter++);
+		snprintf(args, sizeof(args), "dev(%s%s)", prefixes[k], local);
+		TEST_ASSERT_SUCCESS(rte_vdev_init(fs_name, args), "%s,%s", fs_name, args);
+		TEST_ASSERT_SUCCESS(rte_eth_dev_get_port_by_name(fs_name, &fs), "fail-safe port");
+		TEST_ASSERT_SUCCESS(rte_eth_dev_owner_get(env.port[0], &owner), "owner");
+		TEST_ASSERT(owner.id != RTE_ETH_DEV_NO_OWNER,
+			    "%s did not take rionet port %u over", args, env.port[0]);
+		TEST_ASSERT_SUCCESS(rn_ethdev_start(fs, &conf, 1, 1, rn_pool_big, 0),
+				    "start the fail-safe port");
+		TEST_ASSERT_SUCCESS(rn_port_start(1, 1, 1, 1500, rn_pool_big), "start 1");
+		TEST_ASSERT_SUCCESS(rn_active_wait(1, 1), "peer of port 1");
+		TEST_ASSERT_SUCCESS(rn_ethdev_carry(fs, env.port[1], 1, 2 * k), "fail-safe -> 1");
+		TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[1], fs, 0, 2 * k + 1),
+				    "1 -> fail-safe");
+		TEST_ASSERT_SUCCESS(rte_eth_dev_stop(fs), "stop fail-safe");
+		TEST_ASSERT_SUCCESS(rte_eth_dev_close(fs), "close fail-safe");
+		TEST_ASSERT_SUCCESS(rte_vdev_uninit(fs_name), "remove fail-safe");
+		if (k + 1 < RTE_DIM(prefixes) && rn_env_teardown() != 0)
+			return TEST_FAILED;
+	}
+	return TEST_SUCCESS;
+}
+
+/* net_bonding's key for a member port: renamed in DPDK 23.11. */
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0)
+#define RN_BOND_MEMBER	"member"
+#else
+#define RN_BOND_MEMBER	"slave"
+#endif
+
+/*
+ * net_bonding in @mode over the ports of ep<a> (primary) and ep<b>, named
+ * into @name. net_bonding names members by device (rte_device name: the
+ * rio bus device), PCI address or port ID. @return its port ID, or -1.
+ */
+static int
+rn_bond_create(unsigned int mode, unsigned int a, unsigned int b, char name[32])
+{
+	char pa[RTE_RIO_NAME_MAX_LEN], pb[RTE_RIO_NAME_MAX_LEN], args[4 * RTE_RIO_NAME_MAX_LEN];
+	uint16_t port;
+
+	if (rn_local_name(a, pa) == NULL || rn_local_name(b, pb) == NULL)
+		return -1;
+	snprintf(name, 32, "net_bonding_rn%u", rn_vdev_counter++);
+	snprintf(args, sizeof(args),
+		 "mode=%u," RN_BOND_MEMBER "=%s," RN_BOND_MEMBER "=%s,primary=%s", mode, pa, pb,
+		 pa);
+	if (rte_vdev_init(name, args) != 0) {
+		printf("  rte_vdev_init(%s, %s) failed\n", name, args);
+		return -1;
+	}
+	if (rte_eth_dev_get_port_by_name(name, &port) != 0)
+		return -1;
+	return port;
+}
+
+/*
+ * Send frames from ethdev @from to ep0 (env.port[0]) until one arrives
+ * there from the member with device ID @member (a bond may be failing over
+ * meanwhile, sending through the other member or into a link that is down).
+ * @return the number sent, 0 when none came through that member.
+ */
+static unsigned int
+rn_bond_send_through(uint16_t from, uint16_t member)
+{
+	int64_t before = rn_peer_xstat(0, member, "rx_packets");
+	struct rte_ether_addr dst;
+	struct rte_mbuf *m, *rx[1];
+	unsigned int ms;
+
+	rionet_mac_from_destid(0, &dst);
+	for (ms = 0; ms < RN_WAIT_MS; ms += 10) {
+		m = rn_frame(rn_pool_big, &dst, 0, 100, ms);
+		if (m == NULL || rn_ethdev_tx1(from, 0, m) != 1)
+			return 0;
+		if (rn_ethdev_rx(env.port[0], 0, rx, 1, 10) == 1)
+			rte_pktmbuf_free(rx[0]);
+		if (rn_peer_xstat(0, member, "rx_packets") > before)
+			return ms / 10 + 1;
+	}
+	return 0;
+}
+
+/*
+ * net_bonding mode 1 (active-backup) over rionet ports of ep1 (primary)
+ * and ep2, with ep0 as the far end: when ep1's RapidIO link goes down, its
+ * port's link goes down (no traffic needed), the bond fails over to ep2 and
+ * ep0 receives from ep2; when the link is back, the primary takes over
+ * again. (The link status followed only the peers, which a link that went
+ * down keeps active.)
+ */
+static int
+test_rionet_bond_failover(void)
+{
+	struct rte_eth_conf conf = { 0 };
+	struct rte_ether_addr addr1, got;
+	char name[32];
+	int bond;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(3), "setup");
+	bond = rn_bond_create(1, 1, 2, name);
+	TEST_ASSERT(bond >= 0, "net_bonding mode 1");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_big), "start 0");
+	TEST_ASSERT_SUCCESS(rn_ethdev_start(bond, &conf, 1, 1, rn_pool_big, 0), "start bond");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 2), "peers of port 0");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 1), "link of ep1");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(bond, env.port[0], 0, 1), "bond -> ep0");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 1, "rx_packets"), 1, "sent through the primary");
+	rionet_mac_from_destid(1, &addr1);
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[0], bond, 1, 2), "ep0 -> bond");
+
+	/* ep1's link goes down: its port's link follows with no frame sent. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(env.fabric, "ep1", 0, false),
+			    "link of ep1 down");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 0), "port of ep1 still up with its link down");
+	TEST_ASSERT(rn_bond_send_through(bond, 2) > 0, "no failover to ep2");
+	/* ep2 took the bond's address over; ep0 reaches it at ep2's own. */
+	TEST_ASSERT_SUCCESS(rte_eth_macaddr_get(env.port[2], &got), "MAC of ep2");
+	TEST_ASSERT(rte_is_same_ether_addr(&got, &addr1), "ep2 does not report the bond's MAC");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[0], bond, 2, 3), "ep0 -> bond on ep2");
+
+	/* The link is back: ep1 rejoins and, as the primary, carries again. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(env.fabric, "ep1", 0, true),
+			    "link of ep1 up");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 1), "port of ep1 down with its link up");
+	TEST_ASSERT(rn_bond_send_through(bond, 1) > 0, "primary ep1 did not take over");
+
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(bond), "stop bond");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_close(bond), "close bond");
+	TEST_ASSERT_SUCCESS(rte_vdev_uninit(name), "remove bond");
+	return TEST_SUCCESS;
+}
+
+/*
+ * net_bonding mode 2 (balance) over rionet ports of ep1 and ep2 starts
+ * (every member takes the bond's address), spreads flows over both
+ * members, and receives at ep1's address (the bond's) and at ep2's own.
+ * (It could not start: "Failed to update port Id ... MAC address".)
+ */
+static int
+test_rionet_bond_balance(void)
+{
+	struct rte_eth_conf conf = { 0 };
+	struct rte_ether_addr dst, addr1, got;
+	struct rte_mbuf *m, *rx[RN_BOND_FLOWS];
+	unsigned int k;
+	char name[32];
+	uint16_t n;
+	int bond;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(3), "setup");
+	bond = rn_bond_create(2, 1, 2, name);
+	TEST_ASSERT(bond >= 0, "net_bonding mode 2");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_big), "start 0");
+	TEST_ASSERT_SUCCESS(rn_ethdev_start(bond, &conf, 1, 1, rn_pool_big, 0),
+			    "mode 2 does not start over rionet");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 2), "peers of port 0");
+	rionet_mac_from_destid(1, &addr1);
+	TEST_ASSERT_SUCCESS(rte_eth_macaddr_get(bond, &got), "MAC of the bond");
+	TEST_ASSERT(rte_is_same_ether_addr(&got, &addr1), "bond MAC is not ep1's");
+	TEST_ASSERT_SUCCESS(rte_eth_macaddr_get(env.port[2], &got), "MAC of ep2");
+	TEST_ASSERT(rte_is_same_ether_addr(&got, &addr1), "ep2 does not report the bond's MAC");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 1), "link of ep1");
+	TEST_ASSERT_SUCCESS(rn_link_wait(2, 1), "link of ep2");
+
+	/* Flows (source addresses) spread over both members (layer 2 hash). */
+	rionet_mac_from_destid(0, &dst);
+	for (k = 0; k < RN_BOND_FLOWS; k++) {
+		m = rn_frame(rn_pool_big, &dst, 0x10 + k, 100, k);
+		TEST_ASSERT_NOT_NULL(m, "alloc");
+		TEST_ASSERT_EQUAL(rn_ethdev_tx1(bond, 0, m), 1, "flow %u not taken", k);
+	}
+	n = rn_rx(0, 0, rx, RN_BOND_FLOWS, RN_WAIT_MS);
+	rte_pktmbuf_free_bulk(rx, n);
+	TEST_ASSERT_EQUAL(n, RN_BOND_FLOWS, "frames of the bond lost");
+	TEST_ASSERT(rn_peer_xstat(0, 1, "rx_packets") > 0 && rn_peer_xstat(0, 2, "rx_packets") > 0,
+		    "flows not spread: %" PRId64 " through ep1, %" PRId64 " through ep2",
+		    rn_peer_xstat(0, 1, "rx_packets"), rn_peer_xstat(0, 2, "rx_packets"));
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[0], bond, 1, 1), "ep0 -> bond (ep1)");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[0], bond, 2, 2), "ep0 -> bond (ep2)");
+
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(bond), "stop bond");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_close(bond), "close bond");
+	TEST_ASSERT_SUCCESS(rte_vdev_uninit(name), "remove bond");
+	return TEST_SUCCESS;
+}
+
+/* Frames of every kind sent by port 0 in loopback mode come back to it. */
+static int
+rn_loopback_frames(void)
+{
+	/* pmd_perf_autotest's destination, and a rionet peer's. */
+	static const struct rte_ether_addr foreign = {
+		.addr_bytes = { 0x00, 0xaa, 0xff, 0xaa, 0xff, 0xaa } };
+	struct rte_ether_addr dst[4];
+	struct rte_mbuf *m, *rx[1];
+	unsigned int k;
+
+	dst[0] = foreign;
+	rionet_mac_from_destid(1, &dst[1]);
+	rionet_mac_from_destid(0, &dst[2]);
+	memset(&dst[3], 0xff, sizeof(dst[3]));
+	for (k = 0; k < 2 * RTE_DIM(dst); k++) {
+		/* Single segments (fast path), then two segments (general path). */
+		m = k < RTE_DIM(dst) ?
+			rn_frame(rn_pool_big, &dst[k], 0, 300, k) :
+			rn_frame_chained(rn_pool_small, &dst[k % RTE_DIM(dst)], 0, 100, 200, k);
+		TEST_ASSERT_NOT_NULL(m, "alloc");
+		TEST_ASSERT_EQUAL(rn_tx1(0, 0, m), 1, "frame %u not taken", k);
+		TEST_ASSERT_EQUAL(rn_rx(0, 0, rx, 1, RN_WAIT_MS), 1,
+				  "frame %u to " RTE_ETHER_ADDR_PRT_FMT " did not come back", k,
+				  RTE_ETHER_ADDR_BYTES(&dst[k % RTE_DIM(dst)]));
+		TEST_ASSERT(rn_frame_check(rx[0], 300, k), "frame %u corrupted", k);
+		rte_pktmbuf_free(rx[0]);
+	}
+	TEST_ASSERT_EQUAL(rn_rx(1, 0, rx, 1, 50), 0, "a loopback frame reached port 1");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_unknown_destination"), 0, "frames dropped");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "rx_q0_unknown_source"), 0, "own frames from unknown");
+	return TEST_SUCCESS;
+}
+
+/*
+ * lpbk_mode=1, which DPDK's pmd_perf_autotest asks every port for: every
+ * frame goes to the port's own device ID whatever its address, and comes
+ * back through the switch on the port's own queue; the link is up without
+ * peers. Other modes are refused, and so is loopback where no switch can
+ * return the frames (back to back). (Loopback was accepted and ignored:
+ * pmd_perf's frames to 00:AA:FF:AA:FF:AA were dropped and it waited forever.)
+ */
+static int
+test_rionet_loopback(void)
+{
+	struct rte_eth_conf conf = { .lpbk_mode = 2 };
+	char vdev[32], args[128], pname[RTE_ETH_NAME_MAX_LEN];
+	uint16_t pair_port;
+	int ret;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(2), "setup");
+	TEST_ASSERT(rte_eth_dev_configure(env.port[0], 1, 1, &conf) < 0, "lpbk_mode 2 accepted");
+	conf.lpbk_mode = 1;
+	TEST_ASSERT_SUCCESS(rn_ethdev_start(env.port[0], &conf, 1, 1, rn_pool_big, 0),
+			    "start in loopback mode");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link down in loopback mode without peers");
+	TEST_ASSERT_SUCCESS(rte_eth_promiscuous_enable(env.port[0]), "promiscuous");
+	TEST_ASSERT_SUCCESS(rn_port_start(1, 1, 1, 1500, rn_pool_big), "start 1");
+	TEST_ASSERT_SUCCESS(rn_active_wait(1, 1), "peer of port 1");
+	TEST_ASSERT_SUCCESS(rn_loopback_frames(), "frames in loopback mode");
+	/* Back in normal mode: a frame to port 1 reaches port 1. */
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(env.port[0]), "stop 0");
+	conf.lpbk_mode = 0;
+	TEST_ASSERT_SUCCESS(rn_ethdev_start(env.port[0], &conf, 1, 1, rn_pool_big, 0), "restart");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "peer of port 0");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[0], env.port[1], 1, 9), "0 -> 1");
+
+	/* Two endpoints back to back: nothing returns a frame to its sender. */
+	snprintf(vdev, sizeof(vdev), "rio_sim_rn%u", rn_vdev_counter++);
+	snprintf(args, sizeof(args), "fabric=%sp,topology=builtin:pair,endpoint=ep0", env.fabric);
+	TEST_ASSERT_SUCCESS(rte_vdev_init(vdev, args), "%s,%s", vdev, args);
+	snprintf(pname, sizeof(pname), "rionet_%s", vdev);
+	ret = rte_eth_dev_get_port_by_name(pname, &pair_port);
+	if (ret == 0) {
+		ret = rn_ethdev_start(pair_port, &conf, 1, 1, rn_pool_big, 0) == 0 &&
+			rte_eth_dev_stop(pair_port) == 0 ? 0 : -EIO;
+		conf.lpbk_mode = 1;
+		if (ret == 0)
+			ret = rn_ethdev_start(pair_port, &conf, 1, 1, rn_pool_big, 0) == -ENOTSUP ?
+				0 : -EINVAL;
+		rte_eth_dev_stop(pair_port);
+		rte_eth_dev_close(pair_port);
+	}
+	rte_vdev_uninit(vdev);
+	TEST_ASSERT_SUCCESS(ret, "back to back: normal mode fails or loopback is not refused");
+	return TEST_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ */
 
 static int
 rn_run(int (*fn)(void))
@@ -1970,6 +2379,10 @@ RN_CASE(test_rionet_devargs)
 RN_CASE(test_rionet_reset)
 RN_CASE(test_rionet_unplug)
 RN_CASE(test_rionet_bcast_ring_full)
+RN_CASE(test_rionet_failsafe)
+RN_CASE(test_rionet_bond_failover)
+RN_CASE(test_rionet_bond_balance)
+RN_CASE(test_rionet_loopback)
 
 static int
 rn_suite_setup(void)
@@ -2022,6 +2435,10 @@ static struct unit_test_suite rionet_suite = {
 		TEST_CASE_NAMED("reset", test_rionet_reset_run),
 		TEST_CASE_NAMED("unplug", test_rionet_unplug_run),
 		TEST_CASE_NAMED("bcast_ring_full", test_rionet_bcast_ring_full_run),
+		TEST_CASE_NAMED("failsafe", test_rionet_failsafe_run),
+		TEST_CASE_NAMED("bond_failover", test_rionet_bond_failover_run),
+		TEST_CASE_NAMED("bond_balance", test_rionet_bond_balance_run),
+		TEST_CASE_NAMED("loopback", test_rionet_loopback_run),
 		TEST_CASES_END()
 	},
 };
@@ -2263,3 +2680,252 @@ test_rionet_tsi721_testpmd(void)
 }
 
 REGISTER_TEST_COMMAND(rionet_tsi721_testpmd_autotest, test_rionet_tsi721_testpmd);
+
+/* ------------------------------------------------------------------ */
+/* An agent that starts before its host                               */
+
+/* Does the log file @path hold @text? */
+static bool
+rn_log_has(const char *path, const char *text)
+{
+	char line[512];
+	bool found = false;
+	FILE *fp = fopen(path, "r");
+
+	while (fp != NULL && !found && fgets(line, sizeof(line), fp) != NULL)
+		found = strstr(line, text) != NULL;
+	if (fp != NULL)
+		fclose(fp);
+	return found;
+}
+
+/* Poll the log file @path for @text for up to @ms. */
+static bool
+rn_log_wait(const char *path, const char *text, unsigned int ms)
+{
+	unsigned int t;
+
+	for (t = 0; t <= ms; t += 50) {
+		if (rn_log_has(path, text))
+			return true;
+		rte_delay_ms(50);
+	}
+	return false;
+}
+
+static int
+rn_agent_wait_steps(const char *log)
+{
+	struct rte_ether_addr mac, want;
+	struct rte_rio_mport_info minfo;
+	char args[256];
+
+	/* The agent first: no host has enumerated, and none will for a while. */
+	snprintf(env.vdev[1], sizeof(env.vdev[1]), "rio_sim_rn%u", rn_vdev_counter++);
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep1", env.fabric, env.topo);
+	TEST_ASSERT_SUCCESS(rte_vdev_init(env.vdev[1], args), "agent %s,%s", env.vdev[1], args);
+	env.created[1] = true;
+	env.mp[1] = rte_rio_mport_find(env.vdev[1]);
+	TEST_ASSERT_NOT_NULL(env.mp[1], "agent mport");
+	/* The probe returned while it waits, and its rionet port is there. */
+	TEST_ASSERT(!rte_rio_mport_scanned(env.mp[1]), "agent discovered without a host");
+	TEST_ASSERT_SUCCESS(rn_find_port(1), "no rionet port while the agent waits");
+	TEST_ASSERT(rn_log_has(log, "waiting for a host to enumerate fabric"),
+		    "the agent did not say that it waits");
+	TEST_ASSERT_SUCCESS(rn_port_start(1, 1, 1, 1500, rn_pool_big), "start the agent's port");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 0), "agent's link up without a host");
+	TEST_ASSERT_SUCCESS(rte_eth_macaddr_get(env.port[1], &mac), "MAC while waiting");
+	rionet_mac_from_destid(RTE_RIO_ANY_DESTID(16), &want);
+	TEST_ASSERT(rte_is_same_ether_addr(&mac, &want), "MAC of an unenumerated endpoint");
+	TEST_ASSERT(rn_log_wait(log, "still waiting for a host", RN_WAIT_MS + 5000),
+		    "the agent did not say that it still waits");
+
+	/* The host comes and enumerates: the agent discovers, its port comes up. */
+	TEST_ASSERT_SUCCESS(rn_ep_create(0), "host");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_big), "start the host's port");
+	TEST_ASSERT_SUCCESS(rn_link_wait(1, 1), "agent's port down after its host enumerated");
+	TEST_ASSERT(rte_rio_mport_scanned(env.mp[1]), "agent not discovered");
+	TEST_ASSERT_SUCCESS(rte_rio_mport_info_get(env.mp[1], &minfo), "agent mport info");
+	TEST_ASSERT(minfo.destid != RTE_RIO_ANY_DESTID(16), "no device ID from the host");
+	TEST_ASSERT_SUCCESS(rte_eth_macaddr_get(env.port[1], &mac), "MAC");
+	rionet_mac_from_destid(minfo.destid, &want);
+	TEST_ASSERT(rte_is_same_ether_addr(&mac, &want), "MAC not that of device ID 0x%x",
+		    minfo.destid);
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "the host's peer");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[0], env.port[1], minfo.destid, 1),
+			    "host -> agent");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[1], env.port[0], 0, 2), "agent -> host");
+	return TEST_SUCCESS;
+}
+
+/*
+ * An agent started before any host (16-bit fabric, no preset device ID)
+ * says that it waits, when it starts waiting and while it waits, and does
+ * not hold EAL up: its rionet port is there at once, link down. When the
+ * host enumerates, the agent discovers, the port takes the MAC of the device
+ * ID the host assigned and comes up, and frames flow. (The probe stalled for
+ * 30 s without a word, then created no rionet port.)
+ */
+static int
+test_rionet_agent_wait(void)
+{
+	char log[64] = "/tmp/rionet_agent_wait.XXXXXX";
+	FILE *old = rte_log_get_stream(), *fp = NULL;
+	int fd, ret = TEST_FAILED;
+
+	memset(&env, 0, sizeof(env));
+	TEST_ASSERT_NOT_NULL(rio_test_unique("rnaw", env.fabric, sizeof(env.fabric) - 1), "name");
+	strcat(env.fabric, "x");
+	snprintf(env.shm_prefix, sizeof(env.shm_prefix), "rio_sim.%s", env.fabric);
+	rn_devid_size = 16;
+	if (rn_topo_write_ids(false) != 0 || rn_suite_setup() != TEST_SUCCESS)
+		goto out;
+	fd = mkstemp(log);
+	fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (fp == NULL)
+		goto out;
+	setvbuf(fp, NULL, _IOLBF, 0);
+	rte_openlog_stream(fp);
+	ret = rn_agent_wait_steps(log);
+	rte_openlog_stream(old);
+out:
+	if (rn_env_teardown() != 0)
+		ret = TEST_FAILED;
+	rn_suite_teardown();
+	rn_devid_size = 8;
+	if (fp != NULL)
+		fclose(fp);
+	unlink(log);
+	return ret;
+}
+
+REGISTER_TEST_COMMAND(rionet_agent_wait_autotest, test_rionet_agent_wait);
+
+/* ------------------------------------------------------------------ */
+/* A fabric left by a process stopped with Ctrl-C                     */
+
+/*
+ * Child: EAL args, "--", fabric, marker file. A host and an agent mport on
+ * the fabric (rionet ports on both), then the marker, then wait for the
+ * signal.
+ */
+static int
+rn_stale_child(int argc, char **argv)
+{
+	char args[128];
+	FILE *fp;
+	int ret;
+
+	ret = rte_eal_init(argc, argv);
+	if (ret < 0)
+		return 2;
+	argc -= ret + 1;
+	argv += ret + 1;
+	if (argc > 0 && strcmp(argv[0], "--") == 0) {
+		argc--;
+		argv++;
+	}
+	if (argc < 2)
+		return 3;
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep0", argv[0]);
+	if (rte_vdev_init("rio_sim0", args) != 0)
+		return 4;
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep1", argv[0]);
+	if (rte_vdev_init("rio_sim1", args) != 0 || rte_eth_dev_count_avail() != 2)
+		return 5;
+	fp = fopen(argv[1], "w");
+	if (fp == NULL)
+		return 6;
+	fclose(fp);
+	for (;;)
+		pause();
+	return 0;
+}
+REGISTER_TEST_CHILD(rionet_stale_child, rn_stale_child);
+
+/* Host and agent on the fabric a dead process left: enumerated anew, frames flow. */
+static int
+rn_stale_reuse(struct rte_rio_hotplug_stats *hs)
+{
+	char args[96];
+	unsigned int i;
+
+	if (rn_suite_setup() != TEST_SUCCESS)
+		return TEST_FAILED;
+	for (i = 0; i < 2; i++) {
+		snprintf(env.vdev[i], sizeof(env.vdev[i]), "rio_sim_rn%u", rn_vdev_counter++);
+		snprintf(args, sizeof(args), "fabric=%s,endpoint=ep%u", env.fabric, i);
+		TEST_ASSERT_SUCCESS(rte_vdev_init(env.vdev[i], args), "%s", args);
+		env.created[i] = true;
+		env.mp[i] = rte_rio_mport_find(env.vdev[i]);
+		TEST_ASSERT_NOT_NULL(env.mp[i], "mport of ep%u", i);
+		TEST_ASSERT(rte_rio_mport_scanned(env.mp[i]), "ep%u: fabric not scanned", i);
+		TEST_ASSERT_SUCCESS(rn_find_port(i), "rionet port of ep%u", i);
+	}
+	/* Only an enumerating host has hot-plug counters. */
+	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(env.mp[0], hs),
+			    "ep0 did not enumerate the fabric");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_big), "start 0");
+	TEST_ASSERT_SUCCESS(rn_port_start(1, 1, 1, 1500, rn_pool_big), "start 1");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "peers");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[0], env.port[1], 1, 1), "0 -> 1");
+	TEST_ASSERT_SUCCESS(rn_ethdev_carry(env.port[1], env.port[0], 0, 2), "1 -> 0");
+	return TEST_SUCCESS;
+}
+
+/*
+ * A process using a fabric stops with Ctrl-C (SIGINT: no cleanup): its
+ * shared memory stays. The next run with that fabric name finds no live
+ * process attached to it, removes it and creates it anew: the host
+ * enumerates (not "fabric enumerated already") and rionet ports carry
+ * frames. (The stale fabric's state made the host back off, then fail.)
+ */
+static int
+test_rionet_stale_fabric(void)
+{
+	char self[PATH_MAX], rionet_so[PATH_MAX], prefix[48], fp[64], marker[96];
+	struct rte_rio_hotplug_stats hs;
+	unsigned int ms;
+	pid_t pid;
+	int ret;
+
+	memset(&env, 0, sizeof(env));
+	TEST_ASSERT_NOT_NULL(rio_test_unique("rnst", env.fabric, sizeof(env.fabric) - 1), "name");
+	strcat(env.fabric, "x");
+	snprintf(env.shm_prefix, sizeof(env.shm_prefix), "rio_sim.%s", env.fabric);
+	TEST_ASSERT_NOT_NULL(rio_test_unique("rn_stale", prefix, sizeof(prefix)), "prefix");
+	TEST_ASSERT_NOT_NULL(rio_test_self(), "own path");
+	strlcpy(self, rio_test_self(), sizeof(self));
+	snprintf(rionet_so, sizeof(rionet_so), "%s/../../drivers/librte_net_rionet.so",
+		 dirname(self));
+	snprintf(fp, sizeof(fp), "--file-prefix=%s", prefix);
+	snprintf(marker, sizeof(marker), "/tmp/%s.ready", prefix);
+	unlink(marker);
+	{
+		char *argv[] = { "--no-huge", "-m", "256", "--no-pci", fp,
+				 "--log-level=lib.eal:error", "-d", rionet_so, "--", env.fabric,
+				 marker, NULL };
+
+		pid = rio_test_spawn("rionet_stale_child", argv);
+	}
+	TEST_ASSERT(pid > 0, "spawn: %d", (int)pid);
+	for (ms = 0; ms < 20000 && access(marker, F_OK) != 0; ms += 10)
+		rte_delay_ms(10);
+	kill(pid, SIGINT);
+	ret = rio_test_wait(pid, 10000);
+	unlink(marker);
+	rio_test_runtime_dir_cleanup(prefix);
+	TEST_ASSERT(ms < 20000, "the child did not set its fabric up");
+	TEST_ASSERT_EQUAL(ret, 128 + SIGINT, "child not stopped by SIGINT");
+	TEST_ASSERT_EQUAL(rio_test_shm_count(env.shm_prefix), 3,
+			  "the stopped child did not leave its fabric behind");
+
+	/* The same fabric name again, with the same topology (the default). */
+	ret = rn_stale_reuse(&hs);
+	if (rn_env_teardown() != 0)
+		ret = TEST_FAILED;
+	rn_suite_teardown();
+	return ret;
+}
+
+REGISTER_TEST_COMMAND(rionet_stale_fabric_autotest, test_rionet_stale_fabric);

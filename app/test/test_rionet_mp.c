@@ -87,8 +87,8 @@
  */
 #define RN_MP_ZC_FRAMES		(3 * 1024)
 #define RN_MP_ZC_COPY_MAX	256	/* rx_zero_copy copies frames up to this length */
-/* zc: the primary's endpoint (device ID 0) on the rio bus, with the devarg. */
-#define RN_MP_ZC_ALLOW		"--allow=rio:rio_sim0-e0000,rx_zero_copy=1"
+/* zc: the primary's own endpoint (its first mport's) on the rio bus, with the devarg. */
+#define RN_MP_ZC_ALLOW		"--allow=rapidio0,rx_zero_copy=1"
 #define RN_MP_TYPE_IN		0x88b5	/* peer -> primary port */
 #define RN_MP_TYPE_OUT		0x88b6	/* secondary -> peer */
 #define RN_MP_PORT		"rionet_rio_sim0"
@@ -1578,7 +1578,7 @@ rn_mp_scan_local(void)
 			rte_rio_local_read_config_32(mp, RTE_RIO_DID_CSR, &did) == 0 &&
 			info.destid == RTE_RIO_GET_DID(minfo.devid_size, did) ? 0 : -EIO;
 		if (ret == 0) {
-			snprintf(name, sizeof(name), "rio_sim_sl0-e%04x", info.destid);
+			snprintf(name, sizeof(name), RTE_RIO_DEV_NAME_LOCAL_FMT, minfo.id);
 			ret = strcmp(rte_rio_dev_name(d), name) == 0 ? 0 : -EIO;
 		}
 		if (ret == 0)

@@ -110,15 +110,26 @@ rio_dev_free(struct rte_rio_dev *dev)
 	rte_free(dev);
 }
 
+/*
+ * Linux's names (rio-scan.c, rio.c), which DPDK's device-argument parsers
+ * take as they are: they start with no bus or vdev driver name, and no
+ * other bus takes them. The local endpoint is named after its mport alone,
+ * so that an agent's keeps its name when the host assigns its device ID.
+ */
 void
 rio_dev_set_name(struct rte_rio_dev *dev)
 {
-	/* Room for "-e" / "-s" and up to 5 hex digits (component tags reach 0x1ffff). */
-	int len = (int)sizeof(dev->info.name) - 8;
-	bool sw = dev->info.type == RTE_RIO_DEV_SWITCH;
+	struct rte_rio_dev_info *info = &dev->info;
+	uint16_t id = dev->mport->id;
 
-	snprintf(dev->info.name, sizeof(dev->info.name), "%.*s-%c%04x", len, dev->mport->name,
-		 sw ? 's' : 'e', sw ? dev->info.comptag & RTE_RIO_CTAG_UDEVID : dev->info.destid);
+	if (info->local)
+		snprintf(info->name, sizeof(info->name), RTE_RIO_DEV_NAME_LOCAL_FMT, id);
+	else if (info->type == RTE_RIO_DEV_SWITCH)
+		snprintf(info->name, sizeof(info->name), RTE_RIO_DEV_NAME_SWITCH_FMT, id,
+			 info->comptag & RTE_RIO_CTAG_UDEVID);
+	else
+		snprintf(info->name, sizeof(info->name), RTE_RIO_DEV_NAME_ENDPOINT_FMT, id,
+			 info->destid);
 }
 
 void
@@ -161,9 +172,44 @@ rio_dev_publish(struct rte_rio_mport *mport)
 
 	rio_dev_list_lock();
 	sd->scanned = true;
-	TAILQ_FOREACH(dev, &sd->devs, next)
+	TAILQ_FOREACH(dev, &sd->devs, next) {
+		if (dev->announced)
+			continue;
+		dev->announced = true;
 		rio_dev_event_emit(dev, RTE_RIO_DEV_EVENT_ADD);
+	}
 	rio_dev_list_unlock();
+}
+
+void
+rio_dev_adopt_local(struct rte_rio_mport *mport, struct rio_scan_data *waiting,
+		    struct rio_scan_data *sd)
+{
+	struct rte_rio_dev *keep, *made, *d;
+	unsigned int p;
+
+	rio_dev_list_lock();
+	keep = TAILQ_FIRST(&waiting->devs);
+	made = TAILQ_FIRST(&sd->devs);
+	TAILQ_REMOVE(&waiting->devs, keep, next);
+	/* The scan's description and links; drivers keep their pointer. */
+	*keep = *made;
+	keep->announced = true;
+	TAILQ_INSERT_BEFORE(made, keep, next);
+	TAILQ_REMOVE(&sd->devs, made, next);
+	TAILQ_FOREACH(d, &sd->devs, next) {
+		for (p = 0; p < RTE_DIM(d->peer); p++) {
+			if (d->peer[p] == made)
+				d->peer[p] = keep;
+		}
+	}
+	sd->scanned = true;
+	mport->scan_data = sd;
+	rio_dev_event_emit(keep, RTE_RIO_DEV_EVENT_UPDATE);
+	rio_dev_list_unlock();
+	/* Its own fields went to keep (an endpoint has no route table). */
+	rte_free(made);
+	rte_free(waiting);
 }
 
 void
@@ -178,7 +224,7 @@ rte_rio_mport_devices_release(struct rte_rio_mport *mport)
 	rio_hotplug_stop(mport);
 	rio_dev_list_lock();
 	sd = mport->scan_data;
-	if (sd == NULL || !sd->scanned) {
+	if (sd == NULL || !sd->scanned || sd->claimed) {
 		/* Nothing published (or a scan is running: leave it alone). */
 		rio_dev_list_unlock();
 		return;
@@ -257,10 +303,12 @@ rte_rio_dev_event_unregister(rte_rio_dev_event_cb_t cb, void *arg)
 bool
 rte_rio_mport_scanned(const struct rte_rio_mport *mport)
 {
+	struct rio_scan_data *sd;
 	bool ret;
 
 	rio_dev_list_lock();
-	ret = rio_dev_scan_data(mport) != NULL;
+	sd = rio_dev_scan_data(mport);
+	ret = sd != NULL && !sd->waiting;
 	rio_dev_list_unlock();
 	return ret;
 }

@@ -1660,10 +1660,35 @@ fail:
 /* ---------------------------------------------------------------------- */
 /* Entry point                                                            */
 
+/* Only the mport's own endpoint, from local config space, into @sd. */
+static int
+rio_scan_local_only(struct rte_rio_mport *mport, struct rio_scan_data *sd)
+{
+	struct rte_rio_dev *local = NULL;
+	uint32_t v;
+	int ret;
+
+	/* No maintenance transaction leaves the mport. */
+	ret = rio_scan_local_dev(mport, &local);
+	if (ret == 0)
+		ret = rte_rio_local_read_config_32(mport, RTE_RIO_DID_CSR, &v);
+	if (ret == 0)
+		ret = rte_rio_local_read_config_32(mport, RTE_RIO_COMPONENT_TAG_CSR,
+						   &local->info.comptag);
+	if (ret < 0) {
+		rio_dev_free(local);
+		return ret;
+	}
+	local->info.destid = RTE_RIO_GET_DID(mport->devid_size, v);
+	rio_dev_set_name(local);
+	rio_scan_append(sd, local);
+	return 0;
+}
+
 int
 rte_rio_mport_scan(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *conf)
 {
-	struct rio_scan_data *sd;
+	struct rio_scan_data *sd, *waiting;
 	int ret;
 
 	if (mport == NULL)
@@ -1675,19 +1700,25 @@ rte_rio_mport_scan(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *
 	sd->fabric_host = RTE_RIO_NO_HOST;
 
 	rio_dev_list_lock();
-	if (mport->scan_data != NULL) {
+	/* Only an mport that waits with its own endpoint published scans again. */
+	waiting = mport->scan_data;
+	if (waiting != NULL && (!waiting->waiting || waiting->claimed)) {
 		rio_dev_list_unlock();
 		rte_free(sd);
 		return -EALREADY;
 	}
-	mport->scan_data = sd;	/* claims the mport: a second scan gets -EALREADY */
+	/* Claims the mport: a second scan gets -EALREADY. */
+	if (waiting != NULL)
+		waiting->claimed = true;
+	else
+		mport->scan_data = sd;
 	rio_dev_list_unlock();
 
 	if (mport->host_destid >= 0) {
 		ret = rio_enum_mport(mport, sd);
 		if (ret == RIO_SCAN_BACKOFF) {
 			ret = rio_disc_mport(mport, sd, conf);
-			if (ret < 0) {
+			if (ret < 0 && ret != -EAGAIN) {
 				RIO_LOG(ERR, "%s: lost to another host, then discovery failed (%d)",
 					mport->name, ret);
 				ret = -EBUSY;
@@ -1697,14 +1728,27 @@ rte_rio_mport_scan(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *
 		ret = rio_disc_mport(mport, sd, conf);
 	}
 
+	if (ret == -EAGAIN && waiting == NULL && conf != NULL && conf->publish_local) {
+		ret = rio_scan_local_only(mport, sd);
+		if (ret == 0) {
+			sd->waiting = true;
+			rio_dev_publish(mport);
+			return -EAGAIN;
+		}
+	}
 	if (ret < 0) {
 		rio_dev_list_lock();
-		mport->scan_data = NULL;
+		if (waiting != NULL)
+			waiting->claimed = false;
+		else
+			mport->scan_data = NULL;
 		rio_dev_list_unlock();
 		rio_dev_list_free(&sd->devs);
 		rte_free(sd);
 		return ret;
 	}
+	if (waiting != NULL)
+		rio_dev_adopt_local(mport, waiting, sd);
 	rio_dev_publish(mport);
 	if (sd->enumerated)
 		rio_hotplug_start(mport);
@@ -1715,8 +1759,6 @@ int
 rte_rio_mport_scan_local(struct rte_rio_mport *mport)
 {
 	struct rio_scan_data *sd;
-	struct rte_rio_dev *local = NULL;
-	uint32_t v;
 	int ret;
 
 	if (mport == NULL)
@@ -1736,24 +1778,14 @@ rte_rio_mport_scan_local(struct rte_rio_mport *mport)
 	mport->scan_data = sd;
 	rio_dev_list_unlock();
 
-	/* Local config space only: no maintenance transaction leaves the mport. */
-	ret = rio_scan_local_dev(mport, &local);
-	if (ret == 0)
-		ret = rte_rio_local_read_config_32(mport, RTE_RIO_DID_CSR, &v);
-	if (ret == 0)
-		ret = rte_rio_local_read_config_32(mport, RTE_RIO_COMPONENT_TAG_CSR,
-						   &local->info.comptag);
+	ret = rio_scan_local_only(mport, sd);
 	if (ret < 0) {
-		rio_dev_free(local);
 		rio_dev_list_lock();
 		mport->scan_data = NULL;
 		rio_dev_list_unlock();
 		rte_free(sd);
 		return ret;
 	}
-	local->info.destid = RTE_RIO_GET_DID(mport->devid_size, v);
-	rio_dev_set_name(local);
-	rio_scan_append(sd, local);
 	rio_dev_publish(mport);
 	return 0;
 }

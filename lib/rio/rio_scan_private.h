@@ -55,6 +55,7 @@ struct rte_rio_dev {
 	int32_t hp_tag_lo[RTE_RIO_MAX_SWITCH_PORTS];
 	int32_t hp_tag_hi[RTE_RIO_MAX_SWITCH_PORTS];
 	bool hp_reach;			/* hot-plug: still reachable from the mport */
+	bool announced;			/* ADD emitted (list lock) */
 };
 
 TAILQ_HEAD(rio_dev_list, rte_rio_dev);
@@ -63,6 +64,9 @@ struct rio_scan_data {
 	struct rio_dev_list devs;	/* local endpoint first */
 	unsigned int ndevs;
 	bool scanned;			/* scan finished, devices published */
+	/* publish_local: only the own endpoint is published, discovery pending */
+	bool waiting;
+	bool claimed;			/* waiting: a scan runs (list lock) */
 	bool enumerated;		/* true: this mport enumerated; false: discovered */
 	int32_t fabric_host;		/* host device ID of the fabric */
 	uint32_t tag_top;		/* host: next never-used component tag */
@@ -84,8 +88,16 @@ void rio_dev_free(struct rte_rio_dev *dev);
 void rio_dev_set_name(struct rte_rio_dev *dev);
 /* Free every device of a list (no events). */
 void rio_dev_list_free(struct rio_dev_list *list);
-/* Publish a finished scan: mark it scanned and emit ADD events. */
+/* Publish a finished scan: mark it scanned and emit ADD events (once per device). */
 void rio_dev_publish(struct rte_rio_mport *mport);
+/*
+ * A scan of an mport whose own endpoint was published while it waited
+ * (@waiting) has found @sd: move that device, the same object, into @sd in
+ * place of the one the scan made, report it as UPDATE, and make @sd the
+ * mport's scan data. Call rio_dev_publish() next.
+ */
+void rio_dev_adopt_local(struct rte_rio_mport *mport, struct rio_scan_data *waiting,
+			 struct rio_scan_data *sd);
 /* Device of @list with component tag @comptag, or NULL. */
 struct rte_rio_dev *rio_dev_list_find_comptag(struct rio_dev_list *list, uint32_t comptag);
 

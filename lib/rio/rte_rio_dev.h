@@ -37,6 +37,23 @@ extern "C" {
 /** Default time an agent waits for a host to finish enumeration (seconds). */
 #define RTE_RIO_DISC_TIMEOUT_DEFAULT	30
 
+/**
+ * Device names, as Linux names RapidIO devices: an mport's own endpoint is
+ * "rapidio<mport id>" (decimal); a remote endpoint "<mport id>:e:<device
+ * ID>" and a switch "<mport id>:s:<component tag>" (hex, lower case: the
+ * mport ID on 2 digits, the others on at least 4), e.g. "rapidio0",
+ * "00:e:0001", "00:s:0002". The mport ID is its index in the process
+ * (struct rte_rio_mport_info.id). DPDK's device-argument parsers take these
+ * names as they are (`-a 00:e:0001`, `rio:00:e:0001`).
+ */
+#define RTE_RIO_DEV_NAME_LOCAL_FMT	RTE_RIO_DEV_NAME_LOCAL_PREFIX "%u"
+/** What the name of every mport's own endpoint starts with. */
+#define RTE_RIO_DEV_NAME_LOCAL_PREFIX	"rapidio"
+/** Format of a remote endpoint's name: mport ID, device ID. */
+#define RTE_RIO_DEV_NAME_ENDPOINT_FMT	"%02x:e:%04x"
+/** Format of a switch's name: mport ID, component tag (RTE_RIO_CTAG_UDEVID bits). */
+#define RTE_RIO_DEV_NAME_SWITCH_FMT	"%02x:s:%04x"
+
 /** Device kinds. */
 enum rte_rio_dev_type {
 	RTE_RIO_DEV_ENDPOINT = 0,
@@ -47,7 +64,7 @@ struct rte_rio_dev;
 
 /** What a device looks like (a copy; stable while the device exists). */
 struct rte_rio_dev_info {
-	char name[RTE_RIO_NAME_MAX_LEN]; /**< "<mport>-e<destid hex>" or "<mport>-s<comptag>" */
+	char name[RTE_RIO_NAME_MAX_LEN]; /**< see RTE_RIO_DEV_NAME_LOCAL_FMT */
 	enum rte_rio_dev_type type;
 	bool local;             /**< the mport's own endpoint */
 	uint16_t vid;           /**< Device Identity CAR: vendor */
@@ -75,12 +92,21 @@ struct rte_rio_dev_info {
 enum rte_rio_dev_event {
 	RTE_RIO_DEV_EVENT_ADD,      /**< device found (after enumeration/discovery) */
 	RTE_RIO_DEV_EVENT_REMOVE,   /**< device gone (mport removed, link down) */
+	/**
+	 * device described anew, same device and name: an agent's own
+	 * endpoint, published while it waited for a host
+	 * (rte_rio_scan_conf.publish_local), got its device ID
+	 */
+	RTE_RIO_DEV_EVENT_UPDATE,
 };
 
 /**
  * Device event callback. Called in the thread that scanned or removed; the
  * device is valid for the duration of the call (and after ADD until the
  * matching REMOVE returns).
+ * @param dev    the device
+ * @param event  what happened to it
+ * @param arg    the argument given at registration
  */
 typedef void (*rte_rio_dev_event_cb_t)(struct rte_rio_dev *dev, enum rte_rio_dev_event event,
 				       void *arg);
@@ -88,12 +114,19 @@ typedef void (*rte_rio_dev_event_cb_t)(struct rte_rio_dev *dev, enum rte_rio_dev
 /**
  * Subscribe to device events of every mport. Devices that already exist are
  * reported as ADD before this returns.
+ * @param cb   the callback
+ * @param arg  passed to every call of @p cb
  * @return 0, -EINVAL, -EEXIST (same cb and arg), -ENOMEM.
  */
 __rte_experimental
 int rte_rio_dev_event_register(rte_rio_dev_event_cb_t cb, void *arg);
 
-/** Unsubscribe. @return 0 or -ENOENT. */
+/**
+ * Unsubscribe.
+ * @param cb   the callback given to rte_rio_dev_event_register()
+ * @param arg  its argument
+ * @return 0 or -ENOENT.
+ */
 __rte_experimental
 int rte_rio_dev_event_unregister(rte_rio_dev_event_cb_t cb, void *arg);
 
@@ -101,25 +134,43 @@ int rte_rio_dev_event_unregister(rte_rio_dev_event_cb_t cb, void *arg);
 struct rte_rio_scan_conf {
 	unsigned int disc_timeout_ms;   /**< agents: wait for Discovered; 0 = default 30 s */
 	bool no_wait;                   /**< agents: fail at once with -EAGAIN if not discovered */
+	/**
+	 * with no_wait: when not discovered yet, publish the mport's own
+	 * endpoint (ADD) before returning -EAGAIN, so that its drivers can
+	 * start while the agent waits; call rte_rio_mport_scan() again until
+	 * it returns something else. The scan that discovers keeps that
+	 * device and reports it as UPDATE (its device ID is the host's
+	 * choice), then the others as ADD.
+	 */
+	bool publish_local;
 };
 
 /**
  * Build the mport's view of the fabric: a host (host_destid >= 0) enumerates,
  * an agent discovers. When another host with a higher host ID holds the
- * fabric, a host backs off and discovers instead. Emits ADD events.
- * @return 0; -EALREADY scanned already; -ETIMEDOUT agent gave up waiting;
- *         -EBUSY lost to another host and its discovery failed; -EIO; -ENOMEM.
+ * fabric, a host backs off and discovers instead. Emits ADD events (and
+ * UPDATE, see rte_rio_scan_conf.publish_local).
+ * @param mport  the mport
+ * @param conf   options, or NULL for the defaults
+ * @return 0; -EALREADY scanned already (or a scan runs); -ETIMEDOUT agent
+ *         gave up waiting; -EAGAIN not discovered yet (no_wait); -EBUSY lost
+ *         to another host and its discovery failed; -EIO; -ENOMEM.
  */
 __rte_experimental
 int rte_rio_mport_scan(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *conf);
 
-/** @return true once the mport's scan completed. */
+/**
+ * @param mport  the mport
+ * @return true once the mport's scan completed (not while only its own
+ *         endpoint is published: rte_rio_scan_conf.publish_local).
+ */
 __rte_experimental
 bool rte_rio_mport_scanned(const struct rte_rio_mport *mport);
 
 /**
  * Forget the mport's devices (REMOVE events, local endpoint last).
  * Called by rte_rio_mport_unregister().
+ * @param mport  the mport (NULL is ignored)
  */
 __rte_experimental
 void rte_rio_mport_devices_release(struct rte_rio_mport *mport);
@@ -154,6 +205,8 @@ struct rte_rio_hotplug_stats {
  * events). Then the CSRs are cleared (EM detect, L/T detect, Error/Status
  * write-1-to-clear bits such as Port-write Pending). Port-writes fetched
  * with rte_rio_pw_fetch() by the application are not handled.
+ * @param mport  an enumerated host mport
+ * @param max    port-writes to handle at most
  * @return number handled; -EINVAL NULL mport; -ENODEV not an enumerated
  *         host; -ENOTSUP the mport cannot receive port-writes.
  */
@@ -165,6 +218,8 @@ int rte_rio_pw_poll(struct rte_rio_mport *mport, unsigned int max);
  * mport (an EAL alarm, started by rte_rio_mport_scan() with
  * RTE_RIO_PW_POLL_PERIOD_US and stopped when the devices are released).
  * 0 stops it; rte_rio_pw_poll() still works.
+ * @param mport      an enumerated host mport
+ * @param period_us  the period in microseconds, 0 to stop
  * @return 0; -EINVAL NULL mport; -ENODEV not an enumerated host;
  *         -ENOTSUP no port-write reception; or the EAL alarm's error.
  */
@@ -173,63 +228,103 @@ int rte_rio_pw_poll_period_set(struct rte_rio_mport *mport, unsigned int period_
 
 /**
  * Read the hot-plug counters of an enumerated host mport.
+ * @param mport  the mport
+ * @param stats  filled in
  * @return 0, -EINVAL, -ENODEV (not an enumerated host).
  */
 __rte_experimental
 int rte_rio_hotplug_stats_get(const struct rte_rio_mport *mport,
 			      struct rte_rio_hotplug_stats *stats);
 
-/** @return number of devices the mport knows. */
+/**
+ * @param mport  the mport
+ * @return number of devices the mport knows.
+ */
 __rte_experimental
 unsigned int rte_rio_dev_count(const struct rte_rio_mport *mport);
 
 /**
- * Iterate devices: @p prev NULL starts; returns the next device or NULL.
- * @p mport NULL iterates every mport's devices.
+ * Iterate devices.
+ * @param mport  the mport, or NULL for every mport's devices
+ * @param prev   the previous device, or NULL to start
+ * @return the next device, or NULL.
  */
 __rte_experimental
 struct rte_rio_dev *rte_rio_dev_next(const struct rte_rio_mport *mport,
 				     const struct rte_rio_dev *prev);
 
-/** @return the endpoint with device ID @p destid on @p mport, or NULL. */
+/**
+ * @param mport   the mport
+ * @param destid  a device ID
+ * @return the endpoint with device ID @p destid on @p mport, or NULL.
+ */
 __rte_experimental
 struct rte_rio_dev *rte_rio_dev_find_by_destid(const struct rte_rio_mport *mport,
 					       uint16_t destid);
 
-/** @return the device with component tag @p comptag on @p mport, or NULL. */
+/**
+ * @param mport    the mport
+ * @param comptag  a Component Tag CSR value
+ * @return the device with component tag @p comptag on @p mport, or NULL.
+ */
 __rte_experimental
 struct rte_rio_dev *rte_rio_dev_find_by_comptag(const struct rte_rio_mport *mport,
 						uint32_t comptag);
 
-/** @return the device named @p name, or NULL. */
+/**
+ * @param name  a device name (RTE_RIO_DEV_NAME_LOCAL_FMT and the others)
+ * @return the device named @p name, or NULL.
+ */
 __rte_experimental
 struct rte_rio_dev *rte_rio_dev_find_by_name(const char *name);
 
-/** Copy a device's description. @return 0 or -EINVAL. */
+/**
+ * Copy a device's description.
+ * @param dev   the device
+ * @param info  filled in
+ * @return 0 or -EINVAL.
+ */
 __rte_experimental
 int rte_rio_dev_info_get(const struct rte_rio_dev *dev, struct rte_rio_dev_info *info);
 
-/** @return the mport that knows @p dev. */
+/**
+ * @param dev  the device
+ * @return the mport that knows @p dev.
+ */
 __rte_experimental
 struct rte_rio_mport *rte_rio_dev_mport(const struct rte_rio_dev *dev);
 
-/** @return the device's name. */
+/**
+ * @param dev  the device
+ * @return the device's name.
+ */
 __rte_experimental
 const char *rte_rio_dev_name(const struct rte_rio_dev *dev);
 
 /**
  * Config access to a device through its mport: local devices use local
  * config, remote ones maintenance with the device's (destid, hopcount).
- * Same errors as rte_rio_remote_read_config_32().
+ * @param dev     the device
+ * @param offset  register offset, 4-byte aligned
+ * @param val     the value read
+ * @return 0, or the negative errno of rte_rio_remote_read_config_32().
  */
 __rte_experimental
 int rte_rio_dev_read_config_32(struct rte_rio_dev *dev, uint32_t offset, uint32_t *val);
-/** Write counterpart of rte_rio_dev_read_config_32(). */
+/**
+ * Write counterpart of rte_rio_dev_read_config_32().
+ * @param dev     the device
+ * @param offset  register offset, 4-byte aligned
+ * @param val     the value to write
+ * @return 0, or the negative errno of rte_rio_remote_write_config_32().
+ */
 __rte_experimental
 int rte_rio_dev_write_config_32(struct rte_rio_dev *dev, uint32_t offset, uint32_t val);
 
 /**
  * Route of a switch for @p destid from the library's shadow table.
+ * @param sw      a switch
+ * @param destid  a device ID
  * @return output port, RTE_RIO_INVALID_ROUTE if none, -EINVAL not a switch.
  */
 __rte_experimental
@@ -237,14 +332,19 @@ int rte_rio_switch_route_get(const struct rte_rio_dev *sw, uint16_t destid);
 
 /**
  * Program a switch route (hardware and shadow table) through its route ops.
+ * @param sw      a switch
+ * @param destid  a device ID
+ * @param port    its output port
  * @return 0 or -errno.
  */
 __rte_experimental
 int rte_rio_switch_route_set(struct rte_rio_dev *sw, uint16_t destid, uint8_t port);
 
 /**
- * Device that port @p port of switch @p sw leads to, or NULL (unconnected,
- * inactive, or not known).
+ * @param sw    a switch
+ * @param port  one of its ports
+ * @return the device that port @p port of switch @p sw leads to, or NULL
+ *         (unconnected, inactive, or not known).
  */
 __rte_experimental
 struct rte_rio_dev *rte_rio_switch_port_peer(const struct rte_rio_dev *sw, uint8_t port);
@@ -277,12 +377,17 @@ struct rte_rio_switch_ops {
 /**
  * Register route ops for switches with (vid, did). Switches without
  * registered ops use the standard route-table CSRs (0x70/0x74/0x78).
+ * @param ops  the ops, with their vid and did
  * @return 0, -EEXIST (ops for that vid/did exist), -EINVAL.
  */
 __rte_experimental
 int rte_rio_switch_ops_register(const struct rte_rio_switch_ops *ops);
 
-/** Unregister route ops. @return 0 or -ENOENT. */
+/**
+ * Unregister route ops.
+ * @param ops  registered ops
+ * @return 0 or -ENOENT.
+ */
 __rte_experimental
 int rte_rio_switch_ops_unregister(const struct rte_rio_switch_ops *ops);
 
@@ -295,6 +400,8 @@ const struct rte_rio_switch_ops *rte_rio_switch_std_ops(void);
 
 /**
  * Write the mport's view of the fabric as a Graphviz DOT graph.
+ * @param mport  the mport
+ * @param f      where to write
  * @return 0 or -errno.
  */
 __rte_experimental

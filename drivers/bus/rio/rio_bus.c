@@ -14,7 +14,6 @@
  * drops the bus's reference.
  */
 
-#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -98,7 +97,7 @@ rio_bus_id_field_match(uint16_t want, uint16_t have)
 }
 
 const struct rte_rio_device_id *
-rte_rio_match_id(const struct rte_rio_device_id *id, const struct rte_rio_device *dev)
+rte_rio_device_match_id(const struct rte_rio_device_id *id, const struct rte_rio_device *dev)
 {
 	if (id == NULL || dev == NULL)
 		return NULL;
@@ -164,7 +163,7 @@ rio_bus_probe_one_driver(struct rte_rio_driver *drv, struct rio_bus_device *bd)
 	const struct rte_rio_device_id *id;
 	int ret;
 
-	id = rte_rio_match_id(drv->id_table, dev);
+	id = rte_rio_device_match_id(drv->id_table, dev);
 	if (id == NULL)
 		return 1;
 	RIO_BUS_LOG(DEBUG, "probing %s with %s", dev->name, drv->driver.name);
@@ -201,7 +200,7 @@ rio_bus_probe_device(struct rio_bus_device *bd)
 		if (ret <= 0)
 			break;
 	}
-	rte_rio_dev_put(&bd->pub);
+	rte_rio_device_put(&bd->pub);
 	return ret > 0 ? 1 : ret;
 }
 
@@ -263,6 +262,27 @@ rio_bus_find_by_name(const char *name)
 	return NULL;
 }
 
+/* The bus's copy of lib/rio's description. (lock held) */
+static void
+rio_bus_dev_describe(struct rio_bus_device *bd, const struct rte_rio_dev_info *info)
+{
+	struct rte_rio_device *dev = &bd->pub;
+
+	dev->type = info->type;
+	dev->local = info->local;
+	dev->vid = info->vid;
+	dev->did = info->did;
+	dev->device_rev = info->device_rev;
+	dev->asm_vid = info->asm_vid;
+	dev->asm_did = info->asm_did;
+	dev->asm_rev = info->asm_rev;
+	dev->destid = info->destid;
+	dev->hopcount = info->hopcount;
+	dev->comptag = info->comptag;
+	snprintf(bd->bus_info, sizeof(bd->bus_info), "vendor_id=%04x, device_id=%04x",
+		 info->vid, info->did);
+}
+
 static void
 rio_bus_dev_add(struct rte_rio_dev *rdev)
 {
@@ -292,19 +312,7 @@ rio_bus_dev_add(struct rte_rio_dev *rdev)
 	dev->rdev = rdev;
 	dev->mport = rte_rio_dev_mport(rdev);
 	rte_strscpy(dev->name, info.name, sizeof(dev->name));
-	dev->type = info.type;
-	dev->local = info.local;
-	dev->vid = info.vid;
-	dev->did = info.did;
-	dev->device_rev = info.device_rev;
-	dev->asm_vid = info.asm_vid;
-	dev->asm_did = info.asm_did;
-	dev->asm_rev = info.asm_rev;
-	dev->destid = info.destid;
-	dev->hopcount = info.hopcount;
-	dev->comptag = info.comptag;
-	snprintf(bd->bus_info, sizeof(bd->bus_info), "vendor_id=%04x, device_id=%04x",
-		 info.vid, info.did);
+	rio_bus_dev_describe(bd, &info);
 	dev->device.name = dev->name;
 	dev->device.bus_info = bd->bus_info;
 	dev->device.bus = &rio_bus;
@@ -344,7 +352,22 @@ rio_bus_dev_remove(struct rte_rio_dev *rdev)
 	dev->mport = NULL;
 	dev->device.devargs = NULL;
 	RIO_BUS_LOG(DEBUG, "removed %s", dev->name);
-	rte_rio_dev_put(dev);
+	rte_rio_device_put(dev);
+}
+
+/* Same device, same name, new description (its device ID): tell the callbacks. */
+static void
+rio_bus_dev_update(struct rte_rio_dev *rdev)
+{
+	struct rio_bus_device *bd = rio_bus_find_by_rdev(rdev);
+	struct rte_rio_dev_info info;
+
+	if (bd == NULL || rte_rio_dev_info_get(rdev, &info) < 0)
+		return;
+	rio_bus_dev_describe(bd, &info);
+	RIO_BUS_LOG(DEBUG, "updated %s (destid 0x%x)", bd->pub.name, info.destid);
+	if (bd->announced)
+		rio_bus_notify(&bd->pub, RTE_RIO_BUS_EVENT_UPDATE);
 }
 
 static void
@@ -356,6 +379,8 @@ rio_bus_lib_event(struct rte_rio_dev *rdev, enum rte_rio_dev_event event, void *
 		rio_bus_dev_add(rdev);
 	else if (event == RTE_RIO_DEV_EVENT_REMOVE)
 		rio_bus_dev_remove(rdev);
+	else if (event == RTE_RIO_DEV_EVENT_UPDATE)
+		rio_bus_dev_update(rdev);
 	rio_bus_lock_release();
 }
 
@@ -363,7 +388,7 @@ rio_bus_lib_event(struct rte_rio_dev *rdev, enum rte_rio_dev_event event, void *
 /* Public device API                                                      */
 
 struct rte_rio_device *
-rte_rio_dev_get(struct rte_rio_device *dev)
+rte_rio_device_get(struct rte_rio_device *dev)
 {
 	if (dev != NULL)
 		rio_bus_ref_inc(RIO_BUS_DEV(dev));
@@ -371,7 +396,7 @@ rte_rio_dev_get(struct rte_rio_device *dev)
 }
 
 void
-rte_rio_dev_put(struct rte_rio_device *dev)
+rte_rio_device_put(struct rte_rio_device *dev)
 {
 	struct rio_bus_device *bd;
 
@@ -388,16 +413,36 @@ rte_rio_dev_put(struct rte_rio_device *dev)
 }
 
 unsigned int
-rte_rio_dev_refcount(const struct rte_rio_device *dev)
+rte_rio_device_refcount(const struct rte_rio_device *dev)
 {
 	if (dev == NULL)
 		return 0;
 	return rio_bus_ref_read(RIO_BUS_DEV(dev));
 }
 
+const char *
+rte_rio_device_name(const struct rte_rio_device *dev)
+{
+	return dev != NULL ? dev->name : NULL;
+}
+
+struct rte_rio_dev *
+rte_rio_device_rdev(const struct rte_rio_device *dev)
+{
+	struct rte_rio_dev *rdev;
+
+	if (dev == NULL)
+		return NULL;
+	/* Cleared under the bus lock when lib/rio removes the device. */
+	rio_bus_lock_take();
+	rdev = dev->rdev;
+	rio_bus_lock_release();
+	return rdev;
+}
+
 struct rte_rio_device *
-rte_rio_get_asm(uint16_t vid, uint16_t did, uint16_t asm_vid, uint16_t asm_did,
-		struct rte_rio_device *from)
+rte_rio_device_find_asm(uint16_t vid, uint16_t did, uint16_t asm_vid, uint16_t asm_did,
+			struct rte_rio_device *from)
 {
 	struct rio_bus_device *bd;
 	struct rte_rio_device *found = NULL;
@@ -407,23 +452,23 @@ rte_rio_get_asm(uint16_t vid, uint16_t did, uint16_t asm_vid, uint16_t asm_did,
 	bd = from != NULL ? TAILQ_NEXT(RIO_BUS_DEV(from), next) : TAILQ_FIRST(&rio_bus_devices);
 	for (; bd != NULL; bd = TAILQ_NEXT(bd, next)) {
 		if (!bd->removed && rio_bus_search_match(&bd->pub, vid, did, asm_vid, asm_did)) {
-			found = rte_rio_dev_get(&bd->pub);
+			found = rte_rio_device_get(&bd->pub);
 			break;
 		}
 	}
-	rte_rio_dev_put(from);
+	rte_rio_device_put(from);
 	rio_bus_lock_release();
 	return found;
 }
 
 struct rte_rio_device *
-rte_rio_get_device(uint16_t vid, uint16_t did, struct rte_rio_device *from)
+rte_rio_device_find(uint16_t vid, uint16_t did, struct rte_rio_device *from)
 {
-	return rte_rio_get_asm(vid, did, RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, from);
+	return rte_rio_device_find_asm(vid, did, RTE_RIO_ANY_ID, RTE_RIO_ANY_ID, from);
 }
 
 struct rte_rio_device *
-rte_rio_dev_find(const char *name)
+rte_rio_device_find_by_name(const char *name)
 {
 	struct rio_bus_device *bd;
 	struct rte_rio_device *dev = NULL;
@@ -433,13 +478,13 @@ rte_rio_dev_find(const char *name)
 	rio_bus_lock_take();
 	bd = rio_bus_find_by_name(name);
 	if (bd != NULL)
-		dev = rte_rio_dev_get(&bd->pub);
+		dev = rte_rio_device_get(&bd->pub);
 	rio_bus_lock_release();
 	return dev;
 }
 
 unsigned int
-rte_rio_dev_count_bus(void)
+rte_rio_device_count(void)
 {
 	struct rio_bus_device *bd;
 	unsigned int n = 0;
@@ -457,7 +502,7 @@ rte_rio_dev_count_bus(void)
 /* Drivers                                                                */
 
 int
-rte_rio_register_driver(struct rte_rio_driver *drv)
+rte_rio_driver_register(struct rte_rio_driver *drv)
 {
 	struct rio_bus_device *bd, *tmp;
 	struct rte_rio_driver *d;
@@ -480,7 +525,7 @@ rte_rio_register_driver(struct rte_rio_driver *drv)
 			continue;
 		rio_bus_ref_inc(bd);
 		rio_bus_probe_one_driver(drv, bd);
-		rte_rio_dev_put(&bd->pub);
+		rte_rio_device_put(&bd->pub);
 	}
 out:
 	rio_bus_lock_release();
@@ -488,7 +533,7 @@ out:
 }
 
 int
-rte_rio_unregister_driver(struct rte_rio_driver *drv)
+rte_rio_driver_unregister(struct rte_rio_driver *drv)
 {
 	struct rio_bus_device *bd;
 	struct rte_rio_driver *d;
@@ -523,7 +568,7 @@ out:
 /* Callbacks                                                              */
 
 int
-rte_rio_dev_callback_register(rte_rio_bus_event_cb_t *cb, void *arg)
+rte_rio_device_callback_register(rte_rio_bus_event_cb_t *cb, void *arg)
 {
 	struct rio_bus_callback *c;
 	struct rio_bus_device *bd, *tmp;
@@ -556,7 +601,7 @@ out:
 }
 
 int
-rte_rio_dev_callback_unregister(rte_rio_bus_event_cb_t *cb, void *arg)
+rte_rio_device_callback_unregister(rte_rio_bus_event_cb_t *cb, void *arg)
 {
 	struct rio_bus_callback *c;
 	int ret = -ENOENT;
@@ -616,7 +661,7 @@ rio_bus_find_device(const struct rte_device *start, rte_dev_cmp_t cmp, const voi
 	struct rte_device *found = NULL;
 
 	rio_bus_lock_take();
-	bd = start != NULL ? TAILQ_NEXT(RIO_BUS_DEV(RTE_DEV_TO_RIO_DEV_CONST(start)), next) :
+	bd = start != NULL ? TAILQ_NEXT(RIO_BUS_DEV(RTE_DEV_TO_RIO_CONST(start)), next) :
 			     TAILQ_FIRST(&rio_bus_devices);
 	for (; bd != NULL; bd = TAILQ_NEXT(bd, next)) {
 		if (!bd->removed && cmp(&bd->pub.device, data) == 0) {
@@ -632,7 +677,7 @@ rio_bus_find_device(const struct rte_device *start, rte_dev_cmp_t cmp, const voi
 static int
 rio_bus_plug(struct rte_device *device)
 {
-	struct rte_rio_device *dev = RTE_DEV_TO_RIO_DEV(device);
+	struct rte_rio_device *dev = RTE_DEV_TO_RIO(device);
 	int ret;
 
 	rio_bus_lock_take();
@@ -646,7 +691,7 @@ rio_bus_plug(struct rte_device *device)
 static int
 rio_bus_unplug(struct rte_device *device)
 {
-	struct rte_rio_device *dev = RTE_DEV_TO_RIO_DEV(device);
+	struct rte_rio_device *dev = RTE_DEV_TO_RIO(device);
 	int ret;
 
 	rio_bus_lock_take();
@@ -655,32 +700,55 @@ rio_bus_unplug(struct rte_device *device)
 	return ret;
 }
 
+/* Lower-case hex digits: names are made with %x. */
+#define RIO_BUS_HEX	"0123456789abcdef"
+
+/* Is @name "rapidio<mport id>", as made with RTE_RIO_DEV_NAME_LOCAL_FMT? */
+static bool
+rio_bus_name_local(const char *name, size_t len)
+{
+	const size_t plen = strlen(RTE_RIO_DEV_NAME_LOCAL_PREFIX);
+	size_t n;
+
+	if (len <= plen || strncmp(name, RTE_RIO_DEV_NAME_LOCAL_PREFIX, plen) != 0)
+		return false;
+	n = strspn(name + plen, "0123456789");
+	/* %u of an mport ID: no leading zero. */
+	return plen + n == len && n <= 3 && (n == 1 || name[plen] != '0');
+}
+
 /*
- * Device names are "<mport>-e<hex>" (endpoints) or "<mport>-s<hex>"
- * (switches). Anything else belongs to another bus. @p addr, if not NULL,
- * is a char[RTE_RIO_NAME_MAX_LEN] that receives the name.
+ * Is @name "<mport id>:e:<device ID>" or "<mport id>:s:<component tag>",
+ * as made with RTE_RIO_DEV_NAME_ENDPOINT_FMT / _SWITCH_FMT? (2 hex digits,
+ * then 4, or 5 for a component tag.)
+ */
+static bool
+rio_bus_name_remote(const char *name, size_t len)
+{
+	return (len == 9 || (len == 10 && name[3] == 's')) &&
+		strspn(name, RIO_BUS_HEX) == 2 && name[2] == ':' &&
+		(name[3] == 'e' || name[3] == 's') && name[4] == ':' &&
+		strspn(name + 5, RIO_BUS_HEX) == len - 5;
+}
+
+/*
+ * Device names are those lib/rio makes (rte_rio_dev.h,
+ * RTE_RIO_DEV_NAME_*_FMT); anything else belongs to another bus. No bus
+ * name and no vdev driver name starts them, so EAL gives `-a <name>`, as
+ * well as `-a rio:<name>`, to this bus. @p addr, if not NULL, is a
+ * char[RTE_RIO_NAME_MAX_LEN] that receives the name.
  */
 static int
 rio_bus_parse(const char *name, void *addr)
 {
-	const char *dash, *p;
 	size_t len;
 
 	if (name == NULL)
 		return -EINVAL;
 	len = strnlen(name, RTE_RIO_NAME_MAX_LEN);
-	if (len == RTE_RIO_NAME_MAX_LEN)
+	if (len == RTE_RIO_NAME_MAX_LEN ||
+	    !(rio_bus_name_local(name, len) || rio_bus_name_remote(name, len)))
 		return 1;
-	dash = strrchr(name, '-');
-	if (dash == NULL || dash == name || (dash[1] != 'e' && dash[1] != 's'))
-		return 1;
-	p = dash + 2;
-	if (*p == '\0' || strlen(p) > 8)
-		return 1;
-	for (; *p != '\0'; p++) {
-		if (!isxdigit((unsigned char)*p))
-			return 1;
-	}
 	if (addr != NULL)
 		rte_strscpy(addr, name, RTE_RIO_NAME_MAX_LEN);
 	return 0;
@@ -759,30 +827,3 @@ static struct rte_bus rio_bus = {
 };
 
 RTE_REGISTER_BUS(rio, rio_bus);
-
-/*
- * The vdev bus parses any name that starts with a vdev driver's name, and
- * every rio_sim mport (hence every device it finds) is named "rio_sim...".
- * EAL gives a legacy devargs string ("rio:<name>") to the first bus whose
- * parser accepts the name, so the rio bus must come before vdev in the bus
- * list. Buses are appended in constructor order: when vdev registered first,
- * move it behind us. This only changes the order of parsing and scanning;
- * EAL probes vdev last in any case.
- */
-static int
-rio_bus_cmp_rio_or_vdev(const struct rte_bus *bus, const void *data)
-{
-	RTE_SET_USED(data);
-	return !(bus == &rio_bus || strcmp(rte_bus_name(bus), "vdev") == 0);
-}
-
-/* After RTE_REGISTER_BUS (priority BUS) has put the rio bus in the list. */
-RTE_INIT_PRIO(rio_bus_order, CLASS)
-{
-	struct rte_bus *first = rte_bus_find(NULL, rio_bus_cmp_rio_or_vdev, NULL);
-
-	if (first == NULL || first == &rio_bus)
-		return;
-	rte_bus_unregister(first);
-	rte_bus_register(first);
-}

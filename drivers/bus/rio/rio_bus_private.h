@@ -10,7 +10,7 @@
 
 #include <rte_log.h>
 
-#include "rte_bus_rio.h"
+#include "bus_rio_driver.h"
 
 extern int rio_bus_logtype;
 #define RTE_LOGTYPE_RIO_BUS rio_bus_logtype

@@ -34,10 +34,16 @@
  * RIONET_JOIN_HOLDOFF_MS before: then it answers ours, and answering it
  * would make the two ends answer each other forever.
  *
- * Link: up while the port is started and at least one peer is active (Linux
- * rionet's carrier), with an RTE_ETH_EVENT_INTR_LSC callback at every change
- * when the application asked for it (intr_conf.lsc). The callback runs in
- * the EAL interrupt thread from an alarm, never under port->lock.
+ * Link: up while the port is started, the mport's own RapidIO link is up
+ * (Port OK of its port) and at least one peer is active (Linux rionet's
+ * carrier; in loopback mode the port is its own peer), with an
+ * RTE_ETH_EVENT_INTR_LSC callback at every change when the application
+ * asked for it (intr_conf.lsc). The callback runs in the EAL interrupt
+ * thread from an alarm, never under port->lock. The doorbell alarm
+ * and link_update read the local link; while it is down the peers keep
+ * their state (nothing was said), and when it is up again the port JOINs
+ * every peer on the bus: a peer that lost us meanwhile (its sends got no
+ * response) waits for that JOIN, however long the link was down.
  */
 
 #include <errno.h>
@@ -68,6 +74,15 @@ rionet_lsc_alarm_cb(void *arg)
 	rte_eth_dev_callback_process(port->eth_dev, RTE_ETH_EVENT_INTR_LSC, NULL);
 }
 
+/* Port OK of the mport's own port; a failed read counts as down. */
+static bool
+rionet_local_link_read(struct rionet_port *port)
+{
+	struct rte_rio_mport_info info;
+
+	return rte_rio_mport_info_get(port->mport, &info) == 0 && info.link_up;
+}
+
 int
 rionet_link_refresh(struct rionet_port *port)
 {
@@ -79,7 +94,9 @@ rionet_link_refresh(struct rionet_port *port)
 	};
 	int ret;
 
-	link.link_status = port->started && rionet_nb_active(port) > 0 ?
+	/* In loopback mode (lpbk_mode=1) frames return to the port itself. */
+	link.link_status = port->started && port->local_link_up &&
+		(port->loopback || rionet_nb_active(port) > 0) ?
 		RTE_ETH_LINK_UP : RTE_ETH_LINK_DOWN;
 	/* 0 when the status changed, -1 otherwise. */
 	ret = rte_eth_linkstatus_set(dev, &link);
@@ -177,6 +194,34 @@ rionet_dbell_send(struct rionet_port *port, struct rionet_peer *p, uint16_t info
 		p->leave_tx++;
 	}
 	return 0;
+}
+
+/*
+ * Follow the mport's own link: at a change, log it and refresh the link
+ * status; when it comes up on a started port, JOIN every peer on the bus
+ * (again every RIONET_REJOIN_MS until an inactive one answers). Under lock.
+ */
+void
+rionet_local_link_check(struct rionet_port *port)
+{
+	bool up = rionet_local_link_read(port);
+	struct rionet_peer *p;
+	uint16_t i;
+
+	if (up == port->local_link_up)
+		return;
+	port->local_link_up = up;
+	RIONET_LOG(NOTICE, "%s: RapidIO link of the mport %s", port->name, up ? "up" : "down");
+	for (i = 0; up && port->started && i < port->nb_peers; i++) {
+		p = &port->peers[i];
+		if (!p->present)
+			continue;
+		if (rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
+			p->join_sent = 1;
+		if (!rionet_peer_active(p))
+			rionet_peer_rejoin_arm(p);
+	}
+	rionet_link_refresh(port);
 }
 
 static struct rionet_peer *
@@ -380,19 +425,51 @@ rionet_alarm_cb(void *arg)
 	busy = rte_rio_dbell_poll(port->mport, 256) > 0;
 	rte_spinlock_lock(&port->lock);
 	again = port->started;
-	if (again)
+	if (again) {
+		rionet_local_link_check(port);
 		busy |= rionet_liveness_check(port);
+	}
 	rte_spinlock_unlock(&port->lock);
 	if (again && rte_eal_alarm_set(busy ? RIONET_DBELL_PERIOD_US : RIONET_DBELL_IDLE_PERIOD_US,
 				       rionet_alarm_cb, port) != 0)
 		RIONET_LOG(ERR, "%s: cannot re-arm the doorbell poll", port->name);
 }
 
-/* Bus events, called with the bus lock held (see rte_bus_rio.h). */
+/*
+ * The port's own endpoint was published while its agent waited for a host
+ * (rio_sim does so): now the host assigned its device ID, hence its MAC.
+ */
+static void
+rionet_local_update(struct rionet_port *port, struct rte_rio_device *dev)
+{
+	struct rte_eth_dev_data *data = port->data;
+	struct rte_ether_addr old = port->mac;
+
+	rte_spinlock_lock(&port->lock);
+	if (dev->destid != port->destid && dev->destid < port->max_destids) {
+		port->destid = dev->destid;
+		rionet_mac_from_destid(port->destid, &port->mac);
+		/* Unless the application set another address. */
+		if (rte_is_same_ether_addr(&data->mac_addrs[0], &old))
+			rte_ether_addr_copy(&port->mac, &data->mac_addrs[0]);
+		RIONET_LOG(NOTICE, "%s: device ID 0x%x from the host, MAC " RTE_ETHER_ADDR_PRT_FMT,
+			   port->name, port->destid, RTE_ETHER_ADDR_BYTES(&port->mac));
+	}
+	rte_spinlock_unlock(&port->lock);
+}
+
+/* Bus events, called with the bus lock held (see bus_rio_driver.h). */
 static void
 rionet_bus_event_cb(struct rte_rio_device *dev, enum rte_rio_bus_event event, void *arg)
 {
-	rionet_peer_event(arg, dev, event == RTE_RIO_BUS_EVENT_ADD);
+	struct rionet_port *port = arg;
+
+	if (event == RTE_RIO_BUS_EVENT_UPDATE) {
+		if (dev == port->rdev)
+			rionet_local_update(port, dev);
+		return;
+	}
+	rionet_peer_event(port, dev, event == RTE_RIO_BUS_EVENT_ADD);
 }
 
 int
@@ -405,7 +482,7 @@ rionet_peers_init(struct rionet_port *port)
 	if (port->peer_map == NULL)
 		return -ENOMEM;
 	/* Reports the devices already present as ADD events before it returns. */
-	ret = rte_rio_dev_callback_register(rionet_bus_event_cb, port);
+	ret = rte_rio_device_callback_register(rionet_bus_event_cb, port);
 	if (ret < 0) {
 		rte_free(port->peer_map);
 		port->peer_map = NULL;
@@ -416,7 +493,7 @@ rionet_peers_init(struct rionet_port *port)
 void
 rionet_peers_fini(struct rionet_port *port)
 {
-	rte_rio_dev_callback_unregister(rionet_bus_event_cb, port);
+	rte_rio_device_callback_unregister(rionet_bus_event_cb, port);
 	/* A link change of the last stop may still be pending. */
 	rte_eal_alarm_cancel(rionet_lsc_alarm_cb, port);
 	rte_free(port->peer_map);
@@ -440,6 +517,7 @@ rionet_peers_start(struct rionet_port *port)
 	rte_spinlock_lock(&port->lock);
 	port->dbell_claimed = true;
 	port->started = true;
+	port->local_link_up = rionet_local_link_read(port);
 	for (i = 0; i < port->nb_peers; i++) {
 		p = &port->peers[i];
 		p->tx_timeouts_seen = rionet_peer_tx_timeouts(port, i);

@@ -126,7 +126,12 @@ rionet_rx_accept(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c,
 		rionet_rx_ctx_flush(c);
 		c->last_src = msg->srcid;
 		s = msg->srcid < port->max_destids ? rionet_map_get(port, msg->srcid) : 0;
-		c->last_ps = s != 0 ? &rxq->peer[s - 1] : NULL;
+		if (s != 0)
+			c->last_ps = &rxq->peer[s - 1];
+		else if (msg->srcid == port->destid && port->loopback)
+			c->last_ps = &rxq->peer[RIONET_SELF_SLOT];
+		else
+			c->last_ps = NULL;
 	}
 	if (unlikely(c->last_ps == NULL))
 		rxq->unknown_src++;
@@ -632,6 +637,42 @@ rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uin
 	return true;
 }
 
+/*
+ * Fast path of loopback mode (lpbk_mode=1), staging: every frame is one
+ * segment within the MTU, and goes to the port's own device ID whatever its
+ * destination address. @return false to take the general path instead.
+ */
+static __rte_always_inline bool
+rionet_tx_stage_loopback(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n,
+			 bool *one_peer, bool *external, uint64_t *bytes)
+{
+	struct rionet_port *port = txq->port;
+	uint32_t max_frame = rionet_max_frame(port);
+	struct rte_rio_msg *msg;
+	uint64_t sum = 0, ext = 0;
+	struct rte_mbuf *m;
+	uint16_t i;
+
+	for (i = 0; i < n; i++) {
+		m = pkts[i];
+		if (unlikely(m->nb_segs != 1 ||
+			     m->pkt_len - RTE_ETHER_HDR_LEN > max_frame - RTE_ETHER_HDR_LEN))
+			return false;
+		ext |= m->ol_flags;
+		msg = &txq->msgs[i];
+		msg->buf = rte_pktmbuf_mtod(m, void *);
+		msg->len = m->pkt_len;
+		msg->destid = port->destid;
+		msg->letter = 0;
+		txq->msg_peer[i] = RIONET_SELF_SLOT;
+		sum += m->pkt_len;
+	}
+	*one_peer = true;
+	*bytes = sum;
+	*external = (ext & RTE_MBUF_F_EXTERNAL) != 0;
+	return true;
+}
+
 /* Fast path, sending what rionet_tx_stage_unicast() staged. @return frames consumed. */
 static __rte_always_inline uint16_t
 rionet_tx_send_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n,
@@ -704,6 +745,7 @@ rionet_tx_step(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
 	uint8_t verdict[RIONET_BURST];
 	uint8_t mbox[RIONET_TX_MSGS];
 	uint16_t i, s, nb_msgs = 0, nb_lin = 0, stop = n, copies, destid;
+	bool loopback = port->loopback, mcast;
 	struct rte_mbuf *m;
 	const uint8_t *data;
 	uint8_t mb;
@@ -737,11 +779,17 @@ rionet_tx_step(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
 			mb = txq->mbox[rionet_flow_hash(m, data) % txq->nb_mbox];
 
 		copies = 0;
-		for (s = 0; s < port->nb_peers; s++) {
-			if (data[0] & 1) {
+		mcast = (data[0] & 1) && !loopback;
+		/* Loopback: one copy, to the own device ID, whatever the address. */
+		for (s = 0; s < port->nb_peers || loopback; s++) {
+			if (loopback) {
+				s = RIONET_SELF_SLOT;
+				destid = port->destid;
+			} else if (mcast) {
 				/* Multicast and broadcast: every active peer. */
 				if (!rionet_peer_active(&port->peers[s]))
 					continue;
+				destid = port->peers[s].destid;
 			} else {
 				/* Unicast: the peer whose device ID is in the MAC. */
 				if (!rionet_mac_to_destid(data, &destid) ||
@@ -760,19 +808,19 @@ rionet_tx_step(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
 			}
 			txq->msgs[nb_msgs].buf = (void *)(uintptr_t)data;
 			txq->msgs[nb_msgs].len = m->pkt_len;
-			txq->msgs[nb_msgs].destid = port->peers[s].destid;
+			txq->msgs[nb_msgs].destid = destid;
 			txq->msgs[nb_msgs].letter = 0;
 			txq->msg_frame[nb_msgs] = i;
 			txq->msg_peer[nb_msgs] = s;
 			mbox[nb_msgs] = mb;
 			nb_msgs++;
 			copies++;
-			if (!(data[0] & 1))
+			if (!mcast)
 				break;
 		}
 		if (copies == 0)
 			verdict[i] = RIONET_TX_UNKNOWN;
-		else if (data[0] & 1)
+		else if (mcast)
 			verdict[i] = RIONET_TX_SEND_MCAST;
 	}
 	if (nb_msgs > 0) {
@@ -816,6 +864,7 @@ static uint16_t
 rionet_tx_burst(void *queue, struct rte_mbuf **pkts, uint16_t nb_pkts)
 {
 	struct rionet_tx_queue *txq = queue;
+	bool loopback = txq->port->loopback;
 	uint16_t nb = 0, want, done;
 	bool one_peer, external;
 	uint64_t bytes;
@@ -823,7 +872,9 @@ rionet_tx_burst(void *queue, struct rte_mbuf **pkts, uint16_t nb_pkts)
 	while (nb < nb_pkts) {
 		want = RTE_MIN(nb_pkts - nb, RIONET_BURST);
 		if (likely(txq->nb_mbox == 1) &&
-		    rionet_tx_stage_unicast(txq, pkts + nb, want, &one_peer, &external, &bytes))
+		    (likely(!loopback) ?
+		     rionet_tx_stage_unicast(txq, pkts + nb, want, &one_peer, &external, &bytes) :
+		     rionet_tx_stage_loopback(txq, pkts + nb, want, &one_peer, &external, &bytes)))
 			done = rionet_tx_send_unicast(txq, pkts + nb, want, one_peer, external,
 						      bytes);
 		else
@@ -877,6 +928,7 @@ static int
 rionet_dev_configure(struct rte_eth_dev *dev)
 {
 	struct rionet_port *port = dev->data->dev_private;
+	uint32_t lpbk_mode = dev->data->dev_conf.lpbk_mode;
 
 	if (dev->data->nb_rx_queues > port->max_queues ||
 	    dev->data->nb_tx_queues > port->max_queues) {
@@ -884,6 +936,12 @@ rionet_dev_configure(struct rte_eth_dev *dev)
 			   port->max_queues, port->mbox_base);
 		return -EINVAL;
 	}
+	if (lpbk_mode > 1) {
+		RIONET_LOG(ERR, "%s: lpbk_mode %u: 0 (off) or 1 (every frame to the port's own device ID)",
+			   port->name, lpbk_mode);
+		return -EINVAL;
+	}
+	port->loopback = lpbk_mode == 1;
 	/* ethdev stored rxmode.mtu in data->mtu without calling mtu_set. */
 	rionet_set_max_frame(port, dev->data->mtu + RTE_ETHER_HDR_LEN);
 	return 0;
@@ -893,9 +951,15 @@ static int
 rionet_link_update(struct rte_eth_dev *dev, int wait_to_complete)
 {
 	struct rionet_port *port = dev->data->dev_private;
+	int ret;
 
 	RTE_SET_USED(wait_to_complete);
-	return rionet_link_refresh(port);
+	rte_spinlock_lock(&port->lock);
+	if (port->started)
+		rionet_local_link_check(port);
+	ret = rionet_link_refresh(port);
+	rte_spinlock_unlock(&port->lock);
+	return ret;
 }
 
 /* Close every mailbox the port opened and give back posted buffers. */
@@ -1002,6 +1066,25 @@ rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
 	return 0;
 }
 
+/*
+ * Loopback sends to the own device ID: the message leaves by the mport's
+ * port and the switch at the other end of the link routes it back (back to
+ * back, the other endpoint would drop it). Endpoints have one port, so a
+ * switch anywhere in the mport's view is at the other end.
+ */
+static bool
+rionet_loopback_routed(const struct rionet_port *port)
+{
+	struct rte_rio_dev_info info;
+	struct rte_rio_dev *d = NULL;
+
+	while ((d = rte_rio_dev_next(port->mport, d)) != NULL) {
+		if (rte_rio_dev_info_get(d, &info) == 0 && info.type == RTE_RIO_DEV_SWITCH)
+			return true;
+	}
+	return false;
+}
+
 static int
 rionet_dev_start(struct rte_eth_dev *dev)
 {
@@ -1011,6 +1094,12 @@ rionet_dev_start(struct rte_eth_dev *dev)
 	uint8_t nb_mbox = RTE_MAX(nb_rx, nb_tx), m;
 	uint16_t q;
 	int ret;
+
+	if (port->loopback && !rionet_loopback_routed(port)) {
+		RIONET_LOG(ERR, "%s: lpbk_mode=1 sends every frame to the port's own device ID, which only a switch at the other end of its link returns, and mport %s knows no switch",
+			   port->name, rte_rio_mport_name(port->mport));
+		return -ENOTSUP;
+	}
 
 	rionet_set_max_frame(port, dev->data->mtu + RTE_ETHER_HDR_LEN);
 	for (q = 0; q < nb_rx; q++) {
@@ -1151,18 +1240,26 @@ rionet_allmulticast_disable(struct rte_eth_dev *dev)
 	return 0;
 }
 
-/* The address is the device ID: only the rionet address of this endpoint is valid. */
+/*
+ * Senders map a rionet address to the destination ID it encodes, so the
+ * port is reached at its own device ID's address (port->mac) whatever
+ * address it reports: every unicast frame that arrives carries that one.
+ * Another address (net_bonding gives its own to its members) is accepted
+ * and reported, and changes neither what the port receives nor what it
+ * sends (rionet writes no source address); refusing it would keep
+ * net_bonding modes 0, 2 and 3 from starting and leave the address of a
+ * mode 1 member that takes over unchanged. ethdev stores it once this
+ * returns.
+ */
 static int
 rionet_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
 {
 	struct rionet_port *port = dev->data->dev_private;
 
-	if (!rte_is_same_ether_addr(addr, &port->mac)) {
-		RIONET_LOG(ERR, "%s: the MAC address is fixed to " RTE_ETHER_ADDR_PRT_FMT
-			   " (rionet prefix and own device ID)", port->name,
-			   RTE_ETHER_ADDR_BYTES(&port->mac));
-		return -EINVAL;
-	}
+	if (!rte_is_same_ether_addr(addr, &port->mac))
+		RIONET_LOG(INFO, "%s: reports " RTE_ETHER_ADDR_PRT_FMT ", still reached at "
+			   RTE_ETHER_ADDR_PRT_FMT " (its device ID)", port->name,
+			   RTE_ETHER_ADDR_BYTES(addr), RTE_ETHER_ADDR_BYTES(&port->mac));
 	return 0;
 }
 

@@ -17,7 +17,7 @@
 
 #include <rte_rio.h>
 #include <rte_rio_dev.h>
-#include <rte_bus_rio.h>
+#include <bus_rio_driver.h>
 
 #include "rionet.h"
 
@@ -30,6 +30,8 @@ extern int rionet_logtype;
 #define RIONET_MAX_QUEUES	RTE_RIO_MAX_MBOX
 /** Peers a port follows (capable remote endpoints of its fabric). */
 #define RIONET_MAX_PEERS	256
+/* Per-queue counters of frames to and from the port itself (lpbk_mode=1). */
+#define RIONET_SELF_SLOT	RIONET_MAX_PEERS
 /** Descriptor limits (inbound ring entries are rounded up to a power of two). */
 #define RIONET_MIN_DESC		2
 #define RIONET_MAX_DESC		4096
@@ -99,7 +101,7 @@ struct rionet_rx_queue {
 	uint64_t oversize;
 	uint64_t filtered;
 	uint64_t unknown_src;
-	struct rionet_peer_qstats peer[RIONET_MAX_PEERS];
+	struct rionet_peer_qstats peer[RIONET_MAX_PEERS + 1];	/* + RIONET_SELF_SLOT */
 };
 
 struct rionet_tx_queue {
@@ -124,7 +126,7 @@ struct rionet_tx_queue {
 	uint64_t runts;
 	uint64_t linearized;
 	uint64_t mcast_copies;
-	struct rionet_peer_qstats peer[RIONET_MAX_PEERS];
+	struct rionet_peer_qstats peer[RIONET_MAX_PEERS + 1];	/* + RIONET_SELF_SLOT */
 };
 
 /* A capable remote endpoint. A slot keeps its device ID for the port's life. */
@@ -164,11 +166,13 @@ struct rionet_port {
 	uint8_t mbox_base;
 	uint8_t max_queues;
 	bool rx_zero_copy;		/* devarg: rte_rio_recv_messages_inplace() */
+	bool loopback;			/* lpbk_mode=1: every frame to the own device ID */
 	uint16_t inplace_max;		/* longest frame the mport receives in place */
 	struct rte_ether_addr mac;
 
 	rte_spinlock_t lock;		/* peer table, start/stop, doorbell handling */
 	bool started;
+	bool local_link_up;		/* Port OK of the mport's port, as last read */
 	bool dbell_claimed;
 	bool alarm_set;
 	uint32_t max_frame;		/* MTU + Ethernet header, read by Rx/Tx */
@@ -275,5 +279,6 @@ void rionet_peer_event(struct rionet_port *port, struct rte_rio_device *dev, boo
 int rionet_peer_lost(struct rionet_port *port, uint16_t destid);
 bool rionet_dev_capable(const struct rte_rio_dev_info *info);
 int rionet_link_refresh(struct rionet_port *port);
+void rionet_local_link_check(struct rionet_port *port);
 
 #endif /* RTE_ETH_RIONET_H */

@@ -590,10 +590,17 @@ sim_shm_name_print(char *dst, size_t len, const char *src)
 	dst[i] = '\0';
 }
 
-/* Returns the handle, NULL with *again set to retry from shm_open, or NULL with err. */
+static bool fab_unlink_if_ours(const struct fab_priv *p, const char *shm);
+static void fab_unlink_segments(const struct fab_priv *p);
+
+/*
+ * Returns the handle, NULL with *again set to retry from shm_open, or NULL
+ * with err. @reclaim: a fabric that no live process is attached to is
+ * removed (*again set), so that the caller creates it anew.
+ */
 static struct fab_priv *
-fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
-		    bool group_access, bool *again, char *err, size_t errlen)
+fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, int dfd,
+		    bool group_access, bool reclaim, bool *again, char *err, size_t errlen)
 {
 	size_t hsz = RTE_ALIGN_CEIL(sizeof(struct sim_shm_hdr), 4096);
 	uint64_t deadline = sim_now_us() + sim_wait_ms(FAB_READY_TIMEOUT_MS) * 1000ull;
@@ -764,6 +771,7 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 	fab_fill_local(&p->f, &lo, (uint8_t)devid_size, mbox);
 
 	p->f.fd = fd;
+	p->f.dir_fd = dfd;
 	p->f.instance = p->f.hdr->instance;
 	rte_spinlock_init(&p->f.pw_lock);
 
@@ -775,6 +783,22 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd,
 	}
 	if (fab_state_load(p->f.hdr) != SIM_FABRIC_READY) {
 		sim_fabric_table_unlock(fd);
+		*again = true;
+		goto fail;
+	}
+	/*
+	 * Left by processes that are all gone (killed, or stopped with Ctrl-C
+	 * before they detached): the last one would have removed it, and its
+	 * state (host locks, IDs, routes, rings) is theirs. A fabric in use
+	 * always has a live process attached (dpdk-rio-fabric create leaves a
+	 * keeper). Remove it as that process would have, and start over.
+	 */
+	if (reclaim && sim_attach_count(&p->f, fd, NULL, 0) == 0) {
+		fab_state_store(p->f.hdr, FAB_STATE_GONE);
+		sim_fabric_table_unlock(fd);
+		SIM_LOG(NOTICE, "fabric %s: every process that used it is gone (its creator was pid %d); creating it anew",
+			name, (int)p->f.hdr->creator_pid);
+		fab_unlink_segments(p);
 		*again = true;
 		goto fail;
 	}
@@ -902,7 +926,8 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 					shm, strerror(errno));
 			break;
 		}
-		p = fab_attach_existing(name, topo, fd, group_access, &again, err, errlen);
+		p = fab_attach_existing(name, topo, fd, dfd, group_access, mode != SIM_OPEN_ATTACH,
+					&again, err, errlen);
 		if (p == NULL)
 			close(fd);
 		if (p == NULL && !again)
@@ -1012,13 +1037,26 @@ sim_fabric_data_unlink(const struct sim_fabric *f, uint32_t ep_index, bool only_
 	return sim_fabric_obj_unlink(f, name) == 0 || errno == ENOENT;
 }
 
+/* Remove the fabric's segments, if its name still is the segment @p mapped. */
+static void
+fab_unlink_segments(const struct fab_priv *p)
+{
+	char shm[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX) + 16];
+	uint32_t i;
+
+	/* Only what belongs to the fabric we attached to: its name may be reused. */
+	fab_shm_name(shm, sizeof(shm), p->f.name);
+	if (!fab_unlink_if_ours(p, shm))
+		return;
+	for (i = 0; i < p->f.n_endpoints; i++)
+		sim_fabric_data_unlink(&p->f, i, true);
+}
+
 void
 sim_fabric_detach(struct sim_fabric *f)
 {
 	struct fab_priv *p;
-	char shm[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX) + 16];
 	unsigned int live = 1;
-	uint32_t i;
 	int rc;
 
 	if (f == NULL)
@@ -1049,14 +1087,8 @@ sim_fabric_detach(struct sim_fabric *f)
 		sim_fabric_table_unlock(f->fd);
 	}
 
-	/* Only what belongs to the fabric we attached to: its name may be reused. */
-	if (live == 0) {
-		fab_shm_name(shm, sizeof(shm), f->name);
-		if (fab_unlink_if_ours(p, shm)) {
-			for (i = 0; i < f->n_endpoints; i++)
-				sim_fabric_data_unlink(f, i, true);
-		}
-	}
+	if (live == 0)
+		fab_unlink_segments(p);
 	munmap(f->hdr, f->size);
 	close(f->fd);
 	close(f->dir_fd);

@@ -19,10 +19,12 @@
 #include <unistd.h>
 
 #include <bus_vdev_driver.h>
+#include <rte_alarm.h>
 #include <rte_common.h>
 #include <rte_cycles.h>
 #include <rte_errno.h>
 #include <rte_eal.h>
+#include <rte_hash_crc.h>
 #include <rte_kvargs.h>
 #include <rte_lcore.h>
 #include <rte_malloc.h>
@@ -65,7 +67,8 @@ static const char * const rio_sim_valid_args[] = {
 #define RIO_SIM_BURST		32
 #define RIO_SIM_DISC_TIMEOUT_MAX_MS	3600000u
 /* Memzone by which secondary processes find what the primary shares of a device. */
-#define RIO_SIM_MZ_FMT		"rio_sim_mp_%s"
+/* Memzone of a device for secondary processes: CRC32C of the device name. */
+#define RIO_SIM_MZ_FMT		"rio_sim_mp_%08x"
 
 /*
  * Shared with secondary processes, at the start of the memzone; the
@@ -75,8 +78,9 @@ static const char * const rio_sim_valid_args[] = {
 struct rio_sim_mp_info {
 	int32_t host_destid;
 	uint32_t rsvd;
+	char name[RTE_RAWDEV_NAME_MAX_LEN];	/* the device's: two names, one CRC */
 };
-#define RIO_SIM_MP_EP_OFF	RTE_CACHE_LINE_SIZE
+#define RIO_SIM_MP_EP_OFF	(2 * RTE_CACHE_LINE_SIZE)
 
 /* Parsed devargs. */
 struct rio_sim_params {
@@ -132,6 +136,11 @@ struct rio_sim_rawdev {
 	uint64_t raw_dbell_rx;
 	uint64_t raw_dbell_dropped;	/* written by the poller in the doorbell callback */
 	uint64_t *xstats_base;		/* reset snapshots, one per xstat */
+
+	/* An agent waiting for a host (rio_sim_disc_alarm()). */
+	uint32_t disc_timeout_ms;
+	uint64_t disc_start;		/* timer cycles */
+	unsigned int disc_notes;	/* "still waiting" notes given */
 };
 
 static const struct rte_rawdev_ops rio_sim_rawdev_ops;
@@ -1662,22 +1671,15 @@ rio_sim_host_gen_ctl(struct rio_sim_rawdev *sd)
 					      v | RTE_RIO_PORT_GEN_HOST | RTE_RIO_PORT_GEN_MASTER);
 }
 
-/*
- * Enumerate (host) or discover (agent) so that the fabric's devices reach the
- * rio bus. A failure leaves the port usable (raw traffic, a later
- * rte_rio_mport_scan()) and does not fail the probe, so EAL init completes.
- */
-static void
-rio_sim_scan(const char *name, struct rio_sim_rawdev *sd, const struct rio_sim_params *p)
-{
-	struct rte_rio_scan_conf sc = { .disc_timeout_ms = p->disc_timeout_ms };
-	int ret;
+/* Discovery of a waiting agent polls this often. */
+#define RIO_SIM_DISC_POLL_US	(100 * 1000)
+/* It says it still waits this often. */
+#define RIO_SIM_DISC_NOTE_MS	5000
 
-	ret = rte_rio_mport_scan(sd->mport, &sc);
-	if (ret == -ETIMEDOUT)
-		SIM_LOG(ERR, "%s: no host enumerated fabric %s within %u ms; the port has no peers",
-			name, sd->fabric->name, p->disc_timeout_ms);
-	else if (ret < 0)
+static void
+rio_sim_scan_report(const char *name, struct rio_sim_rawdev *sd, int ret)
+{
+	if (ret < 0)
 		SIM_LOG(ERR, "%s: %s of fabric %s failed: %s", name,
 			sd->host_destid >= 0 ? "enumeration" : "discovery", sd->fabric->name,
 			strerror(-ret));
@@ -1688,9 +1690,89 @@ rio_sim_scan(const char *name, struct rio_sim_rawdev *sd, const struct rio_sim_p
 }
 
 /*
+ * An agent whose host has not enumerated yet: discover again every
+ * RIO_SIM_DISC_POLL_US, from the EAL interrupt thread, until the host has
+ * or disc_timeout ran out; its own endpoint is on the rio bus meanwhile.
+ */
+static void
+rio_sim_disc_alarm(void *arg)
+{
+	struct rio_sim_rawdev *sd = arg;
+	const struct rte_rio_scan_conf sc = { .no_wait = true, .publish_local = true };
+	const char *name = sd->rawdev->name;
+	uint64_t waited_ms;
+	int ret;
+
+	waited_ms = (rte_get_timer_cycles() - sd->disc_start) * 1000 / rte_get_timer_hz();
+	if (waited_ms >= sd->disc_timeout_ms) {
+		SIM_LOG(ERR, "%s: no host enumerated fabric %s within %u ms: its own endpoint has no peers (rte_rio_mport_scan() discovers later)",
+			name, sd->fabric->name, sd->disc_timeout_ms);
+		return;
+	}
+	ret = rte_rio_mport_scan(sd->mport, &sc);
+	if (ret != -EAGAIN) {
+		/* -EALREADY: the application scanned meanwhile. */
+		if (ret != -EALREADY)
+			rio_sim_scan_report(name, sd, ret);
+		return;
+	}
+	if (waited_ms >= (uint64_t)(sd->disc_notes + 1) * RIO_SIM_DISC_NOTE_MS) {
+		sd->disc_notes++;
+		SIM_LOG(NOTICE, "%s: still waiting for a host to enumerate fabric %s (%" PRIu64 " of %u s)",
+			name, sd->fabric->name, waited_ms / 1000, sd->disc_timeout_ms / 1000);
+	}
+	if (rte_eal_alarm_set(RIO_SIM_DISC_POLL_US, rio_sim_disc_alarm, sd) != 0)
+		SIM_LOG(ERR, "%s: cannot poll for the host of fabric %s: %s", name,
+			sd->fabric->name, rte_strerror(rte_errno));
+}
+
+/*
+ * Enumerate (host) or discover (agent) so that the fabric's devices reach the
+ * rio bus. An agent does not hold EAL init up: when no host has enumerated
+ * yet, its own endpoint goes on the bus at once (its drivers start, e.g. a
+ * rionet port whose link stays down) and discovery runs when the host has
+ * enumerated (rio_sim_disc_alarm()). A failure leaves the port usable (raw
+ * traffic, a later rte_rio_mport_scan()) and does not fail the probe.
+ */
+static void
+rio_sim_scan(const char *name, struct rio_sim_rawdev *sd, const struct rio_sim_params *p)
+{
+	struct rte_rio_scan_conf sc = { .disc_timeout_ms = p->disc_timeout_ms };
+	char local[RTE_RIO_NAME_MAX_LEN];
+	int ret;
+
+	if (sd->host_destid < 0) {
+		sc.no_wait = true;
+		sc.publish_local = true;
+	}
+	ret = rte_rio_mport_scan(sd->mport, &sc);
+	if (ret != -EAGAIN) {
+		rio_sim_scan_report(name, sd, ret);
+		return;
+	}
+	snprintf(local, sizeof(local), RTE_RIO_DEV_NAME_LOCAL_FMT, sd->mport->id);
+	SIM_LOG(NOTICE, "%s: waiting for a host to enumerate fabric %s (disc_timeout=%u ms); its own endpoint %s is on the rio bus meanwhile",
+		name, sd->fabric->name, p->disc_timeout_ms, local);
+	sd->disc_timeout_ms = p->disc_timeout_ms;
+	sd->disc_start = rte_get_timer_cycles();
+	sd->disc_notes = 0;
+	if (rte_eal_alarm_set(RIO_SIM_DISC_POLL_US, rio_sim_disc_alarm, sd) != 0)
+		SIM_LOG(ERR, "%s: cannot poll for the host of fabric %s: %s", name,
+			sd->fabric->name, rte_strerror(rte_errno));
+}
+
+/*
  * Primary: publish what secondary processes need to attach to the endpoint
  * (best effort: without it the device works, secondaries cannot attach).
  */
+/* Name of the memzone of device @name (any length) for secondary processes. */
+static void
+rio_sim_mz_name(const char *name, char mzname[RTE_MEMZONE_NAMESIZE])
+{
+	snprintf(mzname, RTE_MEMZONE_NAMESIZE, RIO_SIM_MZ_FMT,
+		 rte_hash_crc(name, strlen(name), 0));
+}
+
 static const struct rte_memzone *
 rio_sim_mp_share(const char *name, struct rio_sim_rawdev *sd)
 {
@@ -1700,11 +1782,7 @@ rio_sim_mp_share(const char *name, struct rio_sim_rawdev *sd)
 	int ret;
 
 	RTE_BUILD_BUG_ON(sizeof(struct rio_sim_mp_info) > RIO_SIM_MP_EP_OFF);
-	if (snprintf(mzname, sizeof(mzname), RIO_SIM_MZ_FMT, name) >= (int)sizeof(mzname)) {
-		SIM_LOG(NOTICE, "%s: name too long for secondary processes to attach (max %d)",
-			name, (int)(sizeof(mzname) - sizeof(RIO_SIM_MZ_FMT) + 2));
-		return NULL;
-	}
+	rio_sim_mz_name(name, mzname);
 	mz = rte_memzone_reserve(mzname, RIO_SIM_MP_EP_OFF + sim_ep_shared_size(),
 				 SOCKET_ID_ANY, 0);
 	if (mz == NULL) {
@@ -1714,6 +1792,7 @@ rio_sim_mp_share(const char *name, struct rio_sim_rawdev *sd)
 	}
 	info = mz->addr;
 	info->host_destid = sd->host_destid;
+	rte_strscpy(info->name, name, sizeof(info->name));
 	ret = sim_ep_share(sd->ep, RTE_PTR_ADD(mz->addr, RIO_SIM_MP_EP_OFF));
 	if (ret < 0) {
 		SIM_LOG(NOTICE, "%s: secondary processes cannot attach: %s", name,
@@ -1878,13 +1957,13 @@ rio_sim_attach_secondary(struct rte_vdev_device *vdev, const char *name)
 	void *area;
 	int ret;
 
-	snprintf(mzname, sizeof(mzname), RIO_SIM_MZ_FMT, name);
+	rio_sim_mz_name(name, mzname);
 	mz = rte_memzone_lookup(mzname);
-	if (mz == NULL) {
+	info = mz != NULL ? mz->addr : NULL;
+	if (info == NULL || strncmp(info->name, name, sizeof(info->name)) != 0) {
 		SIM_LOG(ERR, "%s: the primary process shares no endpoint for this device", name);
 		return -ENODEV;
 	}
-	info = mz->addr;
 	area = RTE_PTR_ADD(mz->addr, RIO_SIM_MP_EP_OFF);
 	f = sim_fabric_open(sim_ep_shared_fabric(area), NULL, SIM_OPEN_ATTACH, false, err,
 			    sizeof(err));
@@ -1986,6 +2065,8 @@ rio_sim_remove(struct rte_vdev_device *vdev)
 	if (rawdev == NULL)
 		return -ENODEV;
 	sd = rio_sim_priv(rawdev);
+	/* An agent may still wait for its host; waits for a running poll. */
+	rte_eal_alarm_cancel(rio_sim_disc_alarm, sd);
 	if (rawdev->started)
 		rte_rawdev_stop(rawdev->dev_id);
 	rio_sim_raw_close(sd);
