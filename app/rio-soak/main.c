@@ -126,6 +126,7 @@
 
 #include "rte_pmd_rio_sim_fabric.h"
 #include "rte_rio.h"
+#include "rte_rio_dev.h"
 
 #define SOAK_NB_PEERS		3
 #define SOAK_NB_FLOWS		(SOAK_NB_PEERS * (SOAK_NB_PEERS - 1))
@@ -1636,13 +1637,13 @@ soak_spawn(struct soak_ctl *ctl, unsigned int i)
 	/*
 	 * raw: nothing enumerates (scan=0), the static routes are enough.
 	 * rionet: ep0 enumerates, ep1 and ep2 discover, rionet binds each
-	 * local endpoint; rionet-zc names it (rio:<mport>-e<destid>) to
-	 * give it rx_zero_copy=1.
+	 * local endpoint; rionet-zc names it (rio:rapidio0, the peer's only
+	 * mport) to give it rx_zero_copy=1.
 	 */
 	snprintf(vdev, sizeof(vdev), "%s,fabric=%s,endpoint=%s%s", SOAK_VDEV, ctl->fabric,
 		 soak_ep_names[i], ctl->o.mode == SOAK_MODE_RAW ? ",scan=0" : "");
-	snprintf(allow, sizeof(allow), "--allow=rio:%s-e%04x,rx_zero_copy=1", SOAK_VDEV,
-		 ctl->sh->destid[i]);
+	snprintf(allow, sizeof(allow), "--allow=rio:" RTE_RIO_DEV_NAME_LOCAL_FMT ",rx_zero_copy=1",
+		 0u);
 	/* rionet is a plugin of the build: <build>/drivers, next to <build>/app/rio-soak. */
 	snprintf(plugin, sizeof(plugin), "%s", ctl->self);
 	slash = strrchr(plugin, '/');
