@@ -34,6 +34,9 @@
 #include "rio_sim_shm.h"
 #include "rte_pmd_rio_sim_fabric.h"
 
+/* Fill err[errlen] (if err is not NULL and errlen > 0); in rio_sim_topology.c. */
+void sim_err(char *err, size_t errlen, const char *fmt, ...) __rte_format_printf(3, 4);
+
 extern int rio_sim_logtype;
 #define SIM_LOG(level, fmt, ...) \
 	rte_log(RTE_LOG_ ## level, rio_sim_logtype, "rio_sim: %s(): " fmt "\n", \
