@@ -16,6 +16,9 @@
  *   rio_sim_config.c    per-device config space, maintenance routing, ackIDs
  *   rio_sim_timing.c    timing model: link rates, latency, response timeout
  *   rio_sim_ep.c        claimed endpoints: rings, messages, doorbells, port-writes
+ *   rio_sim_mgmt.c      public fabric-management API (rte_pmd_rio_sim_fabric.h)
+ *   rio_sim_tool_api.c  inspection for tools: stat, list, route tables
+ *   rio_sim_devargs.c   devargs of the vdev (rio_sim_devargs.h)
  *   rio_sim_rawdev.c    rawdev PMD and mport ops (the only file that knows DPDK rawdev)
  *
  * Errors are negative errno values; functions that can fail for a reason a
