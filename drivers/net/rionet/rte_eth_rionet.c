@@ -419,6 +419,21 @@ enum rionet_tx_verdict {
 /* No back-pressure stop in a flush. */
 #define RIONET_TX_NO_STOP	UINT16_MAX
 
+/*
+ * One step of the general Tx path: what rionet_tx_stage() staged and
+ * rionet_tx_flush() has not sent yet, and per frame what
+ * rionet_tx_account() counts.
+ */
+struct rionet_tx_step {
+	uint32_t max_frame;
+	uint16_t nb_msgs;		/* staged in txq->msgs[], not sent yet */
+	uint16_t nb_lin;		/* txq->lin[] buffers in use */
+	uint8_t mbox[RIONET_TX_MSGS];	/* mailbox of each staged message */
+	uint8_t verdict[RIONET_BURST];	/* enum rionet_tx_verdict */
+	uint16_t ok[RIONET_BURST];	/* copies accepted */
+	uint16_t done[RIONET_BURST];	/* copies accepted or dropped */
+};
+
 /* 32-bit load from any address (frames and headers need not be aligned). */
 static __rte_always_inline uint32_t
 rionet_load32(const uint8_t *p)
@@ -482,21 +497,24 @@ rionet_flow_hash(const struct rte_mbuf *m, const uint8_t *data)
 }
 
 /*
- * Send the staged messages, run by run of one mailbox, in order.
- * Accepted copies and dropped copies (ERROR, no response, RETRY on a frame
- * of which a copy was already handled) are counted in ok[]/done[] of their
- * frame. A RETRY on the first copy of a frame stops: that frame is returned
- * to the caller (back-pressure). @return the frame to stop at, or
+ * Send the staged messages, run by run of one mailbox, in order; none stays
+ * staged. Accepted copies and dropped copies (ERROR, no response, RETRY on
+ * a frame of which a copy was already handled) are counted in ok[]/done[]
+ * of their frame. A RETRY on the first copy of a frame stops: that frame is
+ * returned to the caller (back-pressure). @return the frame to stop at, or
  * RIONET_TX_NO_STOP.
  */
 static uint16_t
-rionet_tx_flush(struct rionet_tx_queue *txq, uint16_t nb_msgs, uint16_t *ok, uint16_t *done,
-		uint8_t *mbox)
+rionet_tx_flush(struct rionet_tx_queue *txq, struct rionet_tx_step *st)
 {
 	struct rte_rio_mport *mport = rionet_port_mport(txq->port);
 	struct rte_rio_msg *msgs = txq->msgs;
+	uint16_t *ok = st->ok, *done = st->done;
+	const uint8_t *mbox = st->mbox;
+	uint16_t off = 0, run, sent, k, f, nb_msgs = st->nb_msgs;
 	struct rionet_peer_qstats *ps;
-	uint16_t off = 0, run, sent, k, f;
+
+	st->nb_msgs = 0;
 
 	while (off < nb_msgs) {
 		for (run = off + 1; run < nb_msgs && mbox[run] == mbox[off]; run++)
@@ -735,102 +753,103 @@ rionet_tx_send_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint
 	return off;
 }
 
-/* Handle up to RIONET_BURST frames. @return frames consumed (sent or dropped). */
+/*
+ * General path, staging frame @i of the step: its verdict, then a message
+ * per copy (unicast: the peer of the destination address; multicast and
+ * broadcast: every active peer; loopback: the own device ID), flushing
+ * when the messages or the linearization buffers run out. @return the
+ * frame to stop at (a flush met back-pressure), or RIONET_TX_NO_STOP.
+ */
 static uint16_t
-rionet_tx_step(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
+rionet_tx_stage(struct rionet_tx_queue *txq, struct rionet_tx_step *st, struct rte_mbuf *m,
+		uint16_t i)
 {
 	struct rionet_port *port = txq->port;
-	uint32_t max_frame = rionet_max_frame(port);
-	uint16_t ok[RIONET_BURST] = { 0 }, done[RIONET_BURST] = { 0 };
-	uint8_t verdict[RIONET_BURST];
-	uint8_t mbox[RIONET_TX_MSGS];
-	uint16_t i, s, nb_msgs = 0, nb_lin = 0, stop = n, copies, destid;
 	bool loopback = port->loopback, mcast;
-	struct rte_mbuf *m;
+	uint16_t s, copies = 0, destid, stop;
 	const uint8_t *data;
 	uint8_t mb;
 
-	for (i = 0; i < n; i++) {
-		m = pkts[i];
-		verdict[i] = RIONET_TX_SEND;
-		if (unlikely(m->pkt_len > max_frame)) {
-			verdict[i] = RIONET_TX_OVERSIZE;
-			continue;
+	st->verdict[i] = RIONET_TX_SEND;
+	if (unlikely(m->pkt_len > st->max_frame)) {
+		st->verdict[i] = RIONET_TX_OVERSIZE;
+		return RIONET_TX_NO_STOP;
+	}
+	if (unlikely(m->pkt_len < RTE_ETHER_HDR_LEN)) {
+		st->verdict[i] = RIONET_TX_RUNT;
+		return RIONET_TX_NO_STOP;
+	}
+	if (m->nb_segs > 1) {
+		if (st->nb_lin == RIONET_TX_LIN_BUFS) {
+			stop = rionet_tx_flush(txq, st);
+			st->nb_lin = 0;
+			if (stop != RIONET_TX_NO_STOP)
+				return stop;
 		}
-		if (unlikely(m->pkt_len < RTE_ETHER_HDR_LEN)) {
-			verdict[i] = RIONET_TX_RUNT;
-			continue;
-		}
-		if (m->nb_segs > 1) {
-			if (nb_lin == RIONET_TX_LIN_BUFS) {
-				stop = rionet_tx_flush(txq, nb_msgs, ok, done, mbox);
-				nb_msgs = 0;
-				nb_lin = 0;
-				if (stop != RIONET_TX_NO_STOP)
-					goto out;
-				stop = n;
-			}
-			data = rte_pktmbuf_read(m, 0, m->pkt_len, txq->lin[nb_lin++]);
-		} else {
-			data = rte_pktmbuf_mtod(m, const uint8_t *);
-		}
-		mb = txq->mbox[0];
-		if (txq->nb_mbox > 1)
-			mb = txq->mbox[rionet_flow_hash(m, data) % txq->nb_mbox];
+		data = rte_pktmbuf_read(m, 0, m->pkt_len, txq->lin[st->nb_lin++]);
+	} else {
+		data = rte_pktmbuf_mtod(m, const uint8_t *);
+	}
+	mb = txq->mbox[0];
+	if (txq->nb_mbox > 1)
+		mb = txq->mbox[rionet_flow_hash(m, data) % txq->nb_mbox];
 
-		copies = 0;
-		mcast = (data[0] & 1) && !loopback;
-		/* Loopback: one copy, to the own device ID, whatever the address. */
-		for (s = 0; s < port->nb_peers || loopback; s++) {
-			if (loopback) {
-				s = RIONET_SELF_SLOT;
-				destid = port->destid;
-			} else if (mcast) {
-				/* Multicast and broadcast: every active peer. */
-				if (!rionet_peer_active(&port->peers[s]))
-					continue;
-				destid = port->peers[s].destid;
-			} else {
-				/* Unicast: the peer whose device ID is in the MAC. */
-				if (!rionet_mac_to_destid(data, &destid) ||
-				    destid >= port->max_destids)
-					break;
-				s = rionet_map_get(port, destid);
-				if (s == 0 || !rionet_peer_active(&port->peers[--s]))
-					break;
-			}
-			if (nb_msgs == RIONET_TX_MSGS) {
-				stop = rionet_tx_flush(txq, nb_msgs, ok, done, mbox);
-				nb_msgs = 0;
-				if (stop != RIONET_TX_NO_STOP)
-					goto out;
-				stop = n;
-			}
-			txq->msgs[nb_msgs].buf = (void *)(uintptr_t)data;
-			txq->msgs[nb_msgs].len = m->pkt_len;
-			txq->msgs[nb_msgs].destid = destid;
-			txq->msgs[nb_msgs].letter = 0;
-			txq->msg_frame[nb_msgs] = i;
-			txq->msg_peer[nb_msgs] = s;
-			mbox[nb_msgs] = mb;
-			nb_msgs++;
-			copies++;
-			if (!mcast)
+	mcast = (data[0] & 1) && !loopback;
+	/* Loopback: one copy, to the own device ID, whatever the address. */
+	for (s = 0; s < port->nb_peers || loopback; s++) {
+		if (loopback) {
+			s = RIONET_SELF_SLOT;
+			destid = port->destid;
+		} else if (mcast) {
+			/* Multicast and broadcast: every active peer. */
+			if (!rionet_peer_active(&port->peers[s]))
+				continue;
+			destid = port->peers[s].destid;
+		} else {
+			/* Unicast: the peer whose device ID is in the MAC. */
+			if (!rionet_mac_to_destid(data, &destid) || destid >= port->max_destids)
+				break;
+			s = rionet_map_get(port, destid);
+			if (s == 0 || !rionet_peer_active(&port->peers[--s]))
 				break;
 		}
-		if (copies == 0)
-			verdict[i] = RIONET_TX_UNKNOWN;
-		else if (mcast)
-			verdict[i] = RIONET_TX_SEND_MCAST;
+		if (st->nb_msgs == RIONET_TX_MSGS) {
+			stop = rionet_tx_flush(txq, st);
+			if (stop != RIONET_TX_NO_STOP)
+				return stop;
+		}
+		txq->msgs[st->nb_msgs].buf = (void *)(uintptr_t)data;
+		txq->msgs[st->nb_msgs].len = m->pkt_len;
+		txq->msgs[st->nb_msgs].destid = destid;
+		txq->msgs[st->nb_msgs].letter = 0;
+		txq->msg_frame[st->nb_msgs] = i;
+		txq->msg_peer[st->nb_msgs] = s;
+		st->mbox[st->nb_msgs] = mb;
+		st->nb_msgs++;
+		copies++;
+		if (!mcast)
+			break;
 	}
-	if (nb_msgs > 0) {
-		stop = rionet_tx_flush(txq, nb_msgs, ok, done, mbox);
-		if (stop == RIONET_TX_NO_STOP)
-			stop = n;
-	}
-out:
-	for (i = 0; i < stop; i++) {
-		switch (verdict[i]) {
+	if (copies == 0)
+		st->verdict[i] = RIONET_TX_UNKNOWN;
+	else if (mcast)
+		st->verdict[i] = RIONET_TX_SEND_MCAST;
+	return RIONET_TX_NO_STOP;
+}
+
+/*
+ * General path, accounting for frames [0, @n) of the step, all staged and
+ * flushed: a frame with an accepted copy is sent, one without is an error,
+ * and the drop reasons and multicast copies are counted.
+ */
+static void
+rionet_tx_account(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n,
+		  const struct rionet_tx_step *st)
+{
+	uint16_t i;
+
+	for (i = 0; i < n; i++) {
+		switch (st->verdict[i]) {
 		case RIONET_TX_OVERSIZE:
 			txq->oversize++;
 			break;
@@ -841,20 +860,44 @@ out:
 			txq->unknown_dst++;
 			break;
 		case RIONET_TX_SEND_MCAST:
-			txq->mcast_copies += ok[i];
+			txq->mcast_copies += st->ok[i];
 			/* fall through */
 		default:
 			if (pkts[i]->nb_segs > 1)
 				txq->linearized++;
 			break;
 		}
-		if (ok[i] > 0) {
+		if (st->ok[i] > 0) {
 			txq->packets++;
 			txq->bytes += pkts[i]->pkt_len;
 		} else {
 			txq->errors++;
 		}
 	}
+}
+
+/*
+ * General path: handle up to RIONET_BURST frames (stage, flush, account).
+ * @return frames consumed (sent or dropped).
+ */
+static uint16_t
+rionet_tx_step(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
+{
+	struct rionet_tx_step st;
+	uint16_t i, stop = RIONET_TX_NO_STOP;
+
+	st.max_frame = rionet_max_frame(txq->port);
+	st.nb_msgs = 0;
+	st.nb_lin = 0;
+	memset(st.ok, 0, sizeof(st.ok));
+	memset(st.done, 0, sizeof(st.done));
+	for (i = 0; i < n && stop == RIONET_TX_NO_STOP; i++)
+		stop = rionet_tx_stage(txq, &st, pkts[i], i);
+	if (stop == RIONET_TX_NO_STOP && st.nb_msgs > 0)
+		stop = rionet_tx_flush(txq, &st);
+	if (stop == RIONET_TX_NO_STOP)
+		stop = n;
+	rionet_tx_account(txq, pkts, stop, &st);
 	/* Every accepted message was copied by the mport: free each frame once. */
 	rionet_tx_free(pkts, stop);
 	return stop;
