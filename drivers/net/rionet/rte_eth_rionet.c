@@ -47,8 +47,6 @@ struct rionet_devargs {
 	bool rx_zero_copy;
 };
 
-struct rte_rio_mport *rionet_proc_mport[RTE_MAX_ETHPORTS];
-
 /* ------------------------------------------------------------------ */
 /* Receive                                                            */
 
@@ -1016,9 +1014,9 @@ rionet_mbox_close_all(struct rionet_port *port)
 
 	for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
 		if (port->in_mbox_open & (1u << m))
-			rte_rio_release_inb_mbox(port->mport, m);
+			rte_rio_release_inb_mbox(rionet_port_mport(port), m);
 		if (port->out_mbox_open & (1u << m))
-			rte_rio_release_outb_mbox(port->mport, m);
+			rte_rio_release_outb_mbox(rionet_port_mport(port), m);
 	}
 	port->in_mbox_open = 0;
 	port->out_mbox_open = 0;
@@ -1045,7 +1043,7 @@ rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
 	uint32_t i, k, j;
 	int ret;
 
-	ret = rte_rio_request_inb_mbox(port->mport, rxq->mbox, rxq->entries);
+	ret = rte_rio_request_inb_mbox(rionet_port_mport(port), rxq->mbox, rxq->entries);
 	if (ret < 0) {
 		RIONET_LOG(ERR, "%s: cannot open inbound mailbox %u (%d)", port->name,
 			   rxq->mbox, ret);
@@ -1073,7 +1071,7 @@ rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
 	 */
 	rxq->direct = rxq->mbuf_room >= rionet_max_wire_frame(port);
 	if (rxq->direct) {
-		ret = rte_rio_set_inb_buf_size(port->mport, rxq->mbox, rxq->mbuf_room);
+		ret = rte_rio_set_inb_buf_size(rionet_port_mport(port), rxq->mbox, rxq->mbuf_room);
 		if (ret == -ENOTSUP) {
 			rxq->direct = false;
 		} else if (ret < 0) {
@@ -1100,7 +1098,7 @@ rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
 		k = RTE_MIN(rxq->entries - i, (uint32_t)RIONET_BURST);
 		for (j = 0; j < k; j++)
 			bufs[j] = rxq->bounce + (size_t)(i + j) * RIONET_MAX_FRAME;
-		if (rte_rio_add_inb_buffers(port->mport, rxq->mbox, bufs, k) != k) {
+		if (rte_rio_add_inb_buffers(rionet_port_mport(port), rxq->mbox, bufs, k) != k) {
 			RIONET_LOG(ERR, "%s: mailbox %u refused receive buffers", port->name,
 				   rxq->mbox);
 			return -EIO;
@@ -1121,7 +1119,7 @@ rionet_loopback_routed(const struct rionet_port *port)
 	struct rte_rio_dev_info info;
 	struct rte_rio_dev *d = NULL;
 
-	while ((d = rte_rio_dev_next(port->mport, d)) != NULL) {
+	while ((d = rte_rio_dev_next(rionet_port_mport(port), d)) != NULL) {
 		if (rte_rio_dev_info_get(d, &info) == 0 && info.type == RTE_RIO_DEV_SWITCH)
 			return true;
 	}
@@ -1140,7 +1138,7 @@ rionet_dev_start(struct rte_eth_dev *dev)
 
 	if (port->loopback && !rionet_loopback_routed(port)) {
 		RIONET_LOG(ERR, "%s: lpbk_mode=1 sends every frame to the port's own device ID, which only a switch at the other end of its link returns, and mport %s knows no switch",
-			   port->name, rte_rio_mport_name(port->mport));
+			   port->name, rte_rio_mport_name(rionet_port_mport(port)));
 		return -ENOTSUP;
 	}
 
@@ -1151,7 +1149,7 @@ rionet_dev_start(struct rte_eth_dev *dev)
 			goto fail;
 	}
 	for (m = 0; m < nb_mbox; m++) {
-		ret = rte_rio_request_outb_mbox(port->mport, port->mbox_base + m,
+		ret = rte_rio_request_outb_mbox(rionet_port_mport(port), port->mbox_base + m,
 						RIONET_DEFAULT_DESC);
 		if (ret < 0) {
 			RIONET_LOG(ERR, "%s: cannot open outbound mailbox %u (%d)", port->name,
@@ -1233,7 +1231,6 @@ rionet_dev_close(struct rte_eth_dev *dev)
 	rionet_peers_fini(port);
 	if (port->rdev != NULL)
 		port->rdev->driver_data = NULL;
-	rionet_proc_mport[port->port_id] = NULL;
 	return 0;
 }
 
@@ -1702,11 +1699,10 @@ static int
 rionet_secondary_close(struct rte_eth_dev *dev)
 {
 	struct rionet_port *port = dev->data->dev_private;
-	struct rte_rio_mport *mport = rionet_proc_mport[dev->data->port_id];
+	struct rte_rio_mport *mport = dev->process_private;
 
 	if (mport != NULL)
 		rionet_secondary_mbox_close(port, mport);
-	rionet_proc_mport[dev->data->port_id] = NULL;
 	dev->process_private = NULL;
 	return 0;
 }
@@ -1750,7 +1746,6 @@ rionet_probe_secondary(struct rte_rio_device *rdev, const char *name)
 		return ret;
 	}
 	/* Before the burst functions become callable (probing_finish). */
-	rionet_proc_mport[dev->data->port_id] = rdev->mport;
 	dev->process_private = rdev->mport;
 	rdev->driver_data = dev;
 	rte_eth_dev_probing_finish(dev);
@@ -1890,10 +1885,8 @@ rionet_rio_probe(struct rte_rio_driver *drv, struct rte_rio_device *rdev,
 	port->eth_dev = dev;
 	port->data = dev->data;
 	port->port_id = dev->data->port_id;
-	rionet_proc_mport[port->port_id] = rdev->mport;
 	dev->process_private = rdev->mport;
 	port->rdev = rdev;
-	port->mport = rdev->mport;
 	rte_spinlock_init(&port->lock);
 	strlcpy(port->name, name, sizeof(port->name));
 	port->destid = info.destid;
@@ -1915,7 +1908,6 @@ rionet_rio_probe(struct rte_rio_driver *drv, struct rte_rio_device *rdev,
 		   da.mbox, da.rx_zero_copy ? ", zero-copy receive" : "");
 	return 0;
 fail:
-	rionet_proc_mport[dev->data->port_id] = NULL;
 	rte_eth_dev_release_port(dev);
 	return ret;
 }
