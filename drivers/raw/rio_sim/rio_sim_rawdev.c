@@ -841,10 +841,13 @@ rio_sim_attr_set(struct rte_rawdev *dev, const char *attr_name, const uint64_t a
 /* ------------------------------------------------------------------ */
 /* Extended statistics                                                */
 
-static const struct {
+/* An xstat: its name and the offset of its counter in the structure of its table. */
+struct rio_sim_xstat {
 	const char *name;
 	size_t off;
-} rio_sim_ep_xstats[] = {
+};
+
+static const struct rio_sim_xstat rio_sim_ep_xstats[] = {
 	{ "msg_tx", offsetof(struct sim_ep_stats, msg_tx) },
 	{ "msg_tx_retry", offsetof(struct sim_ep_stats, msg_tx_retry) },
 	{ "msg_tx_error", offsetof(struct sim_ep_stats, msg_tx_error) },
@@ -867,19 +870,13 @@ static const struct {
 	{ "pw_rx_bad", offsetof(struct sim_ep_stats, pw_rx_bad) },
 };
 
-static const struct {
-	const char *name;
-	size_t off;
-} rio_sim_port_xstats[] = {
+static const struct rio_sim_xstat rio_sim_port_xstats[] = {
 	{ "port0_tx_pkts", offsetof(struct sim_shm_port, tx_pkts) },
 	{ "port0_rx_pkts", offsetof(struct sim_shm_port, rx_pkts) },
 	{ "port0_drops", offsetof(struct sim_shm_port, drops) },
 };
 
-static const struct {
-	const char *name;
-	size_t off;
-} rio_sim_mbox_xstats[] = {
+static const struct rio_sim_xstat rio_sim_mbox_xstats[] = {
 	{ "raw_tx_msgs", offsetof(struct rio_sim_mbox_stats, tx_msgs) },
 	{ "raw_tx_bytes", offsetof(struct rio_sim_mbox_stats, tx_bytes) },
 	{ "raw_tx_errors", offsetof(struct rio_sim_mbox_stats, tx_errors) },
@@ -887,10 +884,7 @@ static const struct {
 	{ "raw_rx_bytes", offsetof(struct rio_sim_mbox_stats, rx_bytes) },
 };
 
-static const struct {
-	const char *name;
-	size_t off;
-} rio_sim_raw_xstats[] = {
+static const struct rio_sim_xstat rio_sim_raw_xstats[] = {
 	{ "raw_dbell_tx", offsetof(struct rio_sim_rawdev, raw_dbell_tx) },
 	{ "raw_dbell_tx_errors", offsetof(struct rio_sim_rawdev, raw_dbell_tx_errors) },
 	{ "raw_dbell_rx", offsetof(struct rio_sim_rawdev, raw_dbell_rx) },
@@ -1556,6 +1550,30 @@ rio_sim_rawdev_alloc(struct rte_vdev_device *vdev, const char *name)
 	return rawdev;
 }
 
+/* Register the endpoint of @sd with lib/rio. @return 0 or -errno (logged). */
+static int
+rio_sim_mport_register(const char *name, struct rio_sim_rawdev *sd, const struct sim_fabric *f)
+{
+	struct rte_rio_mport_conf conf;
+	int ret;
+
+	memset(&conf, 0, sizeof(conf));
+	conf.name = name;
+	conf.ops = rio_sim_ops_of(f, sd->dev_index);
+	conf.priv = sd;
+	conf.devid_size = f->devid_size;
+	conf.host_destid = sd->host_destid;
+	conf.port_index = 0;
+	conf.inb_inplace_max = SIM_SLOT_INLINE;
+	sd->mport = rte_rio_mport_register(&conf);
+	if (sd->mport == NULL) {
+		ret = -rte_errno;
+		SIM_LOG(ERR, "%s: cannot register the mport: %s", name, rte_strerror(rte_errno));
+		return ret;
+	}
+	return 0;
+}
+
 static int
 rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_sim_params *p)
 {
@@ -1565,7 +1583,6 @@ rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_
 	struct sim_ep *ep = NULL;
 	struct rte_rawdev *rawdev = NULL;
 	struct rio_sim_rawdev *sd;
-	struct rte_rio_mport_conf conf;
 	const struct rte_memzone *mz;
 	int ret;
 
@@ -1625,20 +1642,9 @@ rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_
 	}
 	sd->mz = rio_sim_mp_share(name, sd);
 
-	memset(&conf, 0, sizeof(conf));
-	conf.name = name;
-	conf.ops = rio_sim_ops_of(f, sd->dev_index);
-	conf.priv = sd;
-	conf.devid_size = f->devid_size;
-	conf.host_destid = sd->host_destid;
-	conf.port_index = 0;
-	conf.inb_inplace_max = SIM_SLOT_INLINE;
-	sd->mport = rte_rio_mport_register(&conf);
-	if (sd->mport == NULL) {
-		ret = -rte_errno;
-		SIM_LOG(ERR, "%s: cannot register the mport: %s", name, rte_strerror(rte_errno));
+	ret = rio_sim_mport_register(name, sd, f);
+	if (ret < 0)
 		goto fail;
-	}
 	sim_topology_free(topo);
 	SIM_LOG(INFO, "%s: endpoint %u of fabric %s, %s", name, sd->ep_index, f->name,
 		sd->host_destid >= 0 ? "host" : "agent");
@@ -1683,7 +1689,6 @@ rio_sim_attach_secondary(struct rte_vdev_device *vdev, const char *name)
 	const struct rio_sim_mp_info *info;
 	const struct rte_memzone *mz;
 	struct rte_rawdev *rawdev = NULL;
-	struct rte_rio_mport_conf conf;
 	struct sim_fabric *f = NULL;
 	struct rio_sim_rawdev *sd;
 	struct sim_ep *ep = NULL;
@@ -1731,20 +1736,9 @@ rio_sim_attach_secondary(struct rte_vdev_device *vdev, const char *name)
 		ret = -ENOMEM;
 		goto fail;
 	}
-	memset(&conf, 0, sizeof(conf));
-	conf.name = name;
-	conf.ops = rio_sim_ops_of(f, sd->dev_index);
-	conf.priv = sd;
-	conf.devid_size = f->devid_size;
-	conf.host_destid = sd->host_destid;
-	conf.port_index = 0;
-	conf.inb_inplace_max = SIM_SLOT_INLINE;
-	sd->mport = rte_rio_mport_register(&conf);
-	if (sd->mport == NULL) {
-		ret = -rte_errno;
-		SIM_LOG(ERR, "%s: cannot register the mport: %s", name, rte_strerror(rte_errno));
+	ret = rio_sim_mport_register(name, sd, f);
+	if (ret < 0)
 		goto fail;
-	}
 	SIM_LOG(INFO, "%s: secondary view of endpoint %u of fabric %s", name, sd->ep_index,
 		f->name);
 	ret = rte_rio_mport_scan_local(sd->mport);
