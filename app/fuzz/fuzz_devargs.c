@@ -6,15 +6,21 @@
  * fuzz_devargs: the rio_sim devargs parser (the kvargs path of the probe) on
  * arbitrary strings.
  *
- * The parser is static in rio_sim_rawdev.c, which this file includes so the
- * driver needs no extra symbol for it. The input is a devargs string (up to
- * the first NUL); a parse either fails with -EINVAL or fills parameters that
- * hold the documented ranges. A topology=builtin:<shape> value is then built
+ * It calls the driver's own parser (rio_sim_devargs.c, compiled in from the
+ * driver's sources). The input is a devargs string (up to the first NUL); a
+ * parse either fails with -EINVAL or fills parameters that hold the
+ * documented ranges. A topology=builtin:<shape> value is then built
  * as the probe would (file paths are not opened: the input must not pick
  * files to read).
  */
 
-#include "rio_sim_rawdev.c"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_common.h>
+
+#include "rio_sim_devargs.h"
 
 #include "fuzz_common.h"
 

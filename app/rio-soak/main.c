@@ -124,8 +124,10 @@
 #include <rte_mempool.h>
 #include <rte_rawdev.h>
 
+#include "rio_app_common.h"
 #include "rte_pmd_rio_sim_fabric.h"
 #include "rte_rio.h"
+#include "rte_rio_dev.h"
 
 #define SOAK_NB_PEERS		3
 #define SOAK_NB_FLOWS		(SOAK_NB_PEERS * (SOAK_NB_PEERS - 1))
@@ -319,34 +321,6 @@ soak_signal(int sig)
  * read them for progress), and the acknowledgement stored with release
  * after it makes them visible to the stopping peer's acquire load.
  */
-static inline void
-soak_store_rel(uint32_t *p, uint32_t v)
-{
-	/* Pairs with soak_load_acq() in the peer or controller reading p. */
-	__atomic_store_n(p, v, __ATOMIC_RELEASE);
-}
-
-static inline uint32_t
-soak_load_acq(const uint32_t *p)
-{
-	/* Pairs with soak_store_rel() of the writer of p. */
-	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-}
-
-static inline void
-soak_set64(uint64_t *p, uint64_t v)
-{
-	/* Relaxed: ordered by a later soak_store_rel() where it matters. */
-	__atomic_store_n(p, v, __ATOMIC_RELAXED);
-}
-
-static inline uint64_t
-soak_get64(const uint64_t *p)
-{
-	/* Relaxed: progress only, or ordered by an earlier soak_load_acq(). */
-	return __atomic_load_n(p, __ATOMIC_RELAXED);
-}
-
 static void
 soak_publish(struct soak_ctr *dst, const struct soak_ctr *src)
 {
@@ -355,7 +329,7 @@ soak_publish(struct soak_ctr *dst, const struct soak_ctr *src)
 	size_t i;
 
 	for (i = 0; i < sizeof(*src) / sizeof(uint64_t); i++)
-		soak_set64(&d[i], s[i]);
+		app_store_rlx(&d[i], s[i]);
 }
 
 static void
@@ -366,7 +340,7 @@ soak_read_ctr(struct soak_ctr *dst, const struct soak_ctr *src)
 	size_t i;
 
 	for (i = 0; i < sizeof(*src) / sizeof(uint64_t); i++)
-		d[i] = soak_get64(&s[i]);
+		d[i] = app_load_rlx(&s[i]);
 }
 
 static double
@@ -450,6 +424,25 @@ soak_msg_len(const struct soak_shared *sh, unsigned int src, unsigned int dst, u
 			  soak_mix(seq ^ ((uint64_t)(src * 8 + dst) << 56)) % span);
 }
 
+/*
+ * CRC32C of @len bytes at any address: rte_hash_crc() loads 8-byte words in
+ * place, and a message inside a rionet frame follows the 14-byte Ethernet
+ * header (a misaligned load, undefined behaviour that UBSan reports).
+ */
+static uint32_t
+soak_crc(const uint8_t *p, size_t len, uint32_t crc)
+{
+	uint64_t w;
+
+	for (; len >= sizeof(w); p += sizeof(w), len -= sizeof(w)) {
+		memcpy(&w, p, sizeof(w));
+		crc = rte_hash_crc_8byte(w, crc);
+	}
+	for (; len > 0; p++, len--)
+		crc = rte_hash_crc_1byte(*p, crc);
+	return crc;
+}
+
 static inline uint32_t
 soak_msg_crc(const uint8_t *buf, uint16_t len)
 {
@@ -457,8 +450,8 @@ soak_msg_crc(const uint8_t *buf, uint16_t len)
 
 	RTE_BUILD_BUG_ON(offsetof(struct soak_hdr, crc) + sizeof(uint32_t) !=
 			 sizeof(struct soak_hdr));
-	crc = rte_hash_crc(buf, offsetof(struct soak_hdr, crc), 0xffffffff);
-	return rte_hash_crc(buf + sizeof(struct soak_hdr), len - sizeof(struct soak_hdr), crc);
+	crc = soak_crc(buf, offsetof(struct soak_hdr, crc), 0xffffffff);
+	return soak_crc(buf + sizeof(struct soak_hdr), len - sizeof(struct soak_hdr), crc);
 }
 
 static uint16_t
@@ -570,9 +563,9 @@ soak_mem_sample(struct soak_peer_ctx *p, enum soak_mem_point pt)
 	if (p->inc >= SOAK_MAX_INC)
 		return;
 	m = &p->me->mem[p->inc][pt];
-	soak_set64(&m->rss_kb, soak_rss_kb());
-	soak_set64(&m->pool_in_use, rte_mempool_in_use_count(p->pool));
-	soak_set64(&m->rx_total, soak_rx_total(&p->c));
+	app_store_rlx(&m->rss_kb, soak_rss_kb());
+	app_store_rlx(&m->pool_in_use, rte_mempool_in_use_count(p->pool));
+	app_store_rlx(&m->rx_total, soak_rx_total(&p->c));
 }
 
 /* Post receive buffers until the mailbox holds SOAK_RING of them. */
@@ -982,9 +975,9 @@ soak_ack(struct soak_peer_ctx *p)
 	for (j = 0; j < SOAK_NB_PEERS; j++) {
 		if (j == p->idx)
 			continue;
-		r = soak_load_acq(&p->sh->peer[j].quiesce_req);
+		r = app_load_acq(&p->sh->peer[j].quiesce_req);
 		if (p->me->quiesce_ack[j] != r)
-			soak_store_rel(&p->me->quiesce_ack[j], r);
+			app_store_rel(&p->me->quiesce_ack[j], r);
 	}
 }
 
@@ -1018,7 +1011,7 @@ soak_stop(struct soak_peer_ctx *p)
 	uint64_t before = soak_rx_total(&p->c);
 	int ret;
 
-	soak_store_rel(&p->me->state, SOAK_ST_STOPPING);
+	app_store_rel(&p->me->state, SOAK_ST_STOPPING);
 	/* New sends to us now fail (-ETIMEDOUT) on a fresh route walk. */
 	ret = rte_pmd_rio_sim_fabric_link_set(p->sh->fabric, soak_ep_names[p->idx], 0, false);
 	if (ret != 0) {
@@ -1026,7 +1019,7 @@ soak_stop(struct soak_peer_ctx *p)
 		return -1;
 	}
 	req = p->me->quiesce_req + 1;
-	soak_store_rel(&p->me->quiesce_req, req);
+	app_store_rel(&p->me->quiesce_req, req);
 	/* Keep receiving while the others acknowledge, or they may sit in RETRY. */
 	for (;;) {
 		soak_rx(p);
@@ -1034,9 +1027,9 @@ soak_stop(struct soak_peer_ctx *p)
 		acked = 0;
 		for (j = 0; j < SOAK_NB_PEERS; j++) {
 			o = &p->sh->peer[j];
-			st = soak_load_acq(&o->state);
+			st = app_load_acq(&o->state);
 			if (j == p->idx || st == SOAK_ST_DONE || st == SOAK_ST_FAILED ||
-			    st == SOAK_ST_NONE || soak_load_acq(&o->quiesce_ack[p->idx]) == req)
+			    st == SOAK_ST_NONE || app_load_acq(&o->quiesce_ack[p->idx]) == req)
 				acked++;
 		}
 		if (acked == SOAK_NB_PEERS)
@@ -1062,7 +1055,7 @@ soak_stop(struct soak_peer_ctx *p)
 
 		if (j == p->idx)
 			continue;
-		acc = soak_get64(&p->sh->peer[j].ctr.tx_accepted[p->idx]);
+		acc = app_load_rlx(&p->sh->peer[j].ctr.tx_accepted[p->idx]);
 		if (acc > p->c.rx_unique[j])
 			p->c.stop_lost += acc - p->c.rx_unique[j];
 	}
@@ -1302,14 +1295,14 @@ soak_peer_loop(struct soak_peer_ctx *p)
 		}
 		if (soak_complete(p)) {
 			soak_peer_end(p);
-			soak_store_rel(&p->me->state, SOAK_ST_DONE);
+			app_store_rel(&p->me->state, SOAK_ST_DONE);
 			return 0;
 		}
 		if (soak_stop_req) {
 			if (soak_stop(p) != 0)
 				return -1;
 			soak_peer_end(p);
-			soak_store_rel(&p->me->state, SOAK_ST_STOPPED);
+			app_store_rel(&p->me->state, SOAK_ST_STOPPED);
 			return 0;
 		}
 		if (work == 0)
@@ -1357,8 +1350,8 @@ soak_peer_main(int argc, char **argv)
 	p->wait_base = p->c.rx_wait_sender;
 	p->inc = p->me->incarnations;
 	__atomic_store_n(&p->me->pid, (int32_t)getpid(), __ATOMIC_RELAXED);
-	soak_store_rel(&p->me->incarnations, p->inc + 1);
-	soak_store_rel(&p->me->state, SOAK_ST_STARTING);
+	app_store_rel(&p->me->incarnations, p->inc + 1);
+	app_store_rel(&p->me->state, SOAK_ST_STARTING);
 	if (soak_peer_setup(p) != 0)
 		goto fail;
 	if (!p->rionet)
@@ -1374,14 +1367,14 @@ soak_peer_main(int argc, char **argv)
 	}
 	for (j = 0; j < SOAK_NB_PEERS; j++)
 		p->first_after_kill[j] = p->inc < SOAK_MAX_INC && p->me->after_kill[p->inc];
-	soak_store_rel(&p->me->state, SOAK_ST_RUNNING);
+	app_store_rel(&p->me->state, SOAK_ST_RUNNING);
 	if (soak_peer_loop(p) == 0) {
 		ret = 0;
 		goto out;
 	}
 fail:
 	soak_publish(&p->me->ctr, &p->c);
-	soak_store_rel(&p->me->state, SOAK_ST_FAILED);
+	app_store_rel(&p->me->state, SOAK_ST_FAILED);
 out:
 	if (p != NULL) {
 		soak_peer_teardown(p);
@@ -1636,13 +1629,13 @@ soak_spawn(struct soak_ctl *ctl, unsigned int i)
 	/*
 	 * raw: nothing enumerates (scan=0), the static routes are enough.
 	 * rionet: ep0 enumerates, ep1 and ep2 discover, rionet binds each
-	 * local endpoint; rionet-zc names it (rio:<mport>-e<destid>) to
-	 * give it rx_zero_copy=1.
+	 * local endpoint; rionet-zc names it (rio:rapidio0, the peer's only
+	 * mport) to give it rx_zero_copy=1.
 	 */
 	snprintf(vdev, sizeof(vdev), "%s,fabric=%s,endpoint=%s%s", SOAK_VDEV, ctl->fabric,
 		 soak_ep_names[i], ctl->o.mode == SOAK_MODE_RAW ? ",scan=0" : "");
-	snprintf(allow, sizeof(allow), "--allow=rio:%s-e%04x,rx_zero_copy=1", SOAK_VDEV,
-		 ctl->sh->destid[i]);
+	snprintf(allow, sizeof(allow), "--allow=rio:" RTE_RIO_DEV_NAME_LOCAL_FMT ",rx_zero_copy=1",
+		 0u);
 	/* rionet is a plugin of the build: <build>/drivers, next to <build>/app/rio-soak. */
 	snprintf(plugin, sizeof(plugin), "%s", ctl->self);
 	slash = strrchr(plugin, '/');
@@ -1815,7 +1808,7 @@ soak_progress(const struct soak_ctl *ctl)
 
 	for (i = 0; i < SOAK_NB_PEERS; i++)
 		for (j = 0; j < SOAK_NB_PEERS; j++)
-			t += soak_get64(&ctl->sh->peer[i].ctr.rx_unique[j]);
+			t += app_load_rlx(&ctl->sh->peer[i].ctr.rx_unique[j]);
 	return t;
 }
 
@@ -1827,8 +1820,8 @@ soak_sum_timeouts(const struct soak_ctl *ctl)
 
 	for (i = 0; i < SOAK_NB_PEERS; i++)
 		for (j = 0; j < SOAK_NB_PEERS; j++)
-			t += soak_get64(&ctl->sh->peer[i].ctr.tx_etimedout[j]) +
-				soak_get64(&ctl->sh->peer[i].ctr.tx_dropped[j]);
+			t += app_load_rlx(&ctl->sh->peer[i].ctr.tx_etimedout[j]) +
+				app_load_rlx(&ctl->sh->peer[i].ctr.tx_dropped[j]);
 	return t;
 }
 
@@ -1842,9 +1835,9 @@ soak_sum_refused(const struct soak_ctl *ctl)
 	for (i = 0; i < SOAK_NB_PEERS; i++) {
 		c = &ctl->sh->peer[i].ctr;
 		for (j = 0; j < SOAK_NB_PEERS; j++)
-			t += soak_get64(&c->tx_eagain[j]) + soak_get64(&c->tx_etimedout[j]) +
-				soak_get64(&c->tx_eio[j]) + soak_get64(&c->tx_other[j]) +
-				soak_get64(&c->tx_dropped[j]);
+			t += app_load_rlx(&c->tx_eagain[j]) + app_load_rlx(&c->tx_etimedout[j]) +
+				app_load_rlx(&c->tx_eio[j]) + app_load_rlx(&c->tx_other[j]) +
+				app_load_rlx(&c->tx_dropped[j]);
 	}
 	return t;
 }
@@ -1868,7 +1861,7 @@ soak_kill_one(struct soak_ctl *ctl, unsigned int i)
 	}
 	ctl->pid[i] = 0;
 	pe->after_kill[next] = 1;
-	soak_store_rel(&pe->state, SOAK_ST_NONE);
+	app_store_rel(&pe->state, SOAK_ST_NONE);
 	return 0;
 }
 
@@ -1877,7 +1870,7 @@ soak_wait_state(struct soak_ctl *ctl, unsigned int i, uint32_t want, double time
 {
 	double end = soak_now() + timeout_s;
 
-	while (soak_load_acq(&ctl->sh->peer[i].state) != want) {
+	while (app_load_acq(&ctl->sh->peer[i].state) != want) {
 		if (soak_reap(ctl, i, false) != 0 || soak_now() > end)
 			return -1;
 		usleep(1000);
@@ -1936,25 +1929,6 @@ soak_rand(struct soak_ctl *ctl, uint64_t n)
 	return n == 0 ? 0 : (ctl->rng * 0x2545f4914f6cdd1dULL) % n;
 }
 
-/* State letter of a process (field 3 of /proc/<pid>/stat), '?' when unknown. */
-static char
-soak_proc_state(pid_t pid)
-{
-	char path[64], buf[512], *p;
-	size_t n;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	f = fopen(path, "r");
-	if (f == NULL)
-		return '?';
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	p = strrchr(buf, ')');
-	return p != NULL && p[1] == ' ' ? p[2] : '?';
-}
-
 static int soak_flap(struct soak_ctl *ctl, uint64_t total);
 
 /* Is the next flap due (by receive progress)? */
@@ -1983,7 +1957,7 @@ soak_stop_peer(struct soak_ctl *ctl, unsigned int i, uint64_t us, uint64_t total
 	if (kill(ctl->pid[i], SIGSTOP) != 0)
 		return -1;
 	for (;;) {
-		st = soak_proc_state(ctl->pid[i]);
+		st = rio_app_proc_state(ctl->pid[i]);
 		if (st == 'T' || st == 't')
 			break;
 		if (st == 'Z' || st == 'X' || st == '?') {
@@ -2034,7 +2008,7 @@ soak_stall(struct soak_ctl *ctl, uint64_t total)
 
 	for (k = 0; k < SOAK_NB_PEERS && !found; k++) {
 		i = (ctl->stalls_done + k) % SOAK_NB_PEERS;
-		found = soak_load_acq(&ctl->sh->peer[i].state) == SOAK_ST_RUNNING &&
+		found = app_load_acq(&ctl->sh->peer[i].state) == SOAK_ST_RUNNING &&
 			ctl->pid[i] > 0;
 	}
 	ctl->stalls_done++;
@@ -2043,7 +2017,7 @@ soak_stall(struct soak_ctl *ctl, uint64_t total)
 		return 0;
 	}
 	for (k = 0; k < SOAK_NB_PEERS; k++)
-		waits0 += soak_get64(&ctl->sh->peer[k].ctr.rx_wait_sender);
+		waits0 += app_load_rlx(&ctl->sh->peer[k].ctr.rx_wait_sender);
 	refused0 = soak_sum_refused(ctl);
 	for (stops = 0; stops < SOAK_MICRO_STOPS && ret == 0; stops++) {
 		usleep((useconds_t)soak_rand(ctl, 500));
@@ -2057,7 +2031,7 @@ soak_stall(struct soak_ctl *ctl, uint64_t total)
 	/* The others publish their counters between two bursts. */
 	usleep(SOAK_PUBLISH_WAIT_MS * 1000);
 	for (k = 0; k < SOAK_NB_PEERS; k++)
-		waits += soak_get64(&ctl->sh->peer[k].ctr.rx_wait_sender);
+		waits += app_load_rlx(&ctl->sh->peer[k].ctr.rx_wait_sender);
 	printf("  t=%7.2fs %5.1f%%  stall %u: %s (pid %d) stopped %u times briefly, then %"
 	       PRIu64 " ms%s; %" PRIu64 " sends refused meanwhile, receivers waited for a"
 	       " stopped sender %" PRIu64 " times so far (+%" PRIu64 ")\n", t, pct,
@@ -2089,7 +2063,7 @@ soak_restart(struct soak_ctl *ctl, uint64_t total)
 	/* The next in turn that is still running (one that finished has no traffic). */
 	for (k = 0; k < order; k++) {
 		i = soak_restart_order[(ctl->restarts_done + k) % order];
-		if (soak_load_acq(&ctl->sh->peer[i].state) == SOAK_ST_RUNNING) {
+		if (app_load_acq(&ctl->sh->peer[i].state) == SOAK_ST_RUNNING) {
 			pe = &ctl->sh->peer[i];
 			break;
 		}
@@ -2099,7 +2073,7 @@ soak_restart(struct soak_ctl *ctl, uint64_t total)
 		       ctl->restarts_done + 1);
 		return -1;
 	}
-	drained0 = soak_get64(&pe->ctr.rx_drained);
+	drained0 = app_load_rlx(&pe->ctr.rx_drained);
 	t1 = soak_now();
 	printf("  t=%7.2fs %5.1f%%  restart %u: %s %s (pid %d)\n", t1 - ctl->t0,
 	       100.0 * (double)soak_progress(ctl) / (double)total, ctl->restarts_done + 1,
@@ -2114,7 +2088,7 @@ soak_restart(struct soak_ctl *ctl, uint64_t total)
 	} else {
 		kill(ctl->pid[i], SIGTERM);
 		if (soak_reap(ctl, i, true) != 1 ||
-		    soak_load_acq(&pe->state) != SOAK_ST_STOPPED) {
+		    app_load_acq(&pe->state) != SOAK_ST_STOPPED) {
 			printf("rio-soak: error: %s did not stop cleanly\n", soak_ep_names[i]);
 			return -1;
 		}
@@ -2144,8 +2118,8 @@ soak_restart(struct soak_ctl *ctl, uint64_t total)
 	else
 		snprintf(what, sizeof(what), "stopped in %.0f ms (drained %" PRIu64
 			 ", unreceived %" PRIu64 ")", (t2 - t1) * 1e3,
-			 soak_get64(&pe->ctr.rx_drained) - drained0,
-			 soak_get64(&pe->ctr.stop_lost));
+			 app_load_rlx(&pe->ctr.rx_drained) - drained0,
+			 app_load_rlx(&pe->ctr.stop_lost));
 	printf("  t=%7.2fs         restart %u: %s %s, back as pid %d after %.0f ms; %" PRIu64
 	       " sends refused meanwhile\n", t3 - ctl->t0, ctl->restarts_done, soak_ep_names[i],
 	       what, (int)ctl->pid[i], (t3 - t2) * 1e3, soak_sum_refused(ctl) - refused0);
@@ -2190,7 +2164,7 @@ soak_run_events(struct soak_ctl *ctl)
 				return -1;
 			if (r == 0)
 				running++;
-			else if (soak_load_acq(&ctl->sh->peer[i].state) != SOAK_ST_DONE) {
+			else if (app_load_acq(&ctl->sh->peer[i].state) != SOAK_ST_DONE) {
 				printf("rio-soak: error: peer %s exited before finishing\n",
 				       soak_ep_names[i]);
 				return -1;

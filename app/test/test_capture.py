@@ -98,9 +98,11 @@ class Hugepages:
 
 
 def capture_block(src):
-    """The commands of the marked block of the guide."""
-    blocks = [(line, cmds) for line, marker, cmds in doc.parse(os.path.join(src, GUIDE))
-              if marker and marker[0] == "skip" and MARK in marker[1]]
+    """The marked console block of the guide (a test_doc_commands.Block)."""
+    parsed, _ = doc.parse(os.path.join(src, GUIDE))
+    blocks = [b for b in parsed
+              if b.lang in doc.SESSION_LANGS and b.marker and b.marker[0] == "skip" and
+              MARK in b.marker[1]]
     if len(blocks) != 1:
         print("FAIL: %s: expected one console block marked for %s, found %d" %
               (GUIDE, MARK, len(blocks)))
@@ -114,7 +116,8 @@ def main():
         return 2
     src = os.path.abspath(sys.argv[1])
     rel_build = os.path.relpath(os.path.abspath(sys.argv[2]), src)
-    line, cmds = capture_block(src)
+    block = capture_block(src)
+    line, cmds = block.line, list(block.cmds)
     primary = [i for i, c in enumerate(cmds) if c.startswith("dpdk-testpmd ")]
     if len(primary) != 1:
         print("FAIL: %s:%d: the block does not start one testpmd" % (GUIDE, line))
@@ -131,12 +134,15 @@ def main():
     except (OSError, subprocess.CalledProcessError) as e:
         skip(str(e))
     before = set(glob.glob("/tmp/rionet_*.pcap*") + glob.glob("/tmp/testpmd_*"))
+    fdir = doc.fabric_dir(os.path.abspath(sys.argv[2]))
+    shm_before = doc.fabrics(fdir)
     primary_log = ""
     try:
         cmds = [doc.BUILD_RE.sub(rel_build, c) for c in cmds]
         i = primary[0]
         cmds[i] = cmds[i].replace("dpdk-testpmd ", "dpdk-testpmd --huge-dir=%s " % hp.mnt, 1)
-        rc, out, left = doc.run_block(src, rel_build, cmds, "%s:%d" % (GUIDE, line))
+        rc, out = doc.run_block(src, block, cmds, rel_build, "%s:%d" % (GUIDE, line))
+        left = " ".join(sorted(doc.fabrics(fdir) - shm_before))
     finally:
         hp.release()
         for f in set(glob.glob("/tmp/rionet_*.pcap*") +
@@ -154,7 +160,7 @@ def main():
     if rc != 0:
         failed.append("exit status %s" % rc)
     if left:
-        failed.append("left /dev/shm/%s" % left)
+        failed.append("left in %s: %s" % (fdir, left))
     m = re.search(r"packets dequeued:\s+(\d+)", out)
     if not m or int(m.group(1)) == 0:
         failed.append("dpdk-pdump captured nothing")

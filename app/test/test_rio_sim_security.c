@@ -54,6 +54,7 @@
 #include <rte_rawdev.h>
 #include <rte_string_fns.h>
 
+#include "rio_app_common.h"
 #include "rte_rio.h"
 #include "rte_pmd_rio_sim.h"
 #include "rte_pmd_rio_sim_fabric.h"
@@ -167,39 +168,6 @@ sec_map(const char *shm, size_t *size)
 	}
 	close(fd);
 	return p == MAP_FAILED ? NULL : p;
-}
-
-/* starttime (field 22) and state (field 3) of a process, from /proc. */
-static uint64_t
-sec_proc_stat(pid_t pid, char *state)
-{
-	char path[64], buf[1024], *p, *tok, *save = NULL;
-	uint64_t start = 0;
-	size_t n;
-	FILE *fp;
-	int field;
-
-	*state = '?';
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	fp = fopen(path, "r");
-	if (fp == NULL)
-		return 0;
-	n = fread(buf, 1, sizeof(buf) - 1, fp);
-	fclose(fp);
-	buf[n] = '\0';
-	p = strrchr(buf, ')');
-	if (p == NULL)
-		return 0;
-	for (field = 3, tok = strtok_r(p + 1, " ", &save); tok != NULL;
-	     tok = strtok_r(NULL, " ", &save), field++) {
-		if (field == 3)
-			*state = tok[0];
-		if (field == 22) {
-			start = strtoull(tok, NULL, 10);
-			break;
-		}
-	}
-	return start;
 }
 
 /* ------------------------------------------------------------------ */
@@ -895,7 +863,7 @@ sec_wait_state(pid_t pid, char want)
 	char state = '?';
 
 	do {
-		sec_proc_stat(pid, &state);
+		state = rio_app_proc_state(pid);
 		if (state != want)
 			usleep(1000);
 	} while (state != want && sec_now_ms() - t0 < 10000);

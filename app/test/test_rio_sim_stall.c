@@ -38,6 +38,7 @@
 #include <rte_rawdev.h>
 #include <rte_string_fns.h>
 
+#include "rio_app_common.h"
 #include "rte_rio.h"
 #include "rte_pmd_rio_sim.h"
 #include "rte_pmd_rio_sim_fabric.h"
@@ -305,25 +306,6 @@ st_poll_for(uint64_t ms)
 	return st_poll_us(ms * 1000);
 }
 
-/* State letter of a process (field 3 of /proc/<pid>/stat). */
-static char
-st_state(pid_t pid)
-{
-	char path[64], buf[512], *p;
-	size_t n;
-	FILE *fp;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	fp = fopen(path, "r");
-	if (fp == NULL)
-		return '?';
-	n = fread(buf, 1, sizeof(buf) - 1, fp);
-	fclose(fp);
-	buf[n] = '\0';
-	p = strrchr(buf, ')');
-	return p != NULL && p[1] == ' ' ? p[2] : '?';
-}
-
 /* Stop a sender and wait until it is stopped, receiving meanwhile. */
 static int
 st_stop(pid_t pid)
@@ -334,10 +316,10 @@ st_stop(pid_t pid)
 		printf("  cannot stop %d: %s\n", (int)pid, strerror(errno));
 		return -1;
 	}
-	while (st_state(pid) != 'T') {
+	while (rio_app_proc_state(pid) != 'T') {
 		if (st_now_ms() > end) {
 			printf("  %d not stopped after %u s (state %c)\n", (int)pid, ST_WAIT_S,
-			       st_state(pid));
+			       rio_app_proc_state(pid));
 			return -1;
 		}
 		if (st_poll() < 0)
@@ -655,7 +637,7 @@ test_rio_sim_lock(void)
 	for (tries = 0; tries < LK_TRIES; tries++) {
 		if (kill(holder, SIGSTOP) != 0)
 			goto out;
-		while (st_state(holder) != 'T')
+		while (rio_app_proc_state(holder) != 'T')
 			;
 		if (__atomic_load_n(&lock->holder, __ATOMIC_ACQUIRE) != 0)
 			break;
@@ -680,7 +662,7 @@ test_rio_sim_lock(void)
 	/* Killed inside the lock: taken over. */
 	for (tries = 0; tries < LK_TRIES; tries++) {
 		kill(holder, SIGSTOP);
-		while (st_state(holder) != 'T')
+		while (rio_app_proc_state(holder) != 'T')
 			;
 		if (__atomic_load_n(&lock->holder, __ATOMIC_ACQUIRE) != 0)
 			break;

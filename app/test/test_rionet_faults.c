@@ -54,6 +54,7 @@
 #include <rte_mempool.h>
 #include <rte_rawdev.h>
 
+#include "rio_app_common.h"
 #include "rte_rio.h"
 #include "rte_rio_dev.h"
 #include "rte_pmd_rio_sim.h"
@@ -136,31 +137,6 @@ rf_now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-/* Shared fields: single writer each; relaxed atomics keep the compiler honest. */
-static inline uint32_t
-rf_load32(const uint32_t *p)
-{
-	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-}
-
-static inline void
-rf_store32(uint32_t *p, uint32_t v)
-{
-	__atomic_store_n(p, v, __ATOMIC_RELEASE);
-}
-
-static inline uint64_t
-rf_load64(const uint64_t *p)
-{
-	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-}
-
-static inline void
-rf_store64(uint64_t *p, uint64_t v)
-{
-	__atomic_store_n(p, v, __ATOMIC_RELEASE);
 }
 
 static int
@@ -347,7 +323,7 @@ rf_receive(struct rf_worker *w)
 				w->expect[src] = seq;
 			}
 			w->expect[src]++;
-			rf_store64(&w->me->rx[src], rf_load64(&w->me->rx[src]) + 1);
+			app_store_rel(&w->me->rx[src], app_load_acq(&w->me->rx[src]) + 1);
 		}
 		rte_pktmbuf_free_bulk(pkts, n);
 		if (n < RF_BURST)
@@ -370,7 +346,7 @@ rf_send(struct rf_worker *w, uint16_t dst)
 	}
 	n = rte_eth_tx_burst(w->port, 0, pkts, k);
 	rte_pktmbuf_free_bulk(pkts + n, k - n);
-	rf_store64(&w->me->tx[dst], seq + n);
+	app_store_rel(&w->me->tx[dst], seq + n);
 }
 
 /*
@@ -397,8 +373,8 @@ rf_watch_c(struct rf_worker *w)
 	}
 	if (active == 0 && !w->c_gone) {
 		w->c_gone = true;
-		rf_store64(&w->me->depart_ns, rf_now_ns());
-		rf_store64(&w->me->tx_at_depart, w->me->tx[w->slot == RF_A ? RF_B : RF_A]);
+		app_store_rel(&w->me->depart_ns, rf_now_ns());
+		app_store_rel(&w->me->tx_at_depart, w->me->tx[w->slot == RF_A ? RF_B : RF_A]);
 	}
 	if (active == 0) {
 		/* Nothing is accepted for ep2 while it is inactive: the base for C'. */
@@ -408,8 +384,8 @@ rf_watch_c(struct rf_worker *w)
 		w->me->frames_c = now_tx - w->base_tx;
 		w->me->acct_c = pk - w->base_x[0] + er - w->base_x[1] + un - w->base_x[2];
 	} else if (w->c_gone) {
-		rf_store64(&w->me->c2_accepted, pk - w->me->c2_base);
-		rf_store64(&w->me->rejoined, 1);
+		app_store_rel(&w->me->c2_accepted, pk - w->me->c2_base);
+		app_store_rel(&w->me->rejoined, 1);
 	}
 }
 
@@ -417,10 +393,10 @@ rf_watch_c(struct rf_worker *w)
 static void
 rf_iterate(struct rf_worker *w)
 {
-	uint32_t phase = rf_load32(&w->ctl->phase);
+	uint32_t phase = app_load_acq(&w->ctl->phase);
 	uint16_t d;
 
-	if (phase >= RF_PH_RUN && phase < RF_PH_STOP && rf_load32(&w->me->ready))
+	if (phase >= RF_PH_RUN && phase < RF_PH_STOP && app_load_acq(&w->me->ready))
 		for (d = 0; d < RF_NDEST; d++)
 			if (d != w->destid)
 				rf_send(w, d);
@@ -436,11 +412,11 @@ rf_port_report(struct rf_worker *w)
 {
 	struct rte_eth_stats st;
 
-	rf_store64(&w->me->peers_lost, rf_xstat(w->port, "peers_lost"));
-	rf_store64(&w->me->join_rx, rf_xstat(w->port, "join_rx"));
-	rf_store64(&w->me->join_tx, rf_xstat(w->port, "join_tx"));
+	app_store_rel(&w->me->peers_lost, rf_xstat(w->port, "peers_lost"));
+	app_store_rel(&w->me->join_rx, rf_xstat(w->port, "join_rx"));
+	app_store_rel(&w->me->join_tx, rf_xstat(w->port, "join_tx"));
 	if (rte_eth_stats_get(w->port, &st) == 0)
-		rf_store64(&w->me->tx_dropped, st.oerrors);
+		app_store_rel(&w->me->tx_dropped, st.oerrors);
 }
 
 /* Receive (and answer JOINs) until the port sees n active peers. */
@@ -522,9 +498,9 @@ rf_peer_child(int argc, char **argv)
 		goto out;
 	}
 	baseline = rte_mempool_in_use_count(w.mp);
-	rf_store32(&w.me->ready, 1);
+	app_store_rel(&w.me->ready, 1);
 	deadline = rf_now_ns() + 3 * RF_WAIT_S * 1000000000ull;
-	while (rf_load32(&ctl->phase) < RF_PH_QUIT && rf_now_ns() < deadline)
+	while (app_load_acq(&ctl->phase) < RF_PH_QUIT && rf_now_ns() < deadline)
 		rf_iterate(&w);
 	rf_port_report(&w);
 	rc = 0;
@@ -544,7 +520,7 @@ out:
 		rc = 1;
 	}
 	if (w.me != NULL && rc != 0)
-		rf_store32(&w.me->failed, 1);
+		app_store_rel(&w.me->failed, 1);
 	if (argc >= 3)
 		rte_vdev_uninit(argv[2]);
 	rte_mempool_free(w.mp);
@@ -658,7 +634,7 @@ rf_env_finish(struct rf_env *e, int *status)
 	unsigned int i;
 
 	if (e->ctl != NULL)
-		rf_store32(&e->ctl->phase, RF_PH_QUIT);
+		app_store_rel(&e->ctl->phase, RF_PH_QUIT);
 	for (i = 0; i < RF_NSLOT; i++) {
 		status[i] = -1;
 		if (e->pid[i] > 0)
@@ -712,21 +688,21 @@ rf_run_until(struct rf_worker *a, bool (*cond)(const struct rf_ctl *), unsigned 
 static bool
 rf_cond_ready(const struct rf_ctl *c)
 {
-	return rf_load32(&c->p[RF_B].ready) && rf_load32(&c->p[RF_C].ready) &&
-		rf_load32(&c->p[RF_A].ready);
+	return app_load_acq(&c->p[RF_B].ready) && app_load_acq(&c->p[RF_C].ready) &&
+		app_load_acq(&c->p[RF_A].ready);
 }
 
 static bool
 rf_cond_departed(const struct rf_ctl *c)
 {
-	return rf_load64(&c->p[RF_A].depart_ns) != 0 && rf_load64(&c->p[RF_B].depart_ns) != 0;
+	return app_load_acq(&c->p[RF_A].depart_ns) != 0 && app_load_acq(&c->p[RF_B].depart_ns) != 0;
 }
 
 static bool
 rf_cond_rejoined(const struct rf_ctl *c)
 {
-	return rf_load32(&c->p[RF_C2].ready) && rf_load64(&c->p[RF_A].rejoined) &&
-		rf_load64(&c->p[RF_B].rejoined);
+	return app_load_acq(&c->p[RF_C2].ready) && app_load_acq(&c->p[RF_A].rejoined) &&
+		app_load_acq(&c->p[RF_B].rejoined);
 }
 
 /* Everything accepted was received (no more sends). */
@@ -735,10 +711,10 @@ rf_cond_drained(const struct rf_ctl *c)
 {
 	const struct rf_proc *a = &c->p[RF_A], *b = &c->p[RF_B], *c2 = &c->p[RF_C2];
 
-	return rf_load64(&b->rx[0]) == rf_load64(&a->tx[1]) &&
-		rf_load64(&a->rx[1]) == rf_load64(&b->tx[0]) &&
-		rf_load64(&c2->rx[0]) == rf_load64(&a->c2_accepted) &&
-		rf_load64(&c2->rx[1]) == rf_load64(&b->c2_accepted);
+	return app_load_acq(&b->rx[0]) == app_load_acq(&a->tx[1]) &&
+		app_load_acq(&a->rx[1]) == app_load_acq(&b->tx[0]) &&
+		app_load_acq(&c2->rx[0]) == app_load_acq(&a->c2_accepted) &&
+		app_load_acq(&c2->rx[1]) == app_load_acq(&b->c2_accepted);
 }
 
 /* The outcome, once every process is done. */
@@ -821,31 +797,31 @@ test_rionet_peer_kill(void)
 	step = "join of A, B and C";
 	if (rf_join_wait(&a, 2) != 0)
 		goto out;
-	rf_store32(&a.me->ready, 1);
+	app_store_rel(&a.me->ready, 1);
 	if (rf_run_until(&a, rf_cond_ready, RF_WAIT_S * 1000) < 0)
 		goto out;
 	baseline = rte_mempool_in_use_count(a.mp);
 
-	rf_store32(&e.ctl->phase, RF_PH_RUN);
+	app_store_rel(&e.ctl->phase, RF_PH_RUN);
 	rf_run_until(&a, NULL, 300);
 	step = "SIGKILL of C";
-	rf_store64(&e.ctl->kill_ns, rf_now_ns());
+	app_store_rel(&e.ctl->kill_ns, rf_now_ns());
 	if (kill(e.pid[RF_C], SIGKILL) != 0)
 		goto out;
 	/* C stays a zombie until the teardown reaps it. */
-	rf_store32(&e.ctl->phase, RF_PH_KILLED);
+	app_store_rel(&e.ctl->phase, RF_PH_KILLED);
 	step = "A and B see C leave";
 	if (rf_run_until(&a, rf_cond_departed, 5000) < 0)
 		goto out;
 	rf_run_until(&a, NULL, 200);
 
 	step = "C' reclaims ep2 and joins";
-	rf_store32(&e.ctl->phase, RF_PH_RESTART);
+	app_store_rel(&e.ctl->phase, RF_PH_RESTART);
 	if (rf_spawn(&e, RF_C2) != 0 || rf_run_until(&a, rf_cond_rejoined, RF_WAIT_S * 1000) < 0)
 		goto out;
 	rf_run_until(&a, NULL, 300);
 	step = "drain";
-	rf_store32(&e.ctl->phase, RF_PH_STOP);
+	app_store_rel(&e.ctl->phase, RF_PH_STOP);
 	if (rf_run_until(&a, rf_cond_drained, 5000) < 0)
 		goto out;
 	rf_run_until(&a, NULL, 20);
@@ -869,7 +845,7 @@ out:
 			a.me->failed = 1;
 		}
 	}
-	if (e.pid[RF_C] > 0 && e.ctl != NULL && rf_load32(&e.ctl->phase) < RF_PH_KILLED)
+	if (e.pid[RF_C] > 0 && e.ctl != NULL && app_load_acq(&e.ctl->phase) < RF_PH_KILLED)
 		kill(e.pid[RF_C], SIGKILL);
 	rf_env_finish(&e, status);
 	if (ret == TEST_SUCCESS)
@@ -936,7 +912,7 @@ rf_cond_drained3(const struct rf_ctl *c)
 
 	for (s = 0; s < 3; s++)
 		for (d = 0; d < 3; d++)
-			if (s != d && rf_load64(&c->p[d].rx[s]) != rf_load64(&c->p[s].tx[d]))
+			if (s != d && app_load_acq(&c->p[d].rx[s]) != app_load_acq(&c->p[s].tx[d]))
 				return false;
 	return true;
 }
@@ -999,10 +975,10 @@ test_rionet_stall(void)
 	step = "join of A, B and C";
 	if (rf_join_wait(&a, 2) != 0)
 		goto out;
-	rf_store32(&a.me->ready, 1);
+	app_store_rel(&a.me->ready, 1);
 	if (rf_run_until(&a, rf_cond_ready, RF_WAIT_S * 1000) < 0)
 		goto out;
-	rf_store32(&e.ctl->phase, RF_PH_RUN);
+	app_store_rel(&e.ctl->phase, RF_PH_RUN);
 	/* The handshake is over once traffic flows: JOINs counted from here on are new. */
 	rf_run_until(&a, NULL, 300);
 	join0[0] = rf_xstat(a.port, "join_rx");
@@ -1025,7 +1001,7 @@ test_rionet_stall(void)
 	}
 	rf_run_until(&a, NULL, 300);
 	step = "drain";
-	rf_store32(&e.ctl->phase, RF_PH_STOP);
+	app_store_rel(&e.ctl->phase, RF_PH_STOP);
 	if (rf_run_until(&a, rf_cond_drained3, RF_WAIT_S * 1000) < 0)
 		goto out;
 	rf_run_until(&a, NULL, 20);
@@ -1109,9 +1085,9 @@ rf_slow_child(int argc, char **argv)
 	while (rf_xstat(port, "peers_active") != 1 && rf_now_ns() < deadline)
 		rte_delay_us_sleep(1000);
 	baseline = rte_mempool_in_use_count(mp);
-	rf_store32(&me->ready, 1);
+	app_store_rel(&me->ready, 1);
 	deadline = rf_now_ns() + 3 * RF_WAIT_S * 1000000000ull;
-	while (rf_load32(&ctl->phase) < RF_PH_QUIT && rf_now_ns() < deadline) {
+	while (app_load_acq(&ctl->phase) < RF_PH_QUIT && rf_now_ns() < deadline) {
 		n = rte_eth_rx_burst(port, 0, pkts, RF_SLOW_RX);
 		for (k = 0; k < n; k++) {
 			if (!rf_frame_parse(pkts[k], &slot, &seq) || slot != 0 || seq != expect ||
@@ -1122,7 +1098,7 @@ rf_slow_child(int argc, char **argv)
 					       expect);
 			}
 			expect = seq + 1;
-			rf_store64(&me->rx[0], rf_load64(&me->rx[0]) + 1);
+			app_store_rel(&me->rx[0], app_load_acq(&me->rx[0]) + 1);
 		}
 		rte_pktmbuf_free_bulk(pkts, n);
 		/* Slow: a short burst, then a nap. */
@@ -1138,7 +1114,7 @@ out:
 		rte_eth_dev_close(port);
 	}
 	if (me != NULL && rc != 0)
-		rf_store32(&me->failed, 1);
+		app_store_rel(&me->failed, 1);
 	if (argc >= 3)
 		rte_vdev_uninit(argv[2]);
 	rte_mempool_free(mp);
@@ -1171,13 +1147,13 @@ rf_slow_check(const struct rf_env *e, const struct rte_eth_stats *st, uint64_t s
 static bool
 rf_cond_slow_ready(const struct rf_ctl *c)
 {
-	return rf_load32(&c->p[1].ready) != 0;
+	return app_load_acq(&c->p[1].ready) != 0;
 }
 
 static bool
 rf_cond_slow_done(const struct rf_ctl *c)
 {
-	return rf_load64(&c->p[1].rx[0]) >= RF_SLOW_FRAMES;
+	return app_load_acq(&c->p[1].rx[0]) >= RF_SLOW_FRAMES;
 }
 
 /* Wait for cond, polling nothing (the sender has nothing to receive). */
@@ -1227,7 +1203,7 @@ test_rionet_slow_rx(void)
 		rte_delay_us_sleep(1000);
 		spent_ns += 1000000;
 	}
-	rf_store32(&e.ctl->phase, RF_PH_RUN);
+	app_store_rel(&e.ctl->phase, RF_PH_RUN);
 	step = "blast";
 	start = rf_now_ns();
 	while (sent < RF_SLOW_FRAMES && rf_now_ns() - start < 60000000000ull) {
@@ -1246,8 +1222,8 @@ test_rionet_slow_rx(void)
 		}
 	}
 	spent_ns = rf_now_ns() - start;
-	rf_store64(&e.ctl->p[0].tx[1], sent);
-	rf_store32(&e.ctl->phase, RF_PH_STOP);
+	app_store_rel(&e.ctl->p[0].tx[1], sent);
+	app_store_rel(&e.ctl->phase, RF_PH_STOP);
 	step = "receiver drains";
 	if (rf_wait(e.ctl, rf_cond_slow_done, RF_WAIT_S * 1000) != 0)
 		goto out;
@@ -1497,7 +1473,7 @@ rf_owner_child(int argc, char **argv)
 	mp = rte_rio_mport_find(argv[2]);
 	if (mp == NULL || rte_rio_request_inb_mbox(mp, 0, 64) != 0)
 		return 1;
-	rf_store32(&ctl->p[1].ready, 1);
+	app_store_rel(&ctl->p[1].ready, 1);
 	/* Killed by the parent; bounded anyway. */
 	deadline = rf_now_ns() + 3 * RF_WAIT_S * 1000000000ull;
 	while (rf_now_ns() < deadline)

@@ -147,6 +147,7 @@ struct rte_rio_mport {
 /**
  * Register an mport. The library reads the local extended-feature list to
  * find the LP-Serial block.
+ * @param conf  the mport's name, ops, driver data and properties
  * @return the mport, or NULL with rte_errno set: EINVAL (bad conf or missing
  *         op), EEXIST (name taken), ENOSPC (RTE_RIO_MAX_MPORTS reached),
  *         ENODEV (no LP-Serial block in local config space), ENOMEM.
@@ -156,6 +157,7 @@ struct rte_rio_mport *rte_rio_mport_register(const struct rte_rio_mport_conf *co
 
 /**
  * Unregister an mport: closes its mailboxes, releases its doorbell ranges
+ * @param mport  master port
  * and frees it. @return 0 or -EINVAL.
  */
 __rte_internal
@@ -169,6 +171,7 @@ int rte_rio_mport_unregister(struct rte_rio_mport *mport);
  * another mport as its back end (the tsi721 model drives a rio_sim mport).
  * rte_rio_mport_unregister() still frees it. Hide an mport before it is
  * scanned: its devices are not released here.
+ * @param mport  master port
  * @return 0; -EINVAL not registered or already hidden.
  */
 __rte_internal
@@ -178,6 +181,7 @@ int rte_rio_mport_hide(struct rte_rio_mport *mport);
  * Publish only the mport's own endpoint (read from local config space) as
  * its device view, instead of enumerating or discovering the fabric: what a
  * DPDK secondary process does, whose primary owns the fabric view.
+ * @param mport  master port
  * @return 0; -EALREADY scanned already; -EINVAL; -ENOMEM; -EIO.
  */
 __rte_internal
@@ -190,6 +194,12 @@ int rte_rio_mport_scan_local(struct rte_rio_mport *mport);
  * driver has none. Serialized with the other config accesses of the mport;
  * every transaction issued counts in maint_count. words[] is in register
  * order and is not written on error.
+ * @param mport  master port
+ * @param destid  destination device ID
+ * @param hopcount  as for rte_rio_remote_read_config_32()
+ * @param offset  byte offset, 8-byte aligned
+ * @param len  bytes: 8, 16, 32 or 64
+ * @param[out] words  len / 4 registers, in register order
  * @return 0; -EFAULT offset not 8-byte aligned; -ERANGE beyond the 16 MiB
  *         space; -EINVAL bad length or argument; or the driver's error.
  */
@@ -197,12 +207,24 @@ __rte_internal
 int rte_rio_remote_read_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 			      uint32_t offset, int len, uint32_t *words);
 
-/** Multi-word maintenance write; same rules as rte_rio_remote_read_block(). */
+/**
+ * Multi-word maintenance write; same rules as rte_rio_remote_read_block().
+ * @param mport  master port
+ * @param destid  destination device ID
+ * @param hopcount  as for rte_rio_remote_read_config_32()
+ * @param offset  byte offset, 8-byte aligned
+ * @param len  bytes: 8, 16, 32 or 64
+ * @param words  len / 4 registers, in register order
+ * @return as rte_rio_remote_read_block()
+ */
 __rte_internal
 int rte_rio_remote_write_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 			       uint32_t offset, int len, const uint32_t *words);
 
-/** @return the driver data given at registration. */
+/**
+ * @param mport  master port
+ * @return the driver data given at registration.
+ */
 static inline void *
 rte_rio_mport_priv(const struct rte_rio_mport *mport)
 {

@@ -126,12 +126,14 @@ __rte_experimental
 uint16_t rte_rio_mport_count(void);
 
 /**
+ * @param id  mport index, 0 to rte_rio_mport_count() - 1
  * @return the mport with index @p id, or NULL (rte_errno = ENODEV).
  */
 __rte_experimental
 struct rte_rio_mport *rte_rio_mport_get(uint16_t id);
 
 /**
+ * @param name  mport name
  * @return the mport named @p name, or NULL (rte_errno = ENODEV).
  */
 __rte_experimental
@@ -139,24 +141,38 @@ struct rte_rio_mport *rte_rio_mport_find(const char *name);
 
 /**
  * Describe an mport.
+ * @param mport  master port
+ * @param[out] info  filled with the mport's description
  * @return 0, or -EINVAL for a NULL argument.
  */
 __rte_experimental
 int rte_rio_mport_info_get(struct rte_rio_mport *mport, struct rte_rio_mport_info *info);
 
-/** @return the mport's name, or NULL. */
+/**
+ * @param mport  master port
+ * @return the mport's name, or NULL.
+ */
 __rte_experimental
 const char *rte_rio_mport_name(const struct rte_rio_mport *mport);
 
-/** @return the mport's own device ID (read from its Base Device ID CSR), or -errno. */
+/**
+ * @param mport  master port
+ * @return the mport's own device ID (read from its Base Device ID CSR), or -errno.
+ */
 __rte_experimental
 int rte_rio_mport_destid(struct rte_rio_mport *mport);
 
-/** @return number of maintenance transactions the mport has issued. */
+/**
+ * @param mport  master port
+ * @return number of maintenance transactions the mport has issued.
+ */
 __rte_experimental
 uint64_t rte_rio_mport_maint_count(const struct rte_rio_mport *mport);
 
-/** Reset the maintenance transaction counter. */
+/**
+ * Reset the maintenance transaction counter.
+ * @param mport  master port
+ */
 __rte_experimental
 void rte_rio_mport_maint_count_reset(struct rte_rio_mport *mport);
 
@@ -168,24 +184,56 @@ void rte_rio_mport_maint_count_reset(struct rte_rio_mport *mport);
  *
  * @param offset  byte offset; 16-bit accesses must be 2-byte aligned and
  *                32-bit accesses 4-byte aligned.
+ * @param mport  master port
+ * @param[out] val  the register's value
  * @return 0; -EFAULT misaligned; -ERANGE offset out of space; -EINVAL bad
  *         argument; or the driver's error. On error *val is not written.
  */
 __rte_experimental
 int rte_rio_local_read_config_32(struct rte_rio_mport *mport, uint32_t offset, uint32_t *val);
-/** 16-bit variant of rte_rio_local_read_config_32(). */
+/**
+ * 16-bit variant of rte_rio_local_read_config_32().
+ * @param mport  master port
+ * @param offset  byte offset in the configuration space, aligned to the access size
+ * @param[out] val  the register's value
+ * @return as rte_rio_local_read_config_32()
+ */
 __rte_experimental
 int rte_rio_local_read_config_16(struct rte_rio_mport *mport, uint32_t offset, uint16_t *val);
-/** 8-bit variant of rte_rio_local_read_config_32(). */
+/**
+ * 8-bit variant of rte_rio_local_read_config_32().
+ * @param mport  master port
+ * @param offset  byte offset in the configuration space, aligned to the access size
+ * @param[out] val  the register's value
+ * @return as rte_rio_local_read_config_32()
+ */
 __rte_experimental
 int rte_rio_local_read_config_8(struct rte_rio_mport *mport, uint32_t offset, uint8_t *val);
-/** Write a local register; same rules as rte_rio_local_read_config_32(). */
+/**
+ * Write a local register; same rules as rte_rio_local_read_config_32().
+ * @param mport  master port
+ * @param offset  byte offset in the configuration space, aligned to the access size
+ * @param val  value to write
+ * @return as rte_rio_local_read_config_32()
+ */
 __rte_experimental
 int rte_rio_local_write_config_32(struct rte_rio_mport *mport, uint32_t offset, uint32_t val);
-/** 16-bit variant of rte_rio_local_write_config_32(). */
+/**
+ * 16-bit variant of rte_rio_local_write_config_32().
+ * @param mport  master port
+ * @param offset  byte offset in the configuration space, aligned to the access size
+ * @param val  value to write
+ * @return as rte_rio_local_read_config_32()
+ */
 __rte_experimental
 int rte_rio_local_write_config_16(struct rte_rio_mport *mport, uint32_t offset, uint16_t val);
-/** 8-bit variant of rte_rio_local_write_config_32(). */
+/**
+ * 8-bit variant of rte_rio_local_write_config_32().
+ * @param mport  master port
+ * @param offset  byte offset in the configuration space, aligned to the access size
+ * @param val  value to write
+ * @return as rte_rio_local_read_config_32()
+ */
 __rte_experimental
 int rte_rio_local_write_config_8(struct rte_rio_mport *mport, uint32_t offset, uint8_t val);
 
@@ -196,29 +244,72 @@ int rte_rio_local_write_config_8(struct rte_rio_mport *mport, uint32_t offset, u
  * @param hopcount  switches to cross before the request is consumed (0: the
  *                  first device behind the mport's link); RTE_RIO_HOPCOUNT_DIRECT
  *                  to address an endpoint by its device ID.
+ * @param mport  master port
+ * @param offset  byte offset in the configuration space, aligned to the access size
+ * @param[out] val  the register's value
  * @return 0; -EFAULT misaligned; -ERANGE out of space; -EIO ERROR response;
  *         -ETIMEDOUT no response; -EINVAL bad argument.
  */
 __rte_experimental
 int rte_rio_remote_read_config_32(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 				  uint32_t offset, uint32_t *val);
-/** 16-bit variant of rte_rio_remote_read_config_32(). */
+/**
+ * 16-bit variant of rte_rio_remote_read_config_32().
+ * @param mport  master port
+ * @param destid  destination device ID
+ * @param hopcount  as for rte_rio_remote_read_config_32()
+ * @param offset  byte offset in the configuration space, aligned to the access size
+ * @param[out] val  the register's value
+ * @return as rte_rio_remote_read_config_32()
+ */
 __rte_experimental
 int rte_rio_remote_read_config_16(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 				  uint32_t offset, uint16_t *val);
-/** 8-bit variant of rte_rio_remote_read_config_32(). */
+/**
+ * 8-bit variant of rte_rio_remote_read_config_32().
+ * @param mport  master port
+ * @param destid  destination device ID
+ * @param hopcount  as for rte_rio_remote_read_config_32()
+ * @param offset  byte offset in the configuration space, aligned to the access size
+ * @param[out] val  the register's value
+ * @return as rte_rio_remote_read_config_32()
+ */
 __rte_experimental
 int rte_rio_remote_read_config_8(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 				 uint32_t offset, uint8_t *val);
-/** Write a remote register; same rules as rte_rio_remote_read_config_32(). */
+/**
+ * Write a remote register; same rules as rte_rio_remote_read_config_32().
+ * @param mport  master port
+ * @param destid  destination device ID
+ * @param hopcount  as for rte_rio_remote_read_config_32()
+ * @param offset  byte offset in the configuration space, aligned to the access size
+ * @param val  value to write
+ * @return as rte_rio_remote_read_config_32()
+ */
 __rte_experimental
 int rte_rio_remote_write_config_32(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 				   uint32_t offset, uint32_t val);
-/** 16-bit variant of rte_rio_remote_write_config_32(). */
+/**
+ * 16-bit variant of rte_rio_remote_write_config_32().
+ * @param mport  master port
+ * @param destid  destination device ID
+ * @param hopcount  as for rte_rio_remote_read_config_32()
+ * @param offset  byte offset in the configuration space, aligned to the access size
+ * @param val  value to write
+ * @return as rte_rio_remote_read_config_32()
+ */
 __rte_experimental
 int rte_rio_remote_write_config_16(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 				   uint32_t offset, uint16_t val);
-/** 8-bit variant of rte_rio_remote_write_config_32(). */
+/**
+ * 8-bit variant of rte_rio_remote_write_config_32().
+ * @param mport  master port
+ * @param destid  destination device ID
+ * @param hopcount  as for rte_rio_remote_read_config_32()
+ * @param offset  byte offset in the configuration space, aligned to the access size
+ * @param val  value to write
+ * @return as rte_rio_remote_read_config_32()
+ */
 __rte_experimental
 int rte_rio_remote_write_config_8(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 				  uint32_t offset, uint8_t val);
@@ -237,6 +328,9 @@ int rte_rio_remote_write_config_8(struct rte_rio_mport *mport, uint16_t destid, 
  *
  * @param local     true: the mport's own config space (destid/hopcount ignored)
  * @param ftr       EF_ID to look for
+ * @param mport  master port
+ * @param destid  destination device ID of the device (remote walks)
+ * @param hopcount  its hop count (remote walks)
  * @return block offset, 0 when not found, or -errno on access error.
  */
 __rte_experimental
@@ -246,6 +340,10 @@ int32_t rte_rio_get_feature(struct rte_rio_mport *mport, bool local, uint16_t de
 /**
  * Find a device's LP-Serial physical block (any register map I or II ID).
  * @param[out] rmap  1 or 2 (may be NULL)
+ * @param mport  master port
+ * @param local  true: the mport's own configuration space (@p destid and @p hopcount ignored)
+ * @param destid  destination device ID of the device (remote walks)
+ * @param hopcount  its hop count (remote walks)
  * @return block offset, 0 when absent, or -errno.
  */
 __rte_experimental
@@ -256,6 +354,10 @@ int32_t rte_rio_get_physefb(struct rte_rio_mport *mport, bool local, uint16_t de
  * Iterate a device's extended feature list.
  * @param from  0 to start at the head, else a block offset returned earlier
  * @param[out] id  EF_ID of the returned block (may be NULL)
+ * @param mport  master port
+ * @param local  true: the mport's own configuration space (@p destid and @p hopcount ignored)
+ * @param destid  destination device ID of the device (remote walks)
+ * @param hopcount  its hop count (remote walks)
  * @return offset of the next block, 0 at the end, or -errno.
  */
 __rte_experimental
@@ -277,6 +379,11 @@ typedef void (*rte_rio_dbell_cb_t)(struct rte_rio_mport *mport, void *arg,
 
 /**
  * Claim the inbound doorbell info range [start, end].
+ * @param mport  master port
+ * @param start  first doorbell info of the range
+ * @param end  last doorbell info of the range
+ * @param cb  handler of the range's doorbells
+ * @param arg  passed to @p cb
  * @return 0; -EBUSY when it overlaps a claimed range; -EINVAL start > end or
  *         NULL handler; -ENOMEM.
  */
@@ -286,6 +393,9 @@ int rte_rio_request_inb_dbell(struct rte_rio_mport *mport, uint16_t start, uint1
 
 /**
  * Release an inbound doorbell range claimed with exactly these bounds.
+ * @param mport  master port
+ * @param start  first doorbell info of the range
+ * @param end  last doorbell info of the range
  * @return 0, or -ENOENT.
  */
 __rte_experimental
@@ -294,17 +404,26 @@ int rte_rio_release_inb_dbell(struct rte_rio_mport *mport, uint16_t start, uint1
 /**
  * Fetch up to @p max inbound doorbells and deliver each to its range owner.
  * Doorbells outside every range are dropped and counted.
+ * @param mport  master port
+ * @param max  most doorbells to fetch
  * @return number of doorbells fetched (delivered or dropped), or -errno.
  */
 __rte_experimental
 int rte_rio_dbell_poll(struct rte_rio_mport *mport, unsigned int max);
 
-/** @return doorbells received with no range owner since the mport was registered. */
+/**
+ * @param mport  master port
+ * @return doorbells received with no range owner since the mport was registered.
+ */
 __rte_experimental
 uint64_t rte_rio_dbell_unclaimed_count(const struct rte_rio_mport *mport);
 
 /**
  * Claim the outbound doorbell range [start, end] towards device @p destid.
+ * @param mport  master port
+ * @param destid  device the doorbells go to
+ * @param start  first doorbell info of the range
+ * @param end  last doorbell info of the range
  * @return 0; -EBUSY when it overlaps a range already claimed for @p destid;
  *         -EINVAL; -ENOMEM.
  */
@@ -312,13 +431,23 @@ __rte_experimental
 int rte_rio_request_outb_dbell(struct rte_rio_mport *mport, uint16_t destid,
 			       uint16_t start, uint16_t end);
 
-/** Release an outbound doorbell range. @return 0 or -ENOENT. */
+/**
+ * Release an outbound doorbell range.
+ * @param mport  master port
+ * @param destid  device the range was claimed for
+ * @param start  first doorbell info of the range
+ * @param end  last doorbell info of the range
+ * @return 0 or -ENOENT.
+ */
 __rte_experimental
 int rte_rio_release_outb_dbell(struct rte_rio_mport *mport, uint16_t destid,
 			       uint16_t start, uint16_t end);
 
 /**
  * Send a doorbell.
+ * @param mport  master port
+ * @param destid  destination device ID
+ * @param info  16-bit doorbell information
  * @return 0 DONE; -EAGAIN RETRY; -EIO ERROR; -ETIMEDOUT no response.
  */
 __rte_experimental
@@ -329,6 +458,9 @@ int rte_rio_send_doorbell(struct rte_rio_mport *mport, uint16_t destid, uint16_t
 
 /**
  * Open an inbound mailbox with a ring of @p entries buffers.
+ * @param mport  master port
+ * @param mbox  mailbox number, 0 to RTE_RIO_MAX_MBOX - 1
+ * @param entries  buffers of the ring, a power of two in [2, 4096]
  * @return 0; -EINVAL mbox out of range or entries not a power of two in
  *         [2, 4096]; -EBUSY already open; or the driver's error.
  */
@@ -341,21 +473,40 @@ int rte_rio_request_inb_mbox(struct rte_rio_mport *mport, uint8_t mbox, uint32_t
  * accepted and not delivered yet (also from a send that raced with the
  * close) are delivered when the mailbox is opened again, with mports that
  * keep them (rio_sim).
+ * @param mport  master port
+ * @param mbox  mailbox number, 0 to RTE_RIO_MAX_MBOX - 1
  * @return 0, -EINVAL, or -ENOENT if not open.
  */
 __rte_experimental
 int rte_rio_release_inb_mbox(struct rte_rio_mport *mport, uint8_t mbox);
 
-/** Open an outbound mailbox; same rules as rte_rio_request_inb_mbox(). */
+/**
+ * Open an outbound mailbox; same rules as rte_rio_request_inb_mbox().
+ * @param mport  master port
+ * @param mbox  mailbox number, 0 to RTE_RIO_MAX_MBOX - 1
+ * @param entries  messages in flight at most, a power of two in [2, 4096]
+ * @return as rte_rio_request_inb_mbox()
+ */
 __rte_experimental
 int rte_rio_request_outb_mbox(struct rte_rio_mport *mport, uint8_t mbox, uint32_t entries);
 
-/** Close an outbound mailbox. @return 0, -EINVAL, or -ENOENT if not open. */
+/**
+ * Close an outbound mailbox.
+ * @param mport  master port
+ * @param mbox  mailbox number, 0 to RTE_RIO_MAX_MBOX - 1
+ * @return 0, -EINVAL, or -ENOENT if not open.
+ */
 __rte_experimental
 int rte_rio_release_outb_mbox(struct rte_rio_mport *mport, uint8_t mbox);
 
 /**
  * Send one message (convenience wrapper of rte_rio_send_messages()).
+ * @param mport  master port
+ * @param destid  destination device ID
+ * @param mbox  mailbox number, 0 to RTE_RIO_MAX_MBOX - 1 (outbound, open)
+ * @param letter  letter, 0 to 3
+ * @param buf  message data
+ * @param len  message length in bytes, 8 to 4096
  * @return 0; -EAGAIN RETRY (the target's ring is full); -EIO; -ETIMEDOUT;
  *         -EINVAL bad length (not 8..4096), mailbox, letter or mailbox not open.
  */
@@ -368,6 +519,10 @@ int rte_rio_add_outb_message(struct rte_rio_mport *mport, uint16_t destid, uint8
  * from it). Messages are sent in order and sending stops at the first one
  * that is not accepted.
  *
+ * @param mport  master port
+ * @param mbox  mailbox number, 0 to RTE_RIO_MAX_MBOX - 1 (outbound, open)
+ * @param msgs  the messages; status set for the first one not accepted
+ * @param n  number of messages in @p msgs
  * @return number of messages accepted (status DONE). When it is less than
  *         @p n, msgs[ret].status tells why: -EAGAIN (back-pressure: retry
  *         later), -EIO, -ETIMEDOUT or -EINVAL (that message will never be
@@ -382,6 +537,8 @@ uint16_t rte_rio_send_messages(struct rte_rio_mport *mport, uint8_t mbox,
 
 /**
  * Number of outbound messages completed on @p mbox since the last call.
+ * @param mport  master port
+ * @param mbox  mailbox number, 0 to RTE_RIO_MAX_MBOX - 1
  * @return count, or -errno.
  */
 __rte_experimental
@@ -399,6 +556,8 @@ int64_t rte_rio_outb_completions(struct rte_rio_mport *mport, uint8_t mbox);
  * first buffer.
  *
  * @param size  bytes per posted buffer, RTE_RIO_MIN_MSG_SIZE..RTE_RIO_MAX_MSG_SIZE
+ * @param mport  master port
+ * @param mbox  mailbox number, 0 to RTE_RIO_MAX_MBOX - 1 (inbound, open)
  * @return 0; -EINVAL mailbox out of range or not open, or size out of range;
  *         -EBUSY buffers are already posted; -ENOTSUP the mport only takes
  *         RTE_RIO_MAX_MSG_SIZE-byte buffers (and @p size is smaller).
@@ -409,12 +568,22 @@ int rte_rio_set_inb_buf_size(struct rte_rio_mport *mport, uint8_t mbox, uint16_t
 /**
  * Post one receive buffer (of the declared size, RTE_RIO_MAX_MSG_SIZE bytes
  * by default: see rte_rio_set_inb_buf_size()) to an inbound mailbox.
+ * @param mport  master port
+ * @param mbox  mailbox number, 0 to RTE_RIO_MAX_MBOX - 1 (inbound, open)
+ * @param buf  the buffer, of the declared size
  * @return 0; -ENOSPC when the buffer ring is full; -EINVAL.
  */
 __rte_experimental
 int rte_rio_add_inb_buffer(struct rte_rio_mport *mport, uint8_t mbox, void *buf);
 
-/** Post up to @p n receive buffers. @return number posted (may be short). */
+/**
+ * Post up to @p n receive buffers.
+ * @param mport  master port
+ * @param mbox  mailbox number, 0 to RTE_RIO_MAX_MBOX - 1 (inbound, open)
+ * @param bufs  the buffers, of the declared size
+ * @param n  number of buffers in @p bufs
+ * @return number posted (may be short).
+ */
 __rte_experimental
 uint16_t rte_rio_add_inb_buffers(struct rte_rio_mport *mport, uint8_t mbox,
 				 void * const *bufs, uint16_t n);
@@ -423,6 +592,8 @@ uint16_t rte_rio_add_inb_buffers(struct rte_rio_mport *mport, uint8_t mbox,
  * Take one received message: its data is in the oldest posted buffer.
  * @param[out] len  exact message length
  * @param[out] src  source device ID (may be NULL)
+ * @param mport  master port
+ * @param mbox  mailbox number, 0 to RTE_RIO_MAX_MBOX - 1 (inbound, open)
  * @return that buffer, or NULL when nothing arrived (or no buffer is posted).
  */
 __rte_experimental
@@ -431,6 +602,10 @@ void *rte_rio_get_inb_message(struct rte_rio_mport *mport, uint8_t mbox, size_t 
 
 /**
  * Receive up to @p n messages; each lands in the next posted buffer.
+ * @param mport  master port
+ * @param mbox  mailbox number, 0 to RTE_RIO_MAX_MBOX - 1 (inbound, open)
+ * @param[out] msgs  the messages received
+ * @param n  size of @p msgs
  * @return number of messages filled in @p msgs.
  */
 __rte_experimental
@@ -456,6 +631,11 @@ uint16_t rte_rio_recv_messages(struct rte_rio_mport *mport, uint8_t mbox,
  * The memory is not DMA-capable (the IOVA to give is RTE_BAD_IOVA), and it
  * must be released in the process that received it.
  *
+ * @param mport  master port
+ * @param mbox  mailbox number, 0 to RTE_RIO_MAX_MBOX - 1 (inbound, open)
+ * @param[out] msgs  the messages received
+ * @param[out] shinfo  external-buffer description of each message
+ * @param n  size of @p msgs and @p shinfo
  * @return number of messages filled in @p msgs and @p shinfo; 0 also when the
  *         mport cannot receive in place (inb_inplace_max 0).
  */
@@ -468,6 +648,8 @@ uint16_t rte_rio_recv_messages_inplace(struct rte_rio_mport *mport, uint8_t mbox
  * Drop one reference to a message received in place (without an mbuf): the
  * last one gives its place in the inbound mailbox back. Safe from any thread
  * of the receiving process.
+ * @param buf  msgs[i].buf of rte_rio_recv_messages_inplace()
+ * @param shinfo  shinfo[i] of the same call
  */
 static inline void
 rte_rio_inb_message_release(void *buf, struct rte_mbuf_ext_shared_info *shinfo)
@@ -481,6 +663,9 @@ rte_rio_inb_message_release(void *buf, struct rte_mbuf_ext_shared_info *shinfo)
 
 /**
  * Fetch up to @p n port-writes received by the mport.
+ * @param mport  master port
+ * @param[out] msgs  the port-writes fetched
+ * @param n  size of @p msgs
  * @return number fetched, or -errno (-ENOTSUP if the mport cannot receive them).
  */
 __rte_experimental

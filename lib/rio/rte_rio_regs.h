@@ -165,6 +165,8 @@ extern "C" {
 /**
  * Register map of an LP-Serial block ID: 1 (map I), 2 (map II), or 0 when
  * the ID is not an LP-Serial physical-layer block.
+ * @param efb_id  EF_ID of an extended feature block
+ * @return 1, 2, or 0 (see above)
  */
 static inline int
 rte_rio_efb_phys_rmap(uint16_t efb_id)

@@ -40,7 +40,11 @@
 /* The first four MAC bytes of every rionet address. */
 static const uint8_t rionet_mac_prefix[4] = { 0x00, 0x01, 0x00, 0x01 };
 
-/** Build the rionet MAC address of device ID @p destid. */
+/**
+ * Build the rionet MAC address of device ID @p destid.
+ * @param destid  device ID
+ * @param[out] mac  the address
+ */
 static inline void
 rionet_mac_from_destid(uint16_t destid, struct rte_ether_addr *mac)
 {
@@ -54,6 +58,8 @@ rionet_mac_from_destid(uint16_t destid, struct rte_ether_addr *mac)
 
 /**
  * Decode a rionet MAC address byte by byte (independent of host endianness).
+ * @param mac  the six bytes of the address
+ * @param[out] destid  the device ID, when the prefix matches
  * @return true and the device ID in *destid when the prefix matches.
  */
 static inline bool

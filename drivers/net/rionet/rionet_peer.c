@@ -80,7 +80,7 @@ rionet_local_link_read(struct rionet_port *port)
 {
 	struct rte_rio_mport_info info;
 
-	return rte_rio_mport_info_get(port->mport, &info) == 0 && info.link_up;
+	return rte_rio_mport_info_get(rionet_port_mport(port), &info) == 0 && info.link_up;
 }
 
 int
@@ -178,7 +178,7 @@ rionet_dbell_send(struct rionet_port *port, struct rionet_peer *p, uint16_t info
 	for (i = 0; i < RIONET_DBELL_TRIES && ret == -EAGAIN; i++) {
 		if (i > 0)
 			rte_delay_us_block(10);
-		ret = rte_rio_send_doorbell(port->mport, p->destid, info);
+		ret = rte_rio_send_doorbell(rionet_port_mport(port), p->destid, info);
 	}
 	if (ret < 0) {
 		port->dbell_tx_errors++;
@@ -260,8 +260,9 @@ rionet_peer_event(struct rionet_port *port, struct rte_rio_device *dev, bool add
 	struct rte_rio_dev_info info;
 	struct rionet_peer *p;
 
-	if (dev->mport != port->mport || dev->local || dev->type != RTE_RIO_DEV_ENDPOINT ||
-	    dev->destid >= port->max_destids || dev->destid == port->destid)
+	if (dev->mport != rionet_port_mport(port) || dev->local ||
+	    dev->type != RTE_RIO_DEV_ENDPOINT || dev->destid >= port->max_destids ||
+	    dev->destid == port->destid)
 		return;
 	/* A removed device cannot be described any more: forget it by destid. */
 	if (add && (dev->rdev == NULL || rte_rio_dev_info_get(dev->rdev, &info) != 0 ||
@@ -422,7 +423,7 @@ rionet_alarm_cb(void *arg)
 	struct rionet_port *port = arg;
 	bool again, busy;
 
-	busy = rte_rio_dbell_poll(port->mport, 256) > 0;
+	busy = rte_rio_dbell_poll(rionet_port_mport(port), 256) > 0;
 	rte_spinlock_lock(&port->lock);
 	again = port->started;
 	if (again) {
@@ -507,8 +508,8 @@ rionet_peers_start(struct rionet_port *port)
 	uint16_t i;
 	int ret;
 
-	ret = rte_rio_request_inb_dbell(port->mport, RIONET_DBELL_JOIN, RIONET_DBELL_LEAVE,
-					rionet_dbell_cb, port);
+	ret = rte_rio_request_inb_dbell(rionet_port_mport(port), RIONET_DBELL_JOIN,
+					RIONET_DBELL_LEAVE, rionet_dbell_cb, port);
 	if (ret < 0) {
 		RIONET_LOG(ERR, "%s: doorbells 0x%x-0x%x are taken (%d)", port->name,
 			   RIONET_DBELL_JOIN, RIONET_DBELL_LEAVE, ret);
@@ -559,7 +560,8 @@ rionet_peers_stop(struct rionet_port *port)
 		rionet_peer_activate(port, p, false);
 	}
 	if (port->dbell_claimed) {
-		rte_rio_release_inb_dbell(port->mport, RIONET_DBELL_JOIN, RIONET_DBELL_LEAVE);
+		rte_rio_release_inb_dbell(rionet_port_mport(port), RIONET_DBELL_JOIN,
+					  RIONET_DBELL_LEAVE);
 		port->dbell_claimed = false;
 	}
 	rionet_link_refresh(port);

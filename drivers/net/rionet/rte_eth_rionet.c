@@ -47,8 +47,6 @@ struct rionet_devargs {
 	bool rx_zero_copy;
 };
 
-struct rte_rio_mport *rionet_proc_mport[RTE_MAX_ETHPORTS];
-
 /* ------------------------------------------------------------------ */
 /* Receive                                                            */
 
@@ -419,6 +417,21 @@ enum rionet_tx_verdict {
 /* No back-pressure stop in a flush. */
 #define RIONET_TX_NO_STOP	UINT16_MAX
 
+/*
+ * One step of the general Tx path: what rionet_tx_stage() staged and
+ * rionet_tx_flush() has not sent yet, and per frame what
+ * rionet_tx_account() counts.
+ */
+struct rionet_tx_step {
+	uint32_t max_frame;
+	uint16_t nb_msgs;		/* staged in txq->msgs[], not sent yet */
+	uint16_t nb_lin;		/* txq->lin[] buffers in use */
+	uint8_t mbox[RIONET_TX_MSGS];	/* mailbox of each staged message */
+	uint8_t verdict[RIONET_BURST];	/* enum rionet_tx_verdict */
+	uint16_t ok[RIONET_BURST];	/* copies accepted */
+	uint16_t done[RIONET_BURST];	/* copies accepted or dropped */
+};
+
 /* 32-bit load from any address (frames and headers need not be aligned). */
 static __rte_always_inline uint32_t
 rionet_load32(const uint8_t *p)
@@ -482,21 +495,24 @@ rionet_flow_hash(const struct rte_mbuf *m, const uint8_t *data)
 }
 
 /*
- * Send the staged messages, run by run of one mailbox, in order.
- * Accepted copies and dropped copies (ERROR, no response, RETRY on a frame
- * of which a copy was already handled) are counted in ok[]/done[] of their
- * frame. A RETRY on the first copy of a frame stops: that frame is returned
- * to the caller (back-pressure). @return the frame to stop at, or
+ * Send the staged messages, run by run of one mailbox, in order; none stays
+ * staged. Accepted copies and dropped copies (ERROR, no response, RETRY on
+ * a frame of which a copy was already handled) are counted in ok[]/done[]
+ * of their frame. A RETRY on the first copy of a frame stops: that frame is
+ * returned to the caller (back-pressure). @return the frame to stop at, or
  * RIONET_TX_NO_STOP.
  */
 static uint16_t
-rionet_tx_flush(struct rionet_tx_queue *txq, uint16_t nb_msgs, uint16_t *ok, uint16_t *done,
-		uint8_t *mbox)
+rionet_tx_flush(struct rionet_tx_queue *txq, struct rionet_tx_step *st)
 {
 	struct rte_rio_mport *mport = rionet_port_mport(txq->port);
 	struct rte_rio_msg *msgs = txq->msgs;
+	uint16_t *ok = st->ok, *done = st->done;
+	const uint8_t *mbox = st->mbox;
+	uint16_t off = 0, run, sent, k, f, nb_msgs = st->nb_msgs;
 	struct rionet_peer_qstats *ps;
-	uint16_t off = 0, run, sent, k, f;
+
+	st->nb_msgs = 0;
 
 	while (off < nb_msgs) {
 		for (run = off + 1; run < nb_msgs && mbox[run] == mbox[off]; run++)
@@ -735,102 +751,103 @@ rionet_tx_send_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint
 	return off;
 }
 
-/* Handle up to RIONET_BURST frames. @return frames consumed (sent or dropped). */
+/*
+ * General path, staging frame @i of the step: its verdict, then a message
+ * per copy (unicast: the peer of the destination address; multicast and
+ * broadcast: every active peer; loopback: the own device ID), flushing
+ * when the messages or the linearization buffers run out. @return the
+ * frame to stop at (a flush met back-pressure), or RIONET_TX_NO_STOP.
+ */
 static uint16_t
-rionet_tx_step(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
+rionet_tx_stage(struct rionet_tx_queue *txq, struct rionet_tx_step *st, struct rte_mbuf *m,
+		uint16_t i)
 {
 	struct rionet_port *port = txq->port;
-	uint32_t max_frame = rionet_max_frame(port);
-	uint16_t ok[RIONET_BURST] = { 0 }, done[RIONET_BURST] = { 0 };
-	uint8_t verdict[RIONET_BURST];
-	uint8_t mbox[RIONET_TX_MSGS];
-	uint16_t i, s, nb_msgs = 0, nb_lin = 0, stop = n, copies, destid;
 	bool loopback = port->loopback, mcast;
-	struct rte_mbuf *m;
+	uint16_t s, copies = 0, destid, stop;
 	const uint8_t *data;
 	uint8_t mb;
 
-	for (i = 0; i < n; i++) {
-		m = pkts[i];
-		verdict[i] = RIONET_TX_SEND;
-		if (unlikely(m->pkt_len > max_frame)) {
-			verdict[i] = RIONET_TX_OVERSIZE;
-			continue;
+	st->verdict[i] = RIONET_TX_SEND;
+	if (unlikely(m->pkt_len > st->max_frame)) {
+		st->verdict[i] = RIONET_TX_OVERSIZE;
+		return RIONET_TX_NO_STOP;
+	}
+	if (unlikely(m->pkt_len < RTE_ETHER_HDR_LEN)) {
+		st->verdict[i] = RIONET_TX_RUNT;
+		return RIONET_TX_NO_STOP;
+	}
+	if (m->nb_segs > 1) {
+		if (st->nb_lin == RIONET_TX_LIN_BUFS) {
+			stop = rionet_tx_flush(txq, st);
+			st->nb_lin = 0;
+			if (stop != RIONET_TX_NO_STOP)
+				return stop;
 		}
-		if (unlikely(m->pkt_len < RTE_ETHER_HDR_LEN)) {
-			verdict[i] = RIONET_TX_RUNT;
-			continue;
-		}
-		if (m->nb_segs > 1) {
-			if (nb_lin == RIONET_TX_LIN_BUFS) {
-				stop = rionet_tx_flush(txq, nb_msgs, ok, done, mbox);
-				nb_msgs = 0;
-				nb_lin = 0;
-				if (stop != RIONET_TX_NO_STOP)
-					goto out;
-				stop = n;
-			}
-			data = rte_pktmbuf_read(m, 0, m->pkt_len, txq->lin[nb_lin++]);
-		} else {
-			data = rte_pktmbuf_mtod(m, const uint8_t *);
-		}
-		mb = txq->mbox[0];
-		if (txq->nb_mbox > 1)
-			mb = txq->mbox[rionet_flow_hash(m, data) % txq->nb_mbox];
+		data = rte_pktmbuf_read(m, 0, m->pkt_len, txq->lin[st->nb_lin++]);
+	} else {
+		data = rte_pktmbuf_mtod(m, const uint8_t *);
+	}
+	mb = txq->mbox[0];
+	if (txq->nb_mbox > 1)
+		mb = txq->mbox[rionet_flow_hash(m, data) % txq->nb_mbox];
 
-		copies = 0;
-		mcast = (data[0] & 1) && !loopback;
-		/* Loopback: one copy, to the own device ID, whatever the address. */
-		for (s = 0; s < port->nb_peers || loopback; s++) {
-			if (loopback) {
-				s = RIONET_SELF_SLOT;
-				destid = port->destid;
-			} else if (mcast) {
-				/* Multicast and broadcast: every active peer. */
-				if (!rionet_peer_active(&port->peers[s]))
-					continue;
-				destid = port->peers[s].destid;
-			} else {
-				/* Unicast: the peer whose device ID is in the MAC. */
-				if (!rionet_mac_to_destid(data, &destid) ||
-				    destid >= port->max_destids)
-					break;
-				s = rionet_map_get(port, destid);
-				if (s == 0 || !rionet_peer_active(&port->peers[--s]))
-					break;
-			}
-			if (nb_msgs == RIONET_TX_MSGS) {
-				stop = rionet_tx_flush(txq, nb_msgs, ok, done, mbox);
-				nb_msgs = 0;
-				if (stop != RIONET_TX_NO_STOP)
-					goto out;
-				stop = n;
-			}
-			txq->msgs[nb_msgs].buf = (void *)(uintptr_t)data;
-			txq->msgs[nb_msgs].len = m->pkt_len;
-			txq->msgs[nb_msgs].destid = destid;
-			txq->msgs[nb_msgs].letter = 0;
-			txq->msg_frame[nb_msgs] = i;
-			txq->msg_peer[nb_msgs] = s;
-			mbox[nb_msgs] = mb;
-			nb_msgs++;
-			copies++;
-			if (!mcast)
+	mcast = (data[0] & 1) && !loopback;
+	/* Loopback: one copy, to the own device ID, whatever the address. */
+	for (s = 0; s < port->nb_peers || loopback; s++) {
+		if (loopback) {
+			s = RIONET_SELF_SLOT;
+			destid = port->destid;
+		} else if (mcast) {
+			/* Multicast and broadcast: every active peer. */
+			if (!rionet_peer_active(&port->peers[s]))
+				continue;
+			destid = port->peers[s].destid;
+		} else {
+			/* Unicast: the peer whose device ID is in the MAC. */
+			if (!rionet_mac_to_destid(data, &destid) || destid >= port->max_destids)
+				break;
+			s = rionet_map_get(port, destid);
+			if (s == 0 || !rionet_peer_active(&port->peers[--s]))
 				break;
 		}
-		if (copies == 0)
-			verdict[i] = RIONET_TX_UNKNOWN;
-		else if (mcast)
-			verdict[i] = RIONET_TX_SEND_MCAST;
+		if (st->nb_msgs == RIONET_TX_MSGS) {
+			stop = rionet_tx_flush(txq, st);
+			if (stop != RIONET_TX_NO_STOP)
+				return stop;
+		}
+		txq->msgs[st->nb_msgs].buf = (void *)(uintptr_t)data;
+		txq->msgs[st->nb_msgs].len = m->pkt_len;
+		txq->msgs[st->nb_msgs].destid = destid;
+		txq->msgs[st->nb_msgs].letter = 0;
+		txq->msg_frame[st->nb_msgs] = i;
+		txq->msg_peer[st->nb_msgs] = s;
+		st->mbox[st->nb_msgs] = mb;
+		st->nb_msgs++;
+		copies++;
+		if (!mcast)
+			break;
 	}
-	if (nb_msgs > 0) {
-		stop = rionet_tx_flush(txq, nb_msgs, ok, done, mbox);
-		if (stop == RIONET_TX_NO_STOP)
-			stop = n;
-	}
-out:
-	for (i = 0; i < stop; i++) {
-		switch (verdict[i]) {
+	if (copies == 0)
+		st->verdict[i] = RIONET_TX_UNKNOWN;
+	else if (mcast)
+		st->verdict[i] = RIONET_TX_SEND_MCAST;
+	return RIONET_TX_NO_STOP;
+}
+
+/*
+ * General path, accounting for frames [0, @n) of the step, all staged and
+ * flushed: a frame with an accepted copy is sent, one without is an error,
+ * and the drop reasons and multicast copies are counted.
+ */
+static void
+rionet_tx_account(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n,
+		  const struct rionet_tx_step *st)
+{
+	uint16_t i;
+
+	for (i = 0; i < n; i++) {
+		switch (st->verdict[i]) {
 		case RIONET_TX_OVERSIZE:
 			txq->oversize++;
 			break;
@@ -841,20 +858,44 @@ out:
 			txq->unknown_dst++;
 			break;
 		case RIONET_TX_SEND_MCAST:
-			txq->mcast_copies += ok[i];
+			txq->mcast_copies += st->ok[i];
 			/* fall through */
 		default:
 			if (pkts[i]->nb_segs > 1)
 				txq->linearized++;
 			break;
 		}
-		if (ok[i] > 0) {
+		if (st->ok[i] > 0) {
 			txq->packets++;
 			txq->bytes += pkts[i]->pkt_len;
 		} else {
 			txq->errors++;
 		}
 	}
+}
+
+/*
+ * General path: handle up to RIONET_BURST frames (stage, flush, account).
+ * @return frames consumed (sent or dropped).
+ */
+static uint16_t
+rionet_tx_step(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t n)
+{
+	struct rionet_tx_step st;
+	uint16_t i, stop = RIONET_TX_NO_STOP;
+
+	st.max_frame = rionet_max_frame(txq->port);
+	st.nb_msgs = 0;
+	st.nb_lin = 0;
+	memset(st.ok, 0, sizeof(st.ok));
+	memset(st.done, 0, sizeof(st.done));
+	for (i = 0; i < n && stop == RIONET_TX_NO_STOP; i++)
+		stop = rionet_tx_stage(txq, &st, pkts[i], i);
+	if (stop == RIONET_TX_NO_STOP && st.nb_msgs > 0)
+		stop = rionet_tx_flush(txq, &st);
+	if (stop == RIONET_TX_NO_STOP)
+		stop = n;
+	rionet_tx_account(txq, pkts, stop, &st);
 	/* Every accepted message was copied by the mport: free each frame once. */
 	rionet_tx_free(pkts, stop);
 	return stop;
@@ -973,9 +1014,9 @@ rionet_mbox_close_all(struct rionet_port *port)
 
 	for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
 		if (port->in_mbox_open & (1u << m))
-			rte_rio_release_inb_mbox(port->mport, m);
+			rte_rio_release_inb_mbox(rionet_port_mport(port), m);
 		if (port->out_mbox_open & (1u << m))
-			rte_rio_release_outb_mbox(port->mport, m);
+			rte_rio_release_outb_mbox(rionet_port_mport(port), m);
 	}
 	port->in_mbox_open = 0;
 	port->out_mbox_open = 0;
@@ -1002,7 +1043,7 @@ rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
 	uint32_t i, k, j;
 	int ret;
 
-	ret = rte_rio_request_inb_mbox(port->mport, rxq->mbox, rxq->entries);
+	ret = rte_rio_request_inb_mbox(rionet_port_mport(port), rxq->mbox, rxq->entries);
 	if (ret < 0) {
 		RIONET_LOG(ERR, "%s: cannot open inbound mailbox %u (%d)", port->name,
 			   rxq->mbox, ret);
@@ -1030,7 +1071,7 @@ rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
 	 */
 	rxq->direct = rxq->mbuf_room >= rionet_max_wire_frame(port);
 	if (rxq->direct) {
-		ret = rte_rio_set_inb_buf_size(port->mport, rxq->mbox, rxq->mbuf_room);
+		ret = rte_rio_set_inb_buf_size(rionet_port_mport(port), rxq->mbox, rxq->mbuf_room);
 		if (ret == -ENOTSUP) {
 			rxq->direct = false;
 		} else if (ret < 0) {
@@ -1057,7 +1098,7 @@ rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
 		k = RTE_MIN(rxq->entries - i, (uint32_t)RIONET_BURST);
 		for (j = 0; j < k; j++)
 			bufs[j] = rxq->bounce + (size_t)(i + j) * RIONET_MAX_FRAME;
-		if (rte_rio_add_inb_buffers(port->mport, rxq->mbox, bufs, k) != k) {
+		if (rte_rio_add_inb_buffers(rionet_port_mport(port), rxq->mbox, bufs, k) != k) {
 			RIONET_LOG(ERR, "%s: mailbox %u refused receive buffers", port->name,
 				   rxq->mbox);
 			return -EIO;
@@ -1078,7 +1119,7 @@ rionet_loopback_routed(const struct rionet_port *port)
 	struct rte_rio_dev_info info;
 	struct rte_rio_dev *d = NULL;
 
-	while ((d = rte_rio_dev_next(port->mport, d)) != NULL) {
+	while ((d = rte_rio_dev_next(rionet_port_mport(port), d)) != NULL) {
 		if (rte_rio_dev_info_get(d, &info) == 0 && info.type == RTE_RIO_DEV_SWITCH)
 			return true;
 	}
@@ -1097,7 +1138,7 @@ rionet_dev_start(struct rte_eth_dev *dev)
 
 	if (port->loopback && !rionet_loopback_routed(port)) {
 		RIONET_LOG(ERR, "%s: lpbk_mode=1 sends every frame to the port's own device ID, which only a switch at the other end of its link returns, and mport %s knows no switch",
-			   port->name, rte_rio_mport_name(port->mport));
+			   port->name, rte_rio_mport_name(rionet_port_mport(port)));
 		return -ENOTSUP;
 	}
 
@@ -1108,7 +1149,7 @@ rionet_dev_start(struct rte_eth_dev *dev)
 			goto fail;
 	}
 	for (m = 0; m < nb_mbox; m++) {
-		ret = rte_rio_request_outb_mbox(port->mport, port->mbox_base + m,
+		ret = rte_rio_request_outb_mbox(rionet_port_mport(port), port->mbox_base + m,
 						RIONET_DEFAULT_DESC);
 		if (ret < 0) {
 			RIONET_LOG(ERR, "%s: cannot open outbound mailbox %u (%d)", port->name,
@@ -1190,7 +1231,6 @@ rionet_dev_close(struct rte_eth_dev *dev)
 	rionet_peers_fini(port);
 	if (port->rdev != NULL)
 		port->rdev->driver_data = NULL;
-	rionet_proc_mport[port->port_id] = NULL;
 	return 0;
 }
 
@@ -1659,11 +1699,10 @@ static int
 rionet_secondary_close(struct rte_eth_dev *dev)
 {
 	struct rionet_port *port = dev->data->dev_private;
-	struct rte_rio_mport *mport = rionet_proc_mport[dev->data->port_id];
+	struct rte_rio_mport *mport = dev->process_private;
 
 	if (mport != NULL)
 		rionet_secondary_mbox_close(port, mport);
-	rionet_proc_mport[dev->data->port_id] = NULL;
 	dev->process_private = NULL;
 	return 0;
 }
@@ -1707,7 +1746,6 @@ rionet_probe_secondary(struct rte_rio_device *rdev, const char *name)
 		return ret;
 	}
 	/* Before the burst functions become callable (probing_finish). */
-	rionet_proc_mport[dev->data->port_id] = rdev->mport;
 	dev->process_private = rdev->mport;
 	rdev->driver_data = dev;
 	rte_eth_dev_probing_finish(dev);
@@ -1847,10 +1885,8 @@ rionet_rio_probe(struct rte_rio_driver *drv, struct rte_rio_device *rdev,
 	port->eth_dev = dev;
 	port->data = dev->data;
 	port->port_id = dev->data->port_id;
-	rionet_proc_mport[port->port_id] = rdev->mport;
 	dev->process_private = rdev->mport;
 	port->rdev = rdev;
-	port->mport = rdev->mport;
 	rte_spinlock_init(&port->lock);
 	strlcpy(port->name, name, sizeof(port->name));
 	port->destid = info.destid;
@@ -1872,7 +1908,6 @@ rionet_rio_probe(struct rte_rio_driver *drv, struct rte_rio_device *rdev,
 		   da.mbox, da.rx_zero_copy ? ", zero-copy receive" : "");
 	return 0;
 fail:
-	rionet_proc_mport[dev->data->port_id] = NULL;
 	rte_eth_dev_release_port(dev);
 	return ret;
 }

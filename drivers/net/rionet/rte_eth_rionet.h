@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <ethdev_driver.h>
 #include <rte_ethdev.h>
 #include <rte_log.h>
 #include <rte_mbuf.h>
@@ -148,14 +149,12 @@ struct rionet_peer {
 
 /*
  * The port lives in DPDK shared memory (dev_private) and is seen by every
- * process of the group. mport, rdev and eth_dev are the primary's own
- * objects: only the primary's control path (start/stop, peers, doorbells)
- * uses them. The Rx/Tx path, which secondary processes run too, reaches the
- * mport of its own process with rionet_port_mport() and the ethdev data
- * (shared) through data.
+ * process of the group. rdev and eth_dev are the primary's own objects:
+ * only the primary's control path (start/stop, peers, doorbells) uses
+ * them. Every process reaches the mport of its own with
+ * rionet_port_mport(), and the ethdev data (shared) through data.
  */
 struct rionet_port {
-	struct rte_rio_mport *mport;
 	struct rte_rio_device *rdev;	/* local endpoint on the bus */
 	struct rte_eth_dev *eth_dev;
 	struct rte_eth_dev_data *data;	/* shared: valid in every process */
@@ -197,16 +196,14 @@ struct rionet_port {
 };
 
 /*
- * Per process: the mport through which this process reaches each rionet
- * port's endpoint (its own rio_sim view in a secondary), by ethdev port ID.
- * Written at probe, before the port's burst functions can be called.
+ * The mport through which this process reaches the port's endpoint (its
+ * own rio_sim view in a secondary): the ethdev's process_private, set at
+ * probe before the port's burst functions can be called.
  */
-extern struct rte_rio_mport *rionet_proc_mport[RTE_MAX_ETHPORTS];
-
 static inline struct rte_rio_mport *
 rionet_port_mport(const struct rionet_port *port)
 {
-	return rionet_proc_mport[port->port_id];
+	return rte_eth_devices[port->port_id].process_private;
 }
 
 /* Relaxed/acquire/release helpers for fields shared with Rx/Tx lcores. */

@@ -52,18 +52,6 @@ struct fab_priv {
 static TAILQ_HEAD(, sim_fabric) fab_list = TAILQ_HEAD_INITIALIZER(fab_list);
 static pthread_mutex_t fab_list_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void __rte_format_printf(3, 4)
-fab_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL || errlen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 /* Fabric state: the creator's release store pairs with attachers' acquire load. */
 static inline uint32_t
 fab_state_load(const struct sim_shm_hdr *h)
@@ -155,12 +143,12 @@ fab_name_check(const char *name, char *err, size_t errlen)
 	size_t i, n;
 
 	if (name == NULL || name[0] == '\0') {
-		fab_err(err, errlen, "fabric name is empty");
+		sim_err(err, errlen, "fabric name is empty");
 		return -EINVAL;
 	}
 	n = strnlen(name, SIM_NAME_MAX);
 	if (n >= SIM_NAME_MAX) {
-		fab_err(err, errlen, "fabric name '%.40s...' longer than %d characters",
+		sim_err(err, errlen, "fabric name '%.40s...' longer than %d characters",
 			name, SIM_NAME_MAX - 1);
 		return -ENAMETOOLONG;
 	}
@@ -169,7 +157,7 @@ fab_name_check(const char *name, char *err, size_t errlen)
 
 		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 		      (c >= '0' && c <= '9') || c == '_' || c == '-')) {
-			fab_err(err, errlen, "fabric name '%s': only [A-Za-z0-9_-] allowed", name);
+			sim_err(err, errlen, "fabric name '%s': only [A-Za-z0-9_-] allowed", name);
 			return -EINVAL;
 		}
 	}
@@ -235,7 +223,7 @@ fab_dir_open(const char *path, bool group, gid_t gid, bool create, char *err, si
 		if (fd < 0 && errno == ENOENT && create) {
 			if (mkdir(path, 0700) != 0 && errno != EEXIST) {
 				ret = -errno;
-				fab_err(err, errlen, "cannot create directory %s: %s", path,
+				sim_err(err, errlen, "cannot create directory %s: %s", path,
 					strerror(errno));
 				return ret;
 			}
@@ -245,7 +233,7 @@ fab_dir_open(const char *path, bool group, gid_t gid, bool create, char *err, si
 			    (st.st_mode & 07777) == 0700 && want != 0700 &&
 			    ((group && fchown(fd, (uid_t)-1, gid) != 0) || fchmod(fd, want) != 0)) {
 				ret = -errno;
-				fab_err(err, errlen, "cannot set up directory %s: %s", path,
+				sim_err(err, errlen, "cannot set up directory %s: %s", path,
 					strerror(errno));
 				close(fd);
 				return ret;
@@ -254,10 +242,10 @@ fab_dir_open(const char *path, bool group, gid_t gid, bool create, char *err, si
 		if (fd < 0) {
 			ret = -errno;
 			if (errno == ENOTDIR || errno == ELOOP)
-				fab_err(err, errlen, "%s is not a directory (someone else made it: remove it)",
+				sim_err(err, errlen, "%s is not a directory (someone else made it: remove it)",
 					path);
 			else
-				fab_err(err, errlen, "cannot open directory %s: %s", path,
+				sim_err(err, errlen, "cannot open directory %s: %s", path,
 					strerror(errno));
 			return ret;
 		}
@@ -271,12 +259,12 @@ fab_dir_open(const char *path, bool group, gid_t gid, bool create, char *err, si
 			break;
 	}
 	if (group)
-		fab_err(err, errlen,
+		sim_err(err, errlen,
 			"directory %s: group %u and mode 0%o, not group %u and mode 0%o (made by uid %u: remove it)",
 			path, (unsigned int)st.st_gid, (unsigned int)(st.st_mode & 07777),
 			(unsigned int)gid, want, (unsigned int)st.st_uid);
 	else
-		fab_err(err, errlen,
+		sim_err(err, errlen,
 			"directory %s: owned by uid %u with mode 0%o, not ours (uid %u) with mode 0%o: remove it%s",
 			path, (unsigned int)st.st_uid, (unsigned int)(st.st_mode & 07777),
 			(unsigned int)geteuid(), want,
@@ -309,7 +297,7 @@ sim_fabric_dir_find(const char *name, bool group_access, bool create, char *path
 	n = getgroups(0, NULL);
 	groups = calloc(RTE_MAX(n, 0) + 1, sizeof(*groups));
 	if (groups == NULL) {
-		fab_err(err, errlen, "out of memory");
+		sim_err(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
 	groups[0] = getegid();
@@ -327,7 +315,7 @@ sim_fabric_dir_find(const char *name, bool group_access, bool create, char *path
 	if (fd >= 0)
 		return fd;
 	if (!create) {
-		fab_err(err, errlen, "fabric %s does not exist in any directory of our groups",
+		sim_err(err, errlen, "fabric %s does not exist in any directory of our groups",
 			name);
 		return -ENOENT;
 	}
@@ -446,19 +434,19 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 			n_ep++;
 	fab_layout(topo->n_devs, n_ep, topo->devid_size, &lo);
 	if (ftruncate(fd, (off_t)lo.total) != 0) {
-		fab_err(err, errlen, "fabric %s: cannot size shared memory to %" PRIu64 " bytes: %s",
+		sim_err(err, errlen, "fabric %s: cannot size shared memory to %" PRIu64 " bytes: %s",
 			name, lo.total, strerror(errno));
 		return NULL;
 	}
 	m = mmap(NULL, lo.total, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (m == MAP_FAILED) {
-		fab_err(err, errlen, "fabric %s: cannot map %" PRIu64 " bytes: %s",
+		sim_err(err, errlen, "fabric %s: cannot map %" PRIu64 " bytes: %s",
 			name, lo.total, strerror(errno));
 		return NULL;
 	}
 	p = calloc(1, sizeof(*p));
 	if (p == NULL) {
-		fab_err(err, errlen, "out of memory");
+		sim_err(err, errlen, "out of memory");
 		munmap(m, lo.total);
 		return NULL;
 	}
@@ -507,7 +495,7 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 	strlcpy(h->name, name, sizeof(h->name));
 	/* Nobody else attaches before READY: no attach lock needed yet. */
 	if (sim_attach_take(f) != 0) {
-		fab_err(err, errlen, "fabric %s: cannot lock its attach slot", name);
+		sim_err(err, errlen, "fabric %s: cannot lock its attach slot", name);
 		goto fail;
 	}
 
@@ -560,7 +548,7 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 	if (topo->static_routes) {
 		rc = sim_config_static_routes(f);
 		if (rc != 0) {
-			fab_err(err, errlen, "fabric %s: cannot program static routes (%d)",
+			sim_err(err, errlen, "fabric %s: cannot program static routes (%d)",
 				name, rc);
 			goto fail;
 		}
@@ -618,25 +606,25 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, i
 	/* Wait until the creator has sized it. */
 	for (;;) {
 		if (fstat(fd, &st) != 0) {
-			fab_err(err, errlen, "fabric %s: fstat: %s", name, strerror(errno));
+			sim_err(err, errlen, "fabric %s: fstat: %s", name, strerror(errno));
 			return NULL;
 		}
 		/* Who owns it comes first: nothing of a foreign object is read. */
 		if (sim_shm_check_access(&st, group_access, why, sizeof(why)) != 0) {
-			fab_err(err, errlen, "fabric %s: %s", name, why);
+			sim_err(err, errlen, "fabric %s: %s", name, why);
 			return NULL;
 		}
 		if ((uint64_t)st.st_size >= hsz)
 			break;
 		/* The creator sizes it in one ftruncate(): from 0 to the whole fabric. */
 		if (st.st_size != 0) {
-			fab_err(err, errlen,
+			sim_err(err, errlen,
 				"fabric %s: truncated shared memory (%lld bytes, shorter than the %zu-byte header)",
 				name, (long long)st.st_size, hsz);
 			return NULL;
 		}
 		if (sim_now_us() > deadline) {
-			fab_err(err, errlen,
+			sim_err(err, errlen,
 				"fabric %s: shared memory never initialized by its creator (remove it with destroy)",
 				name);
 			return NULL;
@@ -645,7 +633,7 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, i
 	}
 	h = mmap(NULL, hsz, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (h == MAP_FAILED) {
-		fab_err(err, errlen, "fabric %s: cannot map header: %s", name, strerror(errno));
+		sim_err(err, errlen, "fabric %s: cannot map header: %s", name, strerror(errno));
 		return NULL;
 	}
 	for (;;) {
@@ -653,7 +641,7 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, i
 		/* The creator stores magic before READY; 0 only while it builds. */
 		magic = __atomic_load_n(&h->magic, __ATOMIC_RELAXED);
 		if (magic != SIM_SHM_MAGIC && (magic != 0 || state != SIM_FABRIC_INIT)) {
-			fab_err(err, errlen,
+			sim_err(err, errlen,
 				"fabric %s: not a rio_sim fabric (bad magic 0x%" PRIx64 ")",
 				name, magic);
 			goto fail;
@@ -665,11 +653,11 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, i
 			goto fail;
 		}
 		if (state != SIM_FABRIC_INIT) {
-			fab_err(err, errlen, "fabric %s: corrupt header (state %u)", name, state);
+			sim_err(err, errlen, "fabric %s: corrupt header (state %u)", name, state);
 			goto fail;
 		}
 		if (sim_now_us() > deadline) {
-			fab_err(err, errlen,
+			sim_err(err, errlen,
 				"fabric %s: creator (pid %d) did not finish building it (remove it with destroy)",
 				name, (int)h->creator_pid);
 			goto fail;
@@ -677,14 +665,14 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, i
 		sim_sleep_us(1000);
 	}
 	if (h->version != SIM_SHM_VERSION) {
-		fab_err(err, errlen, "fabric %s: layout version %u, this build uses %u",
+		sim_err(err, errlen, "fabric %s: layout version %u, this build uses %u",
 			name, h->version, SIM_SHM_VERSION);
 		goto fail;
 	}
 	if (h->hdr_size != sizeof(struct sim_shm_hdr) ||
 	    h->dev_size != sizeof(struct sim_shm_device) ||
 	    h->ep_size != sizeof(struct sim_shm_endpoint)) {
-		fab_err(err, errlen,
+		sim_err(err, errlen,
 			"fabric %s: structure sizes %u/%u/%u differ from this build's %zu/%zu/%zu",
 			name, h->hdr_size, h->dev_size, h->ep_size, sizeof(struct sim_shm_hdr),
 			sizeof(struct sim_shm_device), sizeof(struct sim_shm_endpoint));
@@ -692,7 +680,7 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, i
 	}
 	/* The object's owner is its creator; anything else was not made by this driver. */
 	if (h->creator_uid != (uint32_t)st.st_uid) {
-		fab_err(err, errlen, "fabric %s: created by uid %u but owned by uid %u",
+		sim_err(err, errlen, "fabric %s: created by uid %u but owned by uid %u",
 			name, h->creator_uid, (unsigned int)st.st_uid);
 		goto fail;
 	}
@@ -701,19 +689,19 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, i
 	n_ep = h->n_endpoints;
 	mbox = h->mbox_entries;
 	if (devid_size != 8 && devid_size != 16) {
-		fab_err(err, errlen, "fabric %s: corrupt header (devid_size %u, not 8 or 16)",
+		sim_err(err, errlen, "fabric %s: corrupt header (devid_size %u, not 8 or 16)",
 			name, devid_size);
 		goto fail;
 	}
 	if (n_dev == 0 || n_dev > SIM_MAX_DEVICES || n_ep == 0 || n_ep > n_dev ||
 	    h->n_switches != n_dev - n_ep) {
-		fab_err(err, errlen,
+		sim_err(err, errlen,
 			"fabric %s: corrupt header (%u devices, %u endpoints, %u switches; at most %u devices)",
 			name, n_dev, n_ep, h->n_switches, SIM_MAX_DEVICES);
 		goto fail;
 	}
 	if (mbox < 2 || mbox > SIM_MBOX_ENTRIES_MAX || !rte_is_power_of_2(mbox)) {
-		fab_err(err, errlen,
+		sim_err(err, errlen,
 			"fabric %s: corrupt header (mbox_entries %u, not a power of two in 2..%u)",
 			name, mbox, SIM_MBOX_ENTRIES_MAX);
 		goto fail;
@@ -721,14 +709,14 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, i
 	fab_layout(n_dev, n_ep, (uint8_t)devid_size, &lo);
 	if (h->dev_off != lo.dev_off || h->ep_off != lo.ep_off || h->rt_off != lo.rt_off ||
 	    h->total_size != lo.total) {
-		fab_err(err, errlen,
+		sim_err(err, errlen,
 			"fabric %s: corrupt header (offsets 0x%" PRIx64 "/0x%" PRIx64
 			"/0x%" PRIx64 " and size %" PRIu64 " do not match its %u devices)",
 			name, h->dev_off, h->ep_off, h->rt_off, h->total_size, n_dev);
 		goto fail;
 	}
 	if (fstat(fd, &st) != 0 || (uint64_t)st.st_size != lo.total) {
-		fab_err(err, errlen,
+		sim_err(err, errlen,
 			"fabric %s: truncated or resized shared memory (%lld bytes, the header says %" PRIu64 ")",
 			name, (long long)st.st_size, lo.total);
 		goto fail;
@@ -737,19 +725,19 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, i
 		char other[SIM_NAME_MAX];
 
 		sim_shm_name_print(other, sizeof(other), h->name);
-		fab_err(err, errlen, "fabric %s: its header is of another fabric ('%s')",
+		sim_err(err, errlen, "fabric %s: its header is of another fabric ('%s')",
 			name, other);
 		goto fail;
 	}
 	if (topo != NULL && h->topo_hash != sim_topology_hash(topo)) {
-		fab_err(err, errlen,
+		sim_err(err, errlen,
 			"fabric %s already exists with a different topology (destroy it first or omit the topology)",
 			name);
 		goto fail;
 	}
 	m = mmap(NULL, lo.total, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (m == MAP_FAILED) {
-		fab_err(err, errlen, "fabric %s: cannot map %" PRIu64 " bytes: %s",
+		sim_err(err, errlen, "fabric %s: cannot map %" PRIu64 " bytes: %s",
 			name, lo.total, strerror(errno));
 		goto fail;
 	}
@@ -757,7 +745,7 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, i
 	h = MAP_FAILED;
 	p = calloc(1, sizeof(*p));
 	if (p == NULL) {
-		fab_err(err, errlen, "out of memory");
+		sim_err(err, errlen, "out of memory");
 		goto fail;
 	}
 	p->shm_dev = st.st_dev;
@@ -777,7 +765,7 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, i
 
 	rc = sim_fabric_table_lock(fd, name);
 	if (rc != 0) {
-		fab_err(err, errlen, "fabric %s: cannot take its attach lock: %s", name,
+		sim_err(err, errlen, "fabric %s: cannot take its attach lock: %s", name,
 			strerror(-rc));
 		goto fail;
 	}
@@ -805,7 +793,7 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, i
 	rc = sim_attach_take(&p->f);
 	sim_fabric_table_unlock(fd);
 	if (rc != 0) {
-		fab_err(err, errlen, "fabric %s: %d processes already attached", name,
+		sim_err(err, errlen, "fabric %s: %d processes already attached", name,
 			SIM_MAX_ATTACH);
 		goto fail;
 	}
@@ -855,10 +843,10 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 	f = fab_lookup(name);
 	if (f != NULL) {
 		if (mode == SIM_OPEN_CREATE) {
-			fab_err(err, errlen, "fabric %s already exists", name);
+			sim_err(err, errlen, "fabric %s already exists", name);
 			f = NULL;
 		} else if (topo != NULL && f->hdr->topo_hash != sim_topology_hash(topo)) {
-			fab_err(err, errlen,
+			sim_err(err, errlen,
 				"fabric %s already exists with a different topology (destroy it first or omit the topology)",
 				name);
 			f = NULL;
@@ -873,7 +861,7 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 	dfd = sim_fabric_dir_find(name, group_access, mode != SIM_OPEN_ATTACH, dir, sizeof(dir), err,
 			   errlen);
 	if (dfd == -ENOENT && mode == SIM_OPEN_ATTACH)
-		fab_err(err, errlen, "fabric %s does not exist", name);
+		sim_err(err, errlen, "fabric %s does not exist", name);
 	for (tries = 0; dfd >= 0 && tries < 100 && p == NULL; tries++) {
 		again = false;
 		if (mode != SIM_OPEN_ATTACH) {
@@ -882,7 +870,7 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 			if (fd >= 0) {
 				/* umask may have removed bits: set exactly what was asked. */
 				if (fchmod(fd, perm) != 0) {
-					fab_err(err, errlen, "fabric %s: fchmod: %s", name,
+					sim_err(err, errlen, "fabric %s: fchmod: %s", name,
 						strerror(errno));
 					close(fd);
 					unlinkat(dfd, shm, 0);
@@ -906,12 +894,12 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 				break;
 			}
 			if (errno != EEXIST) {
-				fab_err(err, errlen, "fabric %s: cannot create %s/%s: %s", name, dir,
+				sim_err(err, errlen, "fabric %s: cannot create %s/%s: %s", name, dir,
 					shm, strerror(errno));
 				break;
 			}
 			if (mode == SIM_OPEN_CREATE) {
-				fab_err(err, errlen, "fabric %s already exists", name);
+				sim_err(err, errlen, "fabric %s already exists", name);
 				break;
 			}
 		}
@@ -920,9 +908,9 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 			if (errno == ENOENT && mode != SIM_OPEN_ATTACH)
 				continue;	/* removed meanwhile: create it */
 			if (errno == ENOENT)
-				fab_err(err, errlen, "fabric %s does not exist", name);
+				sim_err(err, errlen, "fabric %s does not exist", name);
 			else
-				fab_err(err, errlen, "fabric %s: cannot open %s/%s: %s", name, dir,
+				sim_err(err, errlen, "fabric %s: cannot open %s/%s: %s", name, dir,
 					shm, strerror(errno));
 			break;
 		}
@@ -936,7 +924,7 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 			sim_sleep_us(1000);
 	}
 	if (p == NULL && err != NULL && errlen > 0 && err[0] == '\0')
-		fab_err(err, errlen, "fabric %s: could not attach (removed repeatedly)", name);
+		sim_err(err, errlen, "fabric %s: could not attach (removed repeatedly)", name);
 	if (p != NULL) {
 		p->f.dir_fd = dfd;
 		strlcpy(p->f.dir, dir, sizeof(p->f.dir));

@@ -16,6 +16,9 @@
  *   rio_sim_config.c    per-device config space, maintenance routing, ackIDs
  *   rio_sim_timing.c    timing model: link rates, latency, response timeout
  *   rio_sim_ep.c        claimed endpoints: rings, messages, doorbells, port-writes
+ *   rio_sim_mgmt.c      public fabric-management API (rte_pmd_rio_sim_fabric.h)
+ *   rio_sim_tool_api.c  inspection for tools: stat, list, route tables
+ *   rio_sim_devargs.c   devargs of the vdev (rio_sim_devargs.h)
  *   rio_sim_rawdev.c    rawdev PMD and mport ops (the only file that knows DPDK rawdev)
  *
  * Errors are negative errno values; functions that can fail for a reason a
@@ -33,6 +36,9 @@
 #include "rte_rio.h"
 #include "rio_sim_shm.h"
 #include "rte_pmd_rio_sim_fabric.h"
+
+/* Fill err[errlen] (if err is not NULL and errlen > 0); in rio_sim_topology.c. */
+void sim_err(char *err, size_t errlen, const char *fmt, ...) __rte_format_printf(3, 4);
 
 extern int rio_sim_logtype;
 #define SIM_LOG(level, fmt, ...) \

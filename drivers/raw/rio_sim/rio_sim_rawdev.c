@@ -5,7 +5,7 @@
 /*
  * rio_sim rawdev PMD: one vdev claims one endpoint of an emulated fabric and
  * registers it with lib/rio as an mport. This is the only file of the driver
- * that knows about rawdev, vdev and devargs.
+ * that knows about rawdev and vdev; rio_sim_devargs.c parses its devargs.
  */
 
 #include <ctype.h>
@@ -25,7 +25,6 @@
 #include <rte_errno.h>
 #include <rte_eal.h>
 #include <rte_hash_crc.h>
-#include <rte_kvargs.h>
 #include <rte_lcore.h>
 #include <rte_malloc.h>
 #include <rte_memzone.h>
@@ -36,36 +35,13 @@
 
 #include "rio_driver.h"
 #include "rte_rio_dev.h"
+#include "rio_sim_devargs.h"
 #include "rio_sim_fabric.h"
 #include "rte_pmd_rio_sim.h"
 
-#define RIO_SIM_ARG_FABRIC	"fabric"
-#define RIO_SIM_ARG_TOPOLOGY	"topology"
-#define RIO_SIM_ARG_ENDPOINT	"endpoint"
-#define RIO_SIM_ARG_HOST	"host"
-#define RIO_SIM_ARG_DEVID_SIZE	"devid_size"
-#define RIO_SIM_ARG_GROUP	"group"
-#define RIO_SIM_ARG_SCAN	"scan"
-#define RIO_SIM_ARG_DISC_TIMEOUT	"disc_timeout"
-
-static const char * const rio_sim_valid_args[] = {
-	RIO_SIM_ARG_FABRIC,
-	RIO_SIM_ARG_TOPOLOGY,
-	RIO_SIM_ARG_ENDPOINT,
-	RIO_SIM_ARG_HOST,
-	RIO_SIM_ARG_DEVID_SIZE,
-	RIO_SIM_ARG_GROUP,
-	RIO_SIM_ARG_SCAN,
-	RIO_SIM_ARG_DISC_TIMEOUT,
-	NULL
-};
-
-#define RIO_SIM_BUILTIN_PREFIX	"builtin:"
-#define RIO_SIM_ERR_LEN		256
 #define RIO_SIM_DBELL_RING_SIZE	1024	/* raw doorbells waiting for dequeue */
 #define RIO_SIM_RX_POST_MAX	64	/* receive buffers posted per raw mailbox */
 #define RIO_SIM_BURST		32
-#define RIO_SIM_DISC_TIMEOUT_MAX_MS	3600000u
 /* Memzone by which secondary processes find what the primary shares of a device. */
 /* Memzone of a device for secondary processes: CRC32C of the device name. */
 #define RIO_SIM_MZ_FMT		"rio_sim_mp_%08x"
@@ -81,19 +57,6 @@ struct rio_sim_mp_info {
 	char name[RTE_RAWDEV_NAME_MAX_LEN];	/* the device's: two names, one CRC */
 };
 #define RIO_SIM_MP_EP_OFF	(2 * RTE_CACHE_LINE_SIZE)
-
-/* Parsed devargs. */
-struct rio_sim_params {
-	const char *name;		/* vdev name, for error lines */
-	char fabric[SIM_NAME_MAX];
-	char topology[PATH_MAX];	/* empty: join as is, or create builtin:default */
-	char endpoint[SIM_NAME_MAX];	/* empty: first endpoint not claimed */
-	int32_t host;			/* -1: from the topology */
-	uint8_t devid_size;		/* 0: whatever the fabric uses */
-	bool group;
-	bool scan;			/* enumerate or discover at probe */
-	uint32_t disc_timeout_ms;	/* agents: wait for the host this long */
-};
 
 /* Raw data path counters, per mailbox (single writer: the data path thread). */
 struct rio_sim_mbox_stats {
@@ -165,226 +128,6 @@ static inline bool
 rio_sim_ep_owned(const struct sim_fabric *f, uint32_t ep_index)
 {
 	return sim_token_alive(f, __atomic_load_n(&f->eps[ep_index].owner, __ATOMIC_ACQUIRE));
-}
-
-static bool
-rio_sim_name_valid(const char *s)
-{
-	size_t i;
-
-	for (i = 0; s[i] != '\0'; i++)
-		if (!isalnum((unsigned char)s[i]) && s[i] != '_' && s[i] != '-')
-			return false;
-	return i > 0;
-}
-
-static int
-rio_sim_parse_uint(const struct rio_sim_params *p, const char *key, const char *value,
-		   unsigned long max, unsigned long *out)
-{
-	unsigned long v;
-	char *end = NULL;
-
-	errno = 0;
-	v = strtoul(value, &end, 0);
-	if (value[0] == '-' || !isdigit((unsigned char)value[0]) || errno != 0 ||
-	    end == value || *end != '\0' || v > max) {
-		SIM_LOG(ERR, "%s: %s=%s: expected an integer in 0..%lu", p->name, key, value,
-			max);
-		return -EINVAL;
-	}
-	*out = v;
-	return 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* Devargs                                                            */
-
-static int
-rio_sim_parse_fabric(const char *key, const char *value, void *opaque)
-{
-	struct rio_sim_params *p = opaque;
-
-	if (strlen(value) >= sizeof(p->fabric) || !rio_sim_name_valid(value)) {
-		SIM_LOG(ERR, "%s: %s=%s: a fabric name is 1..%zu characters [A-Za-z0-9_-]",
-			p->name, key, value, sizeof(p->fabric) - 1);
-		return -EINVAL;
-	}
-	strlcpy(p->fabric, value, sizeof(p->fabric));
-	return 0;
-}
-
-static int
-rio_sim_parse_topology(const char *key, const char *value, void *opaque)
-{
-	struct rio_sim_params *p = opaque;
-
-	if (strlen(value) >= sizeof(p->topology)) {
-		SIM_LOG(ERR, "%s: %s=%s: path too long", p->name, key, value);
-		return -EINVAL;
-	}
-	if (strcmp(value, RIO_SIM_BUILTIN_PREFIX) == 0) {
-		SIM_LOG(ERR, "%s: %s=%s: missing shape after '%s'", p->name, key, value,
-			RIO_SIM_BUILTIN_PREFIX);
-		return -EINVAL;
-	}
-	strlcpy(p->topology, value, sizeof(p->topology));
-	return 0;
-}
-
-static int
-rio_sim_parse_endpoint(const char *key, const char *value, void *opaque)
-{
-	struct rio_sim_params *p = opaque;
-
-	if (strlen(value) >= sizeof(p->endpoint) || !rio_sim_name_valid(value)) {
-		SIM_LOG(ERR, "%s: %s=%s: expected an endpoint name or index", p->name, key,
-			value);
-		return -EINVAL;
-	}
-	strlcpy(p->endpoint, value, sizeof(p->endpoint));
-	return 0;
-}
-
-static int
-rio_sim_parse_host(const char *key, const char *value, void *opaque)
-{
-	struct rio_sim_params *p = opaque;
-	unsigned long v;
-
-	/* 0xffff (0xff for 8-bit IDs) is the "any" ID, never a host ID. */
-	if (rio_sim_parse_uint(p, key, value, 0xfffe, &v) < 0)
-		return -EINVAL;
-	p->host = (int32_t)v;
-	return 0;
-}
-
-static int
-rio_sim_parse_devid_size(const char *key, const char *value, void *opaque)
-{
-	struct rio_sim_params *p = opaque;
-	unsigned long v;
-
-	if (rio_sim_parse_uint(p, key, value, 16, &v) < 0)
-		return -EINVAL;
-	if (v != 8 && v != 16) {
-		SIM_LOG(ERR, "%s: %s=%s: device ID size is 8 or 16", p->name, key, value);
-		return -EINVAL;
-	}
-	p->devid_size = (uint8_t)v;
-	return 0;
-}
-
-static int
-rio_sim_parse_group(const char *key, const char *value, void *opaque)
-{
-	struct rio_sim_params *p = opaque;
-	unsigned long v;
-
-	if (rio_sim_parse_uint(p, key, value, 1, &v) < 0)
-		return -EINVAL;
-	p->group = v != 0;
-	return 0;
-}
-
-static int
-rio_sim_parse_scan(const char *key, const char *value, void *opaque)
-{
-	struct rio_sim_params *p = opaque;
-	unsigned long v;
-
-	if (rio_sim_parse_uint(p, key, value, 1, &v) < 0)
-		return -EINVAL;
-	p->scan = v != 0;
-	return 0;
-}
-
-static int
-rio_sim_parse_disc_timeout(const char *key, const char *value, void *opaque)
-{
-	struct rio_sim_params *p = opaque;
-	unsigned long v;
-
-	if (rio_sim_parse_uint(p, key, value, RIO_SIM_DISC_TIMEOUT_MAX_MS, &v) < 0)
-		return -EINVAL;
-	if (v == 0) {
-		SIM_LOG(ERR, "%s: %s=0: the discovery timeout is 1..%u ms", p->name, key,
-			RIO_SIM_DISC_TIMEOUT_MAX_MS);
-		return -EINVAL;
-	}
-	p->disc_timeout_ms = (uint32_t)v;
-	return 0;
-}
-
-static int
-rio_sim_parse_args(const char *name, const char *args, struct rio_sim_params *p)
-{
-	static const struct {
-		const char *key;
-		arg_handler_t handler;
-	} parsers[] = {
-		{ RIO_SIM_ARG_FABRIC, rio_sim_parse_fabric },
-		{ RIO_SIM_ARG_TOPOLOGY, rio_sim_parse_topology },
-		{ RIO_SIM_ARG_ENDPOINT, rio_sim_parse_endpoint },
-		{ RIO_SIM_ARG_HOST, rio_sim_parse_host },
-		{ RIO_SIM_ARG_DEVID_SIZE, rio_sim_parse_devid_size },
-		{ RIO_SIM_ARG_GROUP, rio_sim_parse_group },
-		{ RIO_SIM_ARG_SCAN, rio_sim_parse_scan },
-		{ RIO_SIM_ARG_DISC_TIMEOUT, rio_sim_parse_disc_timeout },
-	};
-	struct rte_kvargs *kvlist = NULL;
-	unsigned int i, k;
-	int ret = 0;
-
-	memset(p, 0, sizeof(*p));
-	p->name = name;
-	strlcpy(p->fabric, RTE_PMD_RIO_SIM_DEFAULT_FABRIC, sizeof(p->fabric));
-	p->host = -1;
-	p->scan = true;
-	p->disc_timeout_ms = RTE_RIO_DISC_TIMEOUT_DEFAULT * 1000;
-
-	if (args == NULL || args[0] == '\0')
-		return 0;
-
-	/* Parse without a key filter so an unknown key can be named. */
-	kvlist = rte_kvargs_parse(args, NULL);
-	if (kvlist == NULL) {
-		SIM_LOG(ERR, "%s: cannot parse devargs \"%s\"", name, args);
-		return -EINVAL;
-	}
-	for (i = 0; i < kvlist->count; i++) {
-		const struct rte_kvargs_pair *pair = &kvlist->pairs[i];
-
-		for (k = 0; rio_sim_valid_args[k] != NULL; k++)
-			if (strcmp(pair->key, rio_sim_valid_args[k]) == 0)
-				break;
-		if (rio_sim_valid_args[k] == NULL) {
-			SIM_LOG(ERR, "%s: unknown devarg \"%s\" (valid: fabric, topology, endpoint, host, devid_size, group, scan, disc_timeout)",
-				name, pair->key);
-			ret = -EINVAL;
-			goto out;
-		}
-		if (pair->value == NULL || pair->value[0] == '\0') {
-			SIM_LOG(ERR, "%s: devarg \"%s\" needs a value", name, pair->key);
-			ret = -EINVAL;
-			goto out;
-		}
-	}
-	for (k = 0; k < RTE_DIM(parsers); k++) {
-		if (rte_kvargs_count(kvlist, parsers[k].key) > 1) {
-			SIM_LOG(ERR, "%s: devarg \"%s\" given more than once", name,
-				parsers[k].key);
-			ret = -EINVAL;
-			goto out;
-		}
-		if (rte_kvargs_process(kvlist, parsers[k].key, parsers[k].handler, p) < 0) {
-			ret = -EINVAL;
-			goto out;
-		}
-	}
-out:
-	rte_kvargs_free(kvlist);
-	return ret;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1098,10 +841,13 @@ rio_sim_attr_set(struct rte_rawdev *dev, const char *attr_name, const uint64_t a
 /* ------------------------------------------------------------------ */
 /* Extended statistics                                                */
 
-static const struct {
+/* An xstat: its name and the offset of its counter in the structure of its table. */
+struct rio_sim_xstat {
 	const char *name;
 	size_t off;
-} rio_sim_ep_xstats[] = {
+};
+
+static const struct rio_sim_xstat rio_sim_ep_xstats[] = {
 	{ "msg_tx", offsetof(struct sim_ep_stats, msg_tx) },
 	{ "msg_tx_retry", offsetof(struct sim_ep_stats, msg_tx_retry) },
 	{ "msg_tx_error", offsetof(struct sim_ep_stats, msg_tx_error) },
@@ -1124,19 +870,13 @@ static const struct {
 	{ "pw_rx_bad", offsetof(struct sim_ep_stats, pw_rx_bad) },
 };
 
-static const struct {
-	const char *name;
-	size_t off;
-} rio_sim_port_xstats[] = {
+static const struct rio_sim_xstat rio_sim_port_xstats[] = {
 	{ "port0_tx_pkts", offsetof(struct sim_shm_port, tx_pkts) },
 	{ "port0_rx_pkts", offsetof(struct sim_shm_port, rx_pkts) },
 	{ "port0_drops", offsetof(struct sim_shm_port, drops) },
 };
 
-static const struct {
-	const char *name;
-	size_t off;
-} rio_sim_mbox_xstats[] = {
+static const struct rio_sim_xstat rio_sim_mbox_xstats[] = {
 	{ "raw_tx_msgs", offsetof(struct rio_sim_mbox_stats, tx_msgs) },
 	{ "raw_tx_bytes", offsetof(struct rio_sim_mbox_stats, tx_bytes) },
 	{ "raw_tx_errors", offsetof(struct rio_sim_mbox_stats, tx_errors) },
@@ -1144,10 +884,7 @@ static const struct {
 	{ "raw_rx_bytes", offsetof(struct rio_sim_mbox_stats, rx_bytes) },
 };
 
-static const struct {
-	const char *name;
-	size_t off;
-} rio_sim_raw_xstats[] = {
+static const struct rio_sim_xstat rio_sim_raw_xstats[] = {
 	{ "raw_dbell_tx", offsetof(struct rio_sim_rawdev, raw_dbell_tx) },
 	{ "raw_dbell_tx_errors", offsetof(struct rio_sim_rawdev, raw_dbell_tx_errors) },
 	{ "raw_dbell_rx", offsetof(struct rio_sim_rawdev, raw_dbell_rx) },
@@ -1556,16 +1293,6 @@ rte_pmd_rio_sim_mport(uint16_t dev_id)
 /* ------------------------------------------------------------------ */
 /* Probe and remove                                                   */
 
-static int
-rio_sim_load_topology(const char *spec, struct sim_topology **topo, char *err, size_t errlen)
-{
-	size_t plen = strlen(RIO_SIM_BUILTIN_PREFIX);
-
-	if (strncmp(spec, RIO_SIM_BUILTIN_PREFIX, plen) == 0)
-		return sim_topology_builtin(spec + plen, topo, err, errlen);
-	return sim_topology_parse_file(spec, topo, err, errlen);
-}
-
 static bool
 rio_sim_all_digits(const char *s)
 {
@@ -1823,6 +1550,30 @@ rio_sim_rawdev_alloc(struct rte_vdev_device *vdev, const char *name)
 	return rawdev;
 }
 
+/* Register the endpoint of @sd with lib/rio. @return 0 or -errno (logged). */
+static int
+rio_sim_mport_register(const char *name, struct rio_sim_rawdev *sd, const struct sim_fabric *f)
+{
+	struct rte_rio_mport_conf conf;
+	int ret;
+
+	memset(&conf, 0, sizeof(conf));
+	conf.name = name;
+	conf.ops = rio_sim_ops_of(f, sd->dev_index);
+	conf.priv = sd;
+	conf.devid_size = f->devid_size;
+	conf.host_destid = sd->host_destid;
+	conf.port_index = 0;
+	conf.inb_inplace_max = SIM_SLOT_INLINE;
+	sd->mport = rte_rio_mport_register(&conf);
+	if (sd->mport == NULL) {
+		ret = -rte_errno;
+		SIM_LOG(ERR, "%s: cannot register the mport: %s", name, rte_strerror(rte_errno));
+		return ret;
+	}
+	return 0;
+}
+
 static int
 rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_sim_params *p)
 {
@@ -1832,7 +1583,6 @@ rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_
 	struct sim_ep *ep = NULL;
 	struct rte_rawdev *rawdev = NULL;
 	struct rio_sim_rawdev *sd;
-	struct rte_rio_mport_conf conf;
 	const struct rte_memzone *mz;
 	int ret;
 
@@ -1892,20 +1642,9 @@ rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_
 	}
 	sd->mz = rio_sim_mp_share(name, sd);
 
-	memset(&conf, 0, sizeof(conf));
-	conf.name = name;
-	conf.ops = rio_sim_ops_of(f, sd->dev_index);
-	conf.priv = sd;
-	conf.devid_size = f->devid_size;
-	conf.host_destid = sd->host_destid;
-	conf.port_index = 0;
-	conf.inb_inplace_max = SIM_SLOT_INLINE;
-	sd->mport = rte_rio_mport_register(&conf);
-	if (sd->mport == NULL) {
-		ret = -rte_errno;
-		SIM_LOG(ERR, "%s: cannot register the mport: %s", name, rte_strerror(rte_errno));
+	ret = rio_sim_mport_register(name, sd, f);
+	if (ret < 0)
 		goto fail;
-	}
 	sim_topology_free(topo);
 	SIM_LOG(INFO, "%s: endpoint %u of fabric %s, %s", name, sd->ep_index, f->name,
 		sd->host_destid >= 0 ? "host" : "agent");
@@ -1950,7 +1689,6 @@ rio_sim_attach_secondary(struct rte_vdev_device *vdev, const char *name)
 	const struct rio_sim_mp_info *info;
 	const struct rte_memzone *mz;
 	struct rte_rawdev *rawdev = NULL;
-	struct rte_rio_mport_conf conf;
 	struct sim_fabric *f = NULL;
 	struct rio_sim_rawdev *sd;
 	struct sim_ep *ep = NULL;
@@ -1998,20 +1736,9 @@ rio_sim_attach_secondary(struct rte_vdev_device *vdev, const char *name)
 		ret = -ENOMEM;
 		goto fail;
 	}
-	memset(&conf, 0, sizeof(conf));
-	conf.name = name;
-	conf.ops = rio_sim_ops_of(f, sd->dev_index);
-	conf.priv = sd;
-	conf.devid_size = f->devid_size;
-	conf.host_destid = sd->host_destid;
-	conf.port_index = 0;
-	conf.inb_inplace_max = SIM_SLOT_INLINE;
-	sd->mport = rte_rio_mport_register(&conf);
-	if (sd->mport == NULL) {
-		ret = -rte_errno;
-		SIM_LOG(ERR, "%s: cannot register the mport: %s", name, rte_strerror(rte_errno));
+	ret = rio_sim_mport_register(name, sd, f);
+	if (ret < 0)
 		goto fail;
-	}
 	SIM_LOG(INFO, "%s: secondary view of endpoint %u of fabric %s", name, sd->ep_index,
 		f->name);
 	ret = rte_rio_mport_scan_local(sd->mport);

@@ -25,18 +25,6 @@
 #include "rio_sim_fabric.h"
 #include "rte_pmd_rio_sim_fabric.h"
 
-static void __rte_format_printf(3, 4)
-tool_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL || errlen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 /* Is @s a valid fabric name: 1..31 characters of [A-Za-z0-9_-]? */
 static bool
 tool_name_ok(const char *s)
@@ -75,8 +63,8 @@ rte_pmd_rio_sim_fabric_stat(const char *name, struct rte_pmd_rio_sim_fabric_stat
 	if (st == NULL)
 		return -EINVAL;
 	if (!tool_name_ok(name)) {
-		tool_err(err, errlen, "bad fabric name '%.40s': 1 to %d characters of [A-Za-z0-9_-]",
-			 name != NULL ? name : "", SIM_NAME_MAX - 1);
+		sim_err(err, errlen, "bad fabric name '%.40s': 1 to %d characters of [A-Za-z0-9_-]",
+			name != NULL ? name : "", SIM_NAME_MAX - 1);
 		return -EINVAL;
 	}
 	snprintf(shm, sizeof(shm), "%s%s", SIM_OBJ_PREFIX, name);
@@ -84,7 +72,7 @@ rte_pmd_rio_sim_fabric_stat(const char *name, struct rte_pmd_rio_sim_fabric_stat
 	if (dfd < 0) {
 		rc = dfd;
 		if (rc == -ENOENT)
-			tool_err(err, errlen, "fabric %s does not exist", name);
+			sim_err(err, errlen, "fabric %s does not exist", name);
 		goto out;
 	}
 	fd = openat(dfd, shm, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
@@ -92,38 +80,38 @@ rte_pmd_rio_sim_fabric_stat(const char *name, struct rte_pmd_rio_sim_fabric_stat
 	close(dfd);
 	if (fd < 0) {
 		if (rc == -ENOENT)
-			tool_err(err, errlen, "fabric %s does not exist", name);
+			sim_err(err, errlen, "fabric %s does not exist", name);
 		else if (rc == -EACCES)
-			tool_err(err, errlen, "fabric %s: permission denied on %s/%s", name,
-				 dir, shm);
+			sim_err(err, errlen, "fabric %s: permission denied on %s/%s", name,
+				dir, shm);
 		else
-			tool_err(err, errlen, "fabric %s: cannot open %s/%s: %s", name,
-				 dir, shm, strerror(-rc));
+			sim_err(err, errlen, "fabric %s: cannot open %s/%s: %s", name,
+				dir, shm, strerror(-rc));
 		goto out;
 	}
 	if (fstat(fd, &sb) != 0) {
 		rc = -errno;
-		tool_err(err, errlen, "fabric %s: fstat: %s", name, strerror(-rc));
+		sim_err(err, errlen, "fabric %s: fstat: %s", name, strerror(-rc));
 		goto out;
 	}
 	if ((uint64_t)sb.st_size < sizeof(*h)) {
 		rc = -EPROTO;
-		tool_err(err, errlen, "fabric %s: not initialized (%lld bytes)", name,
-			 (long long)sb.st_size);
+		sim_err(err, errlen, "fabric %s: not initialized (%lld bytes)", name,
+			(long long)sb.st_size);
 		goto out;
 	}
 	h = mmap(NULL, sizeof(*h), PROT_READ, MAP_SHARED, fd, 0);
 	if (h == MAP_FAILED) {
 		rc = -errno;
-		tool_err(err, errlen, "fabric %s: cannot map its header: %s", name,
-			 strerror(-rc));
+		sim_err(err, errlen, "fabric %s: cannot map its header: %s", name,
+			strerror(-rc));
 		goto out;
 	}
 	if (h->magic != SIM_SHM_MAGIC || h->version != SIM_SHM_VERSION ||
 	    h->hdr_size != sizeof(*h)) {
 		rc = -EPROTO;
-		tool_err(err, errlen, "fabric %s: not a rio_sim fabric of this build's layout",
-			 name);
+		sim_err(err, errlen, "fabric %s: not a rio_sim fabric of this build's layout",
+			name);
 		goto out;
 	}
 	memset(st, 0, sizeof(*st));

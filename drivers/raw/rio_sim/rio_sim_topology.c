@@ -99,8 +99,8 @@
 #define TOPO_LINE_MAX		(CFG_NAME_LEN + CFG_VALUE_LEN + 2)
 #define TOPO_AUTO_DEV16		200	/* generated shapes: 16-bit above this many endpoints */
 
-static void __rte_format_printf(3, 4)
-topo_err(char *err, size_t errlen, const char *fmt, ...)
+void
+sim_err(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -233,16 +233,16 @@ topo_add_dev(struct sim_topology *t, const char *name, uint8_t type, uint32_t np
 	struct sim_topo_dev *d, *nd;
 
 	if (!topo_name_valid(name)) {
-		topo_err(err, errlen, "bad device name '%.40s': 1..%d characters from [A-Za-z0-9_-]",
-			 name, SIM_NAME_MAX - 1);
+		sim_err(err, errlen, "bad device name '%.40s': 1..%d characters from [A-Za-z0-9_-]",
+			name, SIM_NAME_MAX - 1);
 		return -EINVAL;
 	}
 	if (sim_topology_find(t, name) >= 0) {
-		topo_err(err, errlen, "duplicate device name '%s'", name);
+		sim_err(err, errlen, "duplicate device name '%s'", name);
 		return -EEXIST;
 	}
 	if (t->n_devs >= SIM_MAX_DEVICES) {
-		topo_err(err, errlen, "too many devices (at most %d)", SIM_MAX_DEVICES);
+		sim_err(err, errlen, "too many devices (at most %d)", SIM_MAX_DEVICES);
 		return -E2BIG;
 	}
 	/* Grow by doubling. */
@@ -253,7 +253,7 @@ topo_add_dev(struct sim_topology *t, const char *name, uint8_t type, uint32_t np
 			cap = 8;
 		nd = realloc(t->devs, cap * sizeof(*nd));
 		if (nd == NULL) {
-			topo_err(err, errlen, "out of memory");
+			sim_err(err, errlen, "out of memory");
 			return -ENOMEM;
 		}
 		t->devs = nd;
@@ -274,7 +274,7 @@ topo_add_dev(struct sim_topology *t, const char *name, uint8_t type, uint32_t np
 	d->dev_rev = 1;
 	d->asm_rev = 1;
 	if (topo_index_add(t, t->n_devs) < 0) {
-		topo_err(err, errlen, "out of memory");
+		sim_err(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
 	return (int)t->n_devs++;
@@ -293,7 +293,7 @@ topo_add_link(struct sim_topology *t, uint32_t a, uint8_t pa, uint32_t b, uint8_
 			cap = 8;
 		nl = realloc(t->links, cap * sizeof(*nl));
 		if (nl == NULL) {
-			topo_err(err, errlen, "out of memory");
+			sim_err(err, errlen, "out of memory");
 			return -ENOMEM;
 		}
 		t->links = nl;
@@ -318,19 +318,19 @@ topo_validate(const struct sim_topology *t, char *err, size_t errlen)
 	int ret = -EINVAL;
 
 	if (t->devid_size != 8 && t->devid_size != 16) {
-		topo_err(err, errlen, "devid_size must be 8 or 16");
+		sim_err(err, errlen, "devid_size must be 8 or 16");
 		goto out;
 	}
 	if (t->mbox_entries < 2 || t->mbox_entries > SIM_MBOX_ENTRIES_MAX ||
 	    !rte_is_power_of_2(t->mbox_entries)) {
-		topo_err(err, errlen, "mbox_entries %u is not a power of two in 2..%d",
-			 t->mbox_entries, SIM_MBOX_ENTRIES_MAX);
+		sim_err(err, errlen, "mbox_entries %u is not a power of two in 2..%d",
+			t->mbox_entries, SIM_MBOX_ENTRIES_MAX);
 		goto out;
 	}
 	used = calloc((size_t)t->n_devs * SIM_MAX_PORTS + 1, 1);
 	destids = calloc(65536, 1);
 	if (used == NULL || destids == NULL) {
-		topo_err(err, errlen, "out of memory");
+		sim_err(err, errlen, "out of memory");
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -338,52 +338,52 @@ topo_validate(const struct sim_topology *t, char *err, size_t errlen)
 		const struct sim_topo_dev *d = &t->devs[i];
 
 		if (sim_model_get(d->model)->type != d->type) {
-			topo_err(err, errlen, "device %s: model %s is not a %s model", d->name,
-				 sim_model_get(d->model)->name,
-				 d->type == SIM_DEV_SWITCH ? "switch" : "endpoint");
+			sim_err(err, errlen, "device %s: model %s is not a %s model", d->name,
+				sim_model_get(d->model)->name,
+				d->type == SIM_DEV_SWITCH ? "switch" : "endpoint");
 			goto out;
 		}
 		if (d->type == SIM_DEV_ENDPOINT) {
 			n_ep++;
 			if (d->nports < 1 || d->nports > sim_model_get(d->model)->max_ports) {
-				topo_err(err, errlen, "endpoint %s: model %s has 1..%u ports", d->name,
-					 sim_model_get(d->model)->name,
-					 sim_model_get(d->model)->max_ports);
+				sim_err(err, errlen, "endpoint %s: model %s has 1..%u ports", d->name,
+					sim_model_get(d->model)->name,
+					sim_model_get(d->model)->max_ports);
 				goto out;
 			}
 			if (d->destid >= 0) {
 				if ((uint32_t)d->destid >= anydest) {
-					topo_err(err, errlen,
-						 "endpoint %s: destid %d out of range 0..%u for devid_size %u",
-						 d->name, d->destid, anydest - 1, t->devid_size);
+					sim_err(err, errlen,
+						"endpoint %s: destid %d out of range 0..%u for devid_size %u",
+						d->name, d->destid, anydest - 1, t->devid_size);
 					goto out;
 				}
 				if (destids[d->destid]) {
-					topo_err(err, errlen, "endpoint %s: destid %d used twice",
-						 d->name, d->destid);
+					sim_err(err, errlen, "endpoint %s: destid %d used twice",
+						d->name, d->destid);
 					goto out;
 				}
 				destids[d->destid] = 1;
 			}
 			if (d->host_destid < 0 || (uint32_t)d->host_destid >= anydest) {
-				topo_err(err, errlen,
-					 "endpoint %s: host_destid %d out of range 0..%u for devid_size %u",
-					 d->name, d->host_destid, anydest - 1, t->devid_size);
+				sim_err(err, errlen,
+					"endpoint %s: host_destid %d out of range 0..%u for devid_size %u",
+					d->name, d->host_destid, anydest - 1, t->devid_size);
 				goto out;
 			}
 		} else if (d->type == SIM_DEV_SWITCH) {
 			if (d->nports < 2 || d->nports > sim_model_get(d->model)->max_ports) {
-				topo_err(err, errlen, "switch %s: ports must be 2..%u",
-					 d->name, sim_model_get(d->model)->max_ports);
+				sim_err(err, errlen, "switch %s: ports must be 2..%u",
+					d->name, sim_model_get(d->model)->max_ports);
 				goto out;
 			}
 		} else {
-			topo_err(err, errlen, "device %s has no type", d->name);
+			sim_err(err, errlen, "device %s has no type", d->name);
 			goto out;
 		}
 	}
 	if (n_ep == 0) {
-		topo_err(err, errlen, "no endpoints");
+		sim_err(err, errlen, "no endpoints");
 		goto out;
 	}
 	for (i = 0; i < t->n_links; i++) {
@@ -391,7 +391,7 @@ topo_validate(const struct sim_topology *t, char *err, size_t errlen)
 		const struct sim_topo_dev *a, *b;
 
 		if (l->dev_a >= t->n_devs || l->dev_b >= t->n_devs) {
-			topo_err(err, errlen, "link %u names an unknown device", i);
+			sim_err(err, errlen, "link %u names an unknown device", i);
 			goto out;
 		}
 		a = &t->devs[l->dev_a];
@@ -399,13 +399,13 @@ topo_validate(const struct sim_topology *t, char *err, size_t errlen)
 		if (l->port_a >= a->nports || l->port_b >= b->nports) {
 			const struct sim_topo_dev *x = l->port_a >= a->nports ? a : b;
 
-			topo_err(err, errlen, "link %s.%u = %s.%u: port out of range (%s has %u)",
-				 a->name, l->port_a, b->name, l->port_b, x->name, x->nports);
+			sim_err(err, errlen, "link %s.%u = %s.%u: port out of range (%s has %u)",
+				a->name, l->port_a, b->name, l->port_b, x->name, x->nports);
 			goto out;
 		}
 		if (l->dev_a == l->dev_b) {
-			topo_err(err, errlen, "link %s.%u = %s.%u: device linked to itself",
-				 a->name, l->port_a, b->name, l->port_b);
+			sim_err(err, errlen, "link %s.%u = %s.%u: device linked to itself",
+				a->name, l->port_a, b->name, l->port_b);
 			goto out;
 		}
 		if (used[(size_t)l->dev_a * SIM_MAX_PORTS + l->port_a] ||
@@ -415,7 +415,7 @@ topo_validate(const struct sim_topology *t, char *err, size_t errlen)
 			unsigned int p = used[(size_t)l->dev_a * SIM_MAX_PORTS + l->port_a] ?
 				l->port_a : l->port_b;
 
-			topo_err(err, errlen, "port %s.%u linked twice", n, p);
+			sim_err(err, errlen, "port %s.%u linked twice", n, p);
 			goto out;
 		}
 		used[(size_t)l->dev_a * SIM_MAX_PORTS + l->port_a] = 1;
@@ -488,29 +488,29 @@ topo_open(const char *path, char *err, size_t errlen, int *ret)
 
 	if (stat(path, &before) != 0) {
 		*ret = -errno;
-		topo_err(err, errlen, "topology %s: cannot open: %s", path, strerror(errno));
+		sim_err(err, errlen, "topology %s: cannot open: %s", path, strerror(errno));
 		return NULL;
 	}
 	*ret = -EINVAL;
 	if (!S_ISREG(before.st_mode)) {
-		topo_err(err, errlen, "topology %s: %s, not a regular file", path,
-			 topo_file_type(before.st_mode));
+		sim_err(err, errlen, "topology %s: %s, not a regular file", path,
+			topo_file_type(before.st_mode));
 		return NULL;
 	}
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
 		*ret = -errno;
-		topo_err(err, errlen, "topology %s: cannot open: %s", path, strerror(errno));
+		sim_err(err, errlen, "topology %s: cannot open: %s", path, strerror(errno));
 		return NULL;
 	}
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_dev != before.st_dev ||
 	    st.st_ino != before.st_ino) {
-		topo_err(err, errlen, "topology %s: replaced while it was being opened", path);
+		sim_err(err, errlen, "topology %s: replaced while it was being opened", path);
 		close(fd);
 		return NULL;
 	}
 	if ((uint64_t)st.st_size > TOPO_FILE_MAX) {
-		topo_err(err, errlen, "topology %s: larger than %u bytes", path, TOPO_FILE_MAX);
+		sim_err(err, errlen, "topology %s: larger than %u bytes", path, TOPO_FILE_MAX);
 		*ret = -EFBIG;
 		close(fd);
 		return NULL;
@@ -518,7 +518,7 @@ topo_open(const char *path, char *err, size_t errlen, int *ret)
 	fp = fdopen(fd, "r");
 	if (fp == NULL) {
 		*ret = -errno;
-		topo_err(err, errlen, "topology %s: %s", path, strerror(errno));
+		sim_err(err, errlen, "topology %s: %s", path, strerror(errno));
 		close(fd);
 	}
 	return fp;
@@ -553,11 +553,11 @@ topo_read(FILE *fp, const char *path, struct rte_cfgfile *cfg, char *err, size_t
 
 		lineno++;
 		if (len > 0 && line[len - 1] != '\n' && !feof(fp)) {
-			topo_err(err, errlen, "topology %s line %u: line too long", path, lineno);
+			sim_err(err, errlen, "topology %s line %u: line too long", path, lineno);
 			goto out;
 		}
 		if (memchr(line, '\0', len) != NULL && strlen(line) != len) {
-			topo_err(err, errlen, "topology %s line %u: NUL byte", path, lineno);
+			sim_err(err, errlen, "topology %s line %u: NUL byte", path, lineno);
 			goto out;
 		}
 		c = strchr(line, ';');
@@ -574,13 +574,13 @@ topo_read(FILE *fp, const char *path, struct rte_cfgfile *cfg, char *err, size_t
 		if (p[0] == '[') {
 			if (p[len - 1] != ']' || strchr(p + 1, '[') != NULL ||
 			    strchr(p, ']') != p + len - 1) {
-				topo_err(err, errlen, "topology %s line %u: malformed section header",
-					 path, lineno);
+				sim_err(err, errlen, "topology %s line %u: malformed section header",
+					path, lineno);
 				goto out;
 			}
 			if (len - 2 >= CFG_NAME_LEN) {
-				topo_err(err, errlen, "topology %s line %u: section name too long",
-					 path, lineno);
+				sim_err(err, errlen, "topology %s line %u: section name too long",
+					path, lineno);
 				goto out;
 			}
 			snprintf(section, sizeof(section), "%.*s", (int)(len - 2), p + 1);
@@ -589,17 +589,17 @@ topo_read(FILE *fp, const char *path, struct rte_cfgfile *cfg, char *err, size_t
 				char type[CFG_NAME_LEN], name[CFG_NAME_LEN];
 
 				if (sscanf(section, "%63s %63s", type, name) == 2)
-					topo_err(err, errlen,
-						 "topology %s line %u: duplicate device name '%s'",
-						 path, lineno, name);
+					sim_err(err, errlen,
+						"topology %s line %u: duplicate device name '%s'",
+						path, lineno, name);
 				else
-					topo_err(err, errlen, "topology %s line %u: duplicate [%s]",
-						 path, lineno, section);
+					sim_err(err, errlen, "topology %s line %u: duplicate [%s]",
+						path, lineno, section);
 				goto out;
 			}
 			if (rte_cfgfile_add_section(cfg, section) != 0) {
-				topo_err(err, errlen, "topology %s line %u: cannot add the section",
-					 path, lineno);
+				sim_err(err, errlen, "topology %s line %u: cannot add the section",
+					path, lineno);
 				ret = -ENOMEM;
 				goto out;
 			}
@@ -608,34 +608,34 @@ topo_read(FILE *fp, const char *path, struct rte_cfgfile *cfg, char *err, size_t
 		}
 		eq = strchr(p, '=');
 		if (eq == NULL) {
-			topo_err(err, errlen, "topology %s line %u: expected '[section]' or 'key = value'",
-				 path, lineno);
+			sim_err(err, errlen, "topology %s line %u: expected '[section]' or 'key = value'",
+				path, lineno);
 			goto out;
 		}
 		if (!in_section) {
-			topo_err(err, errlen, "topology %s line %u: key outside of any section",
-				 path, lineno);
+			sim_err(err, errlen, "topology %s line %u: key outside of any section",
+				path, lineno);
 			goto out;
 		}
 		if (eq == p) {
-			topo_err(err, errlen, "topology %s line %u: empty key", path, lineno);
+			sim_err(err, errlen, "topology %s line %u: empty key", path, lineno);
 			goto out;
 		}
 		if ((size_t)(eq - p) >= CFG_NAME_LEN || strlen(eq + 1) >= CFG_VALUE_LEN) {
-			topo_err(err, errlen, "topology %s line %u: key or value too long",
-				 path, lineno);
+			sim_err(err, errlen, "topology %s line %u: key or value too long",
+				path, lineno);
 			goto out;
 		}
 		c = eq + 1;
 		while (isspace((unsigned char)*c))
 			c++;
 		if (*c == '\0') {
-			topo_err(err, errlen, "topology %s line %u: empty value", path, lineno);
+			sim_err(err, errlen, "topology %s line %u: empty value", path, lineno);
 			goto out;
 		}
 		if (strchr(c, '\\') != NULL) {
-			topo_err(err, errlen, "topology %s line %u: backslash not allowed",
-				 path, lineno);
+			sim_err(err, errlen, "topology %s line %u: backslash not allowed",
+				path, lineno);
 			goto out;
 		}
 		*eq = '\0';
@@ -643,23 +643,23 @@ topo_read(FILE *fp, const char *path, struct rte_cfgfile *cfg, char *err, size_t
 		ret = rte_cfgfile_add_entry(cfg, section, p, c);
 		if (ret == -EEXIST) {
 			if (strcmp(section, "links") == 0)
-				topo_err(err, errlen, "topology %s line %u: port %s linked twice",
-					 path, lineno, p);
+				sim_err(err, errlen, "topology %s line %u: port %s linked twice",
+					path, lineno, p);
 			else
-				topo_err(err, errlen, "topology %s line %u: '%s' given twice in [%s]",
-					 path, lineno, p, section);
+				sim_err(err, errlen, "topology %s line %u: '%s' given twice in [%s]",
+					path, lineno, p, section);
 			ret = -EINVAL;
 			goto out;
 		} else if (ret != 0) {
-			topo_err(err, errlen, "topology %s line %u: cannot add the entry",
-				 path, lineno);
+			sim_err(err, errlen, "topology %s line %u: cannot add the entry",
+				path, lineno);
 			ret = -ENOMEM;
 			goto out;
 		}
 		ret = -EINVAL;
 	}
 	if (ferror(fp)) {
-		topo_err(err, errlen, "topology %s: read error", path);
+		sim_err(err, errlen, "topology %s: read error", path);
 		ret = -EIO;
 		goto out;
 	}
@@ -700,25 +700,25 @@ topo_parse_fabric(struct sim_topology *t, const char *path,
 		if (strcmp(e[i].name, "devid_size") == 0) {
 			rc = topo_parse_u32(e[i].value, 0, UINT32_MAX, &v);
 			if (rc != 0 || (v != 8 && v != 16)) {
-				topo_err(err, errlen, "topology %s [fabric]: key devid_size must be 8 or 16, not '%s'",
-					 path, e[i].value);
+				sim_err(err, errlen, "topology %s [fabric]: key devid_size must be 8 or 16, not '%s'",
+					path, e[i].value);
 				return -EINVAL;
 			}
 			t->devid_size = (uint8_t)v;
 		} else if (strcmp(e[i].name, "mbox_entries") == 0) {
 			rc = topo_parse_u32(e[i].value, 2, SIM_MBOX_ENTRIES_MAX, &v);
 			if (rc != 0 || !rte_is_power_of_2(v)) {
-				topo_err(err, errlen,
-					 "topology %s [fabric]: key mbox_entries must be a power of two in 2..%d, not '%s'",
-					 path, SIM_MBOX_ENTRIES_MAX, e[i].value);
+				sim_err(err, errlen,
+					"topology %s [fabric]: key mbox_entries must be a power of two in 2..%d, not '%s'",
+					path, SIM_MBOX_ENTRIES_MAX, e[i].value);
 				return -EINVAL;
 			}
 			t->mbox_entries = v;
 		} else if (strcmp(e[i].name, "static_routes") == 0 ||
 			   strcmp(e[i].name, "timing") == 0) {
 			if (topo_parse_u32(e[i].value, 0, 1, &v) != 0) {
-				topo_err(err, errlen, "topology %s [fabric]: key %s must be 0 or 1, not '%s'",
-					 path, e[i].name, e[i].value);
+				sim_err(err, errlen, "topology %s [fabric]: key %s must be 0 or 1, not '%s'",
+					path, e[i].name, e[i].value);
 				return -EINVAL;
 			}
 			if (e[i].name[0] == 's')
@@ -727,17 +727,17 @@ topo_parse_fabric(struct sim_topology *t, const char *path,
 				t->timing = v != 0;
 		} else if (strcmp(e[i].name, "lanes") == 0) {
 			if (topo_parse_u32(e[i].value, 1, 16, &v) != 0 || !topo_lanes_ok(v)) {
-				topo_err(err, errlen, "topology %s [fabric]: key lanes must be 1, 2, 4, 8 or 16, not '%s'",
-					 path, e[i].value);
+				sim_err(err, errlen, "topology %s [fabric]: key lanes must be 1, 2, 4, 8 or 16, not '%s'",
+					path, e[i].value);
 				return -EINVAL;
 			}
 			t->lanes = (uint8_t)v;
 		} else if (strcmp(e[i].name, "baud") == 0) {
 			rc = sim_baud_parse(e[i].value);
 			if (rc < 0) {
-				topo_err(err, errlen,
-					 "topology %s [fabric]: key baud: '%s' is not a lane rate (1.25, 2.5, 3.125, 5, 6.25, 10.3125, 12.5)",
-					 path, e[i].value);
+				sim_err(err, errlen,
+					"topology %s [fabric]: key baud: '%s' is not a lane rate (1.25, 2.5, 3.125, 5, 6.25, 10.3125, 12.5)",
+					path, e[i].value);
 				return -EINVAL;
 			}
 			t->baud = (uint8_t)rc;
@@ -746,17 +746,17 @@ topo_parse_fabric(struct sim_topology *t, const char *path,
 				if (strcmp(e[i].name, topo_fabric_u32[k].name) == 0)
 					break;
 			if (k == RTE_DIM(topo_fabric_u32)) {
-				topo_err(err, errlen, "topology %s [fabric]: unknown key '%s'",
-					 path, e[i].name);
+				sim_err(err, errlen, "topology %s [fabric]: unknown key '%s'",
+					path, e[i].name);
 				return -EINVAL;
 			}
 			rc = topo_parse_u32(e[i].value, topo_fabric_u32[k].min,
 					    topo_fabric_u32[k].max, &v);
 			if (rc != 0) {
-				topo_err(err, errlen, "topology %s [fabric]: key %s: '%s' is %s (%u..%u)",
-					 path, e[i].name, e[i].value,
-					 rc == -ERANGE ? "out of range" : "not a number",
-					 topo_fabric_u32[k].min, topo_fabric_u32[k].max);
+				sim_err(err, errlen, "topology %s [fabric]: key %s: '%s' is %s (%u..%u)",
+					path, e[i].name, e[i].value,
+					rc == -ERANGE ? "out of range" : "not a number",
+					topo_fabric_u32[k].min, topo_fabric_u32[k].max);
 				return -EINVAL;
 			}
 			*(uint32_t *)((uint8_t *)t + topo_fabric_u32[k].off) = v;
@@ -804,34 +804,34 @@ topo_apply_model(struct sim_topo_dev *d, uint32_t given_ports, char *err, size_t
 
 	if (mi->fixed_ports != 0) {
 		if (given_ports != 0 && given_ports != mi->fixed_ports) {
-			topo_err(err, errlen, "key ports: %u, but model %s has %u port%s",
-				 given_ports, mi->name, mi->fixed_ports,
-				 mi->fixed_ports > 1 ? "s" : "");
+			sim_err(err, errlen, "key ports: %u, but model %s has %u port%s",
+				given_ports, mi->name, mi->fixed_ports,
+				mi->fixed_ports > 1 ? "s" : "");
 			return -EINVAL;
 		}
 		d->nports = mi->fixed_ports;
 	} else if (given_ports != 0) {
 		if (given_ports > mi->max_ports || (d->type == SIM_DEV_SWITCH && given_ports < 2)) {
-			topo_err(err, errlen, "key ports: %u out of range, model %s has %u..%u ports",
-				 given_ports, mi->name, d->type == SIM_DEV_SWITCH ? 2 : 1,
-				 mi->max_ports);
+			sim_err(err, errlen, "key ports: %u out of range, model %s has %u..%u ports",
+				given_ports, mi->name, d->type == SIM_DEV_SWITCH ? 2 : 1,
+				mi->max_ports);
 			return -EINVAL;
 		}
 		d->nports = (uint8_t)given_ports;
 	}
 	if (d->ids_set && d->model != SIM_MODEL_STD && d->model != SIM_MODEL_GENERIC) {
-		topo_err(err, errlen, "keys vid, did and dev_rev: model %s has the part's own",
-			 mi->name);
+		sim_err(err, errlen, "keys vid, did and dev_rev: model %s has the part's own",
+			mi->name);
 		return -EINVAL;
 	}
 	if (d->rt_limit >= 0 && d->model != SIM_MODEL_STD) {
-		topo_err(err, errlen, "key rt_limit: for model std only, not %s", mi->name);
+		sim_err(err, errlen, "key rt_limit: for model std only, not %s", mi->name);
 		return -EINVAL;
 	}
 	if (d->lanes > mi->max_lanes || d->baud > mi->max_baud) {
-		topo_err(err, errlen,
-			 "keys lanes and baud: model %s has ports of up to %u lanes at %s Gbaud",
-			 mi->name, mi->max_lanes, sim_baud_name(mi->max_baud));
+		sim_err(err, errlen,
+			"keys lanes and baud: model %s has ports of up to %u lanes at %s Gbaud",
+			mi->name, mi->max_lanes, sim_baud_name(mi->max_baud));
 		return -EINVAL;
 	}
 	return 0;
@@ -856,10 +856,10 @@ topo_parse_dev(struct sim_topology *t, const char *path, uint32_t idx,
 		if (strcmp(key, "model") == 0) {
 			rc = sim_model_find(e[i].value, d->type);
 			if (rc < 0) {
-				topo_err(err, errlen,
-					 "topology %s [%s %s]: key model: unknown %s model '%s' (%s)",
-					 path, kind, d->name, kind, e[i].value,
-					 sim_model_names(d->type));
+				sim_err(err, errlen,
+					"topology %s [%s %s]: key model: unknown %s model '%s' (%s)",
+					path, kind, d->name, kind, e[i].value,
+					sim_model_names(d->type));
 				return -EINVAL;
 			}
 			d->model = (uint8_t)rc;
@@ -868,9 +868,9 @@ topo_parse_dev(struct sim_topology *t, const char *path, uint32_t idx,
 		if (strcmp(key, "baud") == 0) {
 			rc = sim_baud_parse(e[i].value);
 			if (rc < 0) {
-				topo_err(err, errlen,
-					 "topology %s [%s %s]: key baud: '%s' is not a lane rate (1.25, 2.5, 3.125, 5, 6.25, 10.3125, 12.5)",
-					 path, kind, d->name, e[i].value);
+				sim_err(err, errlen,
+					"topology %s [%s %s]: key baud: '%s' is not a lane rate (1.25, 2.5, 3.125, 5, 6.25, 10.3125, 12.5)",
+					path, kind, d->name, e[i].value);
 				return -EINVAL;
 			}
 			d->baud = (uint8_t)rc;
@@ -881,18 +881,18 @@ topo_parse_dev(struct sim_topology *t, const char *path, uint32_t idx,
 			    (topo_dev_keys[k].where & where))
 				break;
 		if (k == RTE_DIM(topo_dev_keys)) {
-			topo_err(err, errlen, "topology %s [%s %s]: unknown key '%s'",
-				 path, kind, d->name, key);
+			sim_err(err, errlen, "topology %s [%s %s]: unknown key '%s'",
+				path, kind, d->name, key);
 			return -EINVAL;
 		}
 		rc = topo_parse_u32(e[i].value, topo_dev_keys[k].min, topo_dev_keys[k].max, &v);
 		if (rc == 0 && strcmp(key, "lanes") == 0 && !topo_lanes_ok(v))
 			rc = -ERANGE;
 		if (rc != 0) {
-			topo_err(err, errlen, "topology %s [%s %s]: key %s: '%s' is %s (%u..%u)",
-				 path, kind, d->name, key, e[i].value,
-				 rc == -ERANGE ? "out of range" : "not a number",
-				 topo_dev_keys[k].min, topo_dev_keys[k].max);
+			sim_err(err, errlen, "topology %s [%s %s]: key %s: '%s' is %s (%u..%u)",
+				path, kind, d->name, key, e[i].value,
+				rc == -ERANGE ? "out of range" : "not a number",
+				topo_dev_keys[k].min, topo_dev_keys[k].max);
 			return -EINVAL;
 		}
 		if (strcmp(key, "ports") == 0) {
@@ -925,13 +925,13 @@ topo_parse_dev(struct sim_topology *t, const char *path, uint32_t idx,
 		}
 	}
 	if (d->type == SIM_DEV_SWITCH && ports == 0 && sim_model_get(d->model)->fixed_ports == 0) {
-		topo_err(err, errlen, "topology %s [switch %s]: missing ports = 2..%d",
-			 path, d->name, SIM_MAX_PORTS);
+		sim_err(err, errlen, "topology %s [switch %s]: missing ports = 2..%d",
+			path, d->name, SIM_MAX_PORTS);
 		return -EINVAL;
 	}
 	rc = topo_apply_model(d, ports, e2, sizeof(e2));
 	if (rc != 0) {
-		topo_err(err, errlen, "topology %s [%s %s]: %s", path, kind, d->name, e2);
+		sim_err(err, errlen, "topology %s [%s %s]: %s", path, kind, d->name, e2);
 		return rc;
 	}
 	return 0;
@@ -949,23 +949,23 @@ topo_parse_end(const struct sim_topology *t, const char *path, const char *s,
 
 	dot = strrchr(s, '.');
 	if (dot == NULL || dot == s || (size_t)(dot - s) >= sizeof(name)) {
-		topo_err(err, errlen, "topology %s [links]: '%s' is not <device>.<port>", path, s);
+		sim_err(err, errlen, "topology %s [links]: '%s' is not <device>.<port>", path, s);
 		return -EINVAL;
 	}
 	memcpy(name, s, dot - s);
 	name[dot - s] = '\0';
 	idx = sim_topology_find(t, name);
 	if (idx < 0) {
-		topo_err(err, errlen, "topology %s [links]: unknown device '%s'", path, name);
+		sim_err(err, errlen, "topology %s [links]: unknown device '%s'", path, name);
 		return -ENOENT;
 	}
 	if (topo_parse_u32(dot + 1, 0, 255, &p) != 0) {
-		topo_err(err, errlen, "topology %s [links]: bad port number in '%s'", path, s);
+		sim_err(err, errlen, "topology %s [links]: bad port number in '%s'", path, s);
 		return -EINVAL;
 	}
 	if (p >= t->devs[idx].nports) {
-		topo_err(err, errlen, "topology %s [links]: port %u of %s out of range (it has %u)",
-			 path, p, name, t->devs[idx].nports);
+		sim_err(err, errlen, "topology %s [links]: port %u of %s out of range (it has %u)",
+			path, p, name, t->devs[idx].nports);
 		return -ERANGE;
 	}
 	*dev = (uint32_t)idx;
@@ -989,7 +989,7 @@ sim_topology_parse_file(const char *path, struct sim_topology **out,
 		return -EINVAL;
 	*out = NULL;
 	if (path == NULL || path[0] == '\0') {
-		topo_err(err, errlen, "no topology file given");
+		sim_err(err, errlen, "no topology file given");
 		return -EINVAL;
 	}
 	fp = topo_open(path, err, errlen, &rc);
@@ -998,7 +998,7 @@ sim_topology_parse_file(const char *path, struct sim_topology **out,
 	cfg = rte_cfgfile_create(0);
 	if (cfg == NULL) {
 		fclose(fp);
-		topo_err(err, errlen, "out of memory");
+		sim_err(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
 	rc = topo_read(fp, path, cfg, err, errlen);
@@ -1007,7 +1007,7 @@ sim_topology_parse_file(const char *path, struct sim_topology **out,
 		goto out;
 	t = topo_alloc();
 	if (t == NULL) {
-		topo_err(err, errlen, "out of memory");
+		sim_err(err, errlen, "out of memory");
 		rc = -ENOMEM;
 		goto out;
 	}
@@ -1020,22 +1020,22 @@ sim_topology_parse_file(const char *path, struct sim_topology **out,
 
 			n = rte_cfgfile_section_num_entries_by_index(cfg, secname, i);
 			if (n < 0) {
-				topo_err(err, errlen, "topology %s: cannot read section %d",
-					 path, i);
+				sim_err(err, errlen, "topology %s: cannot read section %d",
+					path, i);
 				rc = -EINVAL;
 				goto out;
 			}
 			free(ents);
 			ents = calloc(n + 1, sizeof(*ents));
 			if (ents == NULL) {
-				topo_err(err, errlen, "out of memory");
+				sim_err(err, errlen, "out of memory");
 				rc = -ENOMEM;
 				goto out;
 			}
 			n = rte_cfgfile_section_entries_by_index(cfg, i, secname, ents, n);
 			fields = sscanf(secname, "%63s %63s %63s", type, name, extra);
 			if (fields < 1) {
-				topo_err(err, errlen, "topology %s: empty section name", path);
+				sim_err(err, errlen, "topology %s: empty section name", path);
 				rc = -EINVAL;
 				goto out;
 			}
@@ -1064,8 +1064,8 @@ sim_topology_parse_file(const char *path, struct sim_topology **out,
 				continue;
 			if (strcmp(type, "fabric") == 0 && fields == 1) {
 				if (have_fabric) {
-					topo_err(err, errlen, "topology %s: duplicate [fabric] section",
-						 path);
+					sim_err(err, errlen, "topology %s: duplicate [fabric] section",
+						path);
 					rc = -EINVAL;
 					goto out;
 				}
@@ -1081,8 +1081,8 @@ sim_topology_parse_file(const char *path, struct sim_topology **out,
 				rc = topo_add_dev(t, name, sw ? SIM_DEV_SWITCH : SIM_DEV_ENDPOINT,
 						  sw ? 0 : 1, e2, sizeof(e2));
 				if (rc < 0) {
-					topo_err(err, errlen, "topology %s [%s]: %s", path,
-						 secname, e2);
+					sim_err(err, errlen, "topology %s [%s]: %s", path,
+						secname, e2);
 					goto out;
 				}
 				rc = topo_parse_dev(t, path, (uint32_t)rc, ents, n, err, errlen);
@@ -1090,14 +1090,14 @@ sim_topology_parse_file(const char *path, struct sim_topology **out,
 					goto out;
 			} else if ((strcmp(type, "switch") == 0 || strcmp(type, "endpoint") == 0) &&
 				   fields == 1) {
-				topo_err(err, errlen, "topology %s: section [%s] needs a device name",
-					 path, secname);
+				sim_err(err, errlen, "topology %s: section [%s] needs a device name",
+					path, secname);
 				rc = -EINVAL;
 				goto out;
 			} else {
-				topo_err(err, errlen,
-					 "topology %s: unknown section [%s] (fabric, switch <name>, endpoint <name>, links)",
-					 path, secname);
+				sim_err(err, errlen,
+					"topology %s: unknown section [%s] (fabric, switch <name>, endpoint <name>, links)",
+					path, secname);
 				rc = -EINVAL;
 				goto out;
 			}
@@ -1108,7 +1108,7 @@ sim_topology_parse_file(const char *path, struct sim_topology **out,
 
 		rc = topo_validate(t, e2, sizeof(e2));
 		if (rc != 0) {
-			topo_err(err, errlen, "topology %s: %s", path, e2);
+			sim_err(err, errlen, "topology %s: %s", path, e2);
 			goto out;
 		}
 	}
@@ -1210,8 +1210,8 @@ topo_build_tree(struct sim_topology *t, uint32_t fanout, uint32_t levels,
 	}
 	n_ep += width;
 	if (n_sw + n_ep > SIM_MAX_DEVICES) {
-		topo_err(err, errlen, "tree:%u:%u has too many devices (at most %d)",
-			 fanout, levels, SIM_MAX_DEVICES);
+		sim_err(err, errlen, "tree:%u:%u has too many devices (at most %d)",
+			fanout, levels, SIM_MAX_DEVICES);
 		return -E2BIG;
 	}
 	if (n_ep - 1 > TOPO_AUTO_DEV16)
@@ -1264,7 +1264,7 @@ topo_build_star(struct sim_topology *t, uint32_t n, char *err, size_t errlen)
 	level = malloc(sizeof(*level) * n);
 	up = malloc(sizeof(*up) * n);
 	if (level == NULL || up == NULL) {
-		topo_err(err, errlen, "out of memory");
+		sim_err(err, errlen, "out of memory");
 		goto out;
 	}
 	for (i = 0; i < n; i++) {
@@ -1326,8 +1326,8 @@ topo_builtin_model(struct sim_topology *t, uint8_t model, char *err, size_t errl
 		if (d->type != mi->type)
 			continue;
 		if (mi->fixed_ports != 0 && d->nports > mi->fixed_ports) {
-			topo_err(err, errlen, "%s needs %u ports, model %s has %u",
-				 d->name, d->nports, mi->name, mi->fixed_ports);
+			sim_err(err, errlen, "%s needs %u ports, model %s has %u",
+				d->name, d->nports, mi->name, mi->fixed_ports);
 			return -EINVAL;
 		}
 		d->model = model;
@@ -1366,10 +1366,10 @@ topo_builtin_options(struct sim_topology *t, char *opts, char *err, size_t errle
 			   topo_parse_u32(tok + 17, 1, 60000000, &v) == 0) {
 			t->resp_timeout_us = v;
 		} else {
-			topo_err(err, errlen,
-				 "unknown option '%s' (a model: %s, %s; seed=<n>, timing=<0|1>, response_timeout=<us>)",
-				 tok, sim_model_names(SIM_DEV_SWITCH),
-				 sim_model_names(SIM_DEV_ENDPOINT));
+			sim_err(err, errlen,
+				"unknown option '%s' (a model: %s, %s; seed=<n>, timing=<0|1>, response_timeout=<us>)",
+				tok, sim_model_names(SIM_DEV_SWITCH),
+				sim_model_names(SIM_DEV_ENDPOINT));
 			return -EINVAL;
 		}
 	}
@@ -1392,7 +1392,7 @@ sim_topology_builtin(const char *spec, struct sim_topology **out, char *err, siz
 	if (spec == NULL)
 		spec = "default";
 	if (strlen(spec) >= sizeof(buf)) {
-		topo_err(err, errlen, "built-in topology '%.40s...' too long", spec);
+		sim_err(err, errlen, "built-in topology '%.40s...' too long", spec);
 		return -EINVAL;
 	}
 	strlcpy(buf, spec, sizeof(buf));
@@ -1402,7 +1402,7 @@ sim_topology_builtin(const char *spec, struct sim_topology **out, char *err, siz
 	shape = buf;
 	t = topo_alloc();
 	if (t == NULL) {
-		topo_err(err, errlen, "out of memory");
+		sim_err(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
 	if (strcmp(shape, "default") == 0) {
@@ -1445,7 +1445,7 @@ sim_topology_builtin(const char *spec, struct sim_topology **out, char *err, siz
 	if (rc == 0)
 		rc = topo_validate(t, e2, sizeof(e2));
 	if (rc != 0) {
-		topo_err(err, errlen, "built-in topology '%s': %s", spec, e2);
+		sim_err(err, errlen, "built-in topology '%s': %s", spec, e2);
 		sim_topology_free(t);
 		return rc < 0 ? rc : -EINVAL;
 	}

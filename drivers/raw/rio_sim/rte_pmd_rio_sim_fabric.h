@@ -101,6 +101,9 @@ struct rte_pmd_rio_sim_dev_info {
  *
  * @param topology
  *   INI file path, "builtin:<shape>", or NULL for "builtin:default".
+ * @param name  fabric name: 1 to 31 characters of [A-Za-z0-9_-]
+ * @param err  buffer for a message saying why it failed (may be NULL)
+ * @param errlen  size of @p err
  * @return 0; -EEXIST if it exists; -EINVAL etc. on a bad name or topology
  *   (err says why).
  */
@@ -111,6 +114,10 @@ int rte_pmd_rio_sim_fabric_create(const char *name, const char *topology,
 /**
  * Attach this process to existing fabric @p name (kept until detach). With
  * @p topology non-NULL the fabric must have been built from the same one.
+ * @param name  fabric name
+ * @param topology  NULL, or the topology it must have been built from (as for _create())
+ * @param err  buffer for a message saying why it failed (may be NULL)
+ * @param errlen  size of @p err
  * @return 0, -ENOENT if it does not exist, -EEXIST on a different topology,
  *   other -errno when it cannot be used (err says why).
  */
@@ -118,7 +125,11 @@ __rte_experimental
 int rte_pmd_rio_sim_fabric_attach(const char *name, const char *topology,
 				  char *err, size_t errlen);
 
-/** Drop one create/attach reference of this process. @return 0 or -ENOENT. */
+/**
+ * Drop one create/attach reference of this process.
+ * @param name  fabric name
+ * @return 0 or -ENOENT.
+ */
 __rte_experimental
 int rte_pmd_rio_sim_fabric_detach(const char *name);
 
@@ -126,25 +137,42 @@ int rte_pmd_rio_sim_fabric_detach(const char *name);
  * Remove every shared-memory segment of fabric @p name now, whoever uses it,
  * and drop this process's create/attach references. Processes that still map
  * it keep their mapping until they detach.
+ * @param name  fabric name
  * @return 0, or -ENOENT if nothing existed.
  */
 __rte_experimental
 int rte_pmd_rio_sim_fabric_destroy(const char *name);
 
-/** @return 1 if fabric @p name exists, 0 if not. */
+/**
+ * @param name  fabric name
+ * @return 1 if fabric @p name exists, 0 if not.
+ */
 __rte_experimental
 int rte_pmd_rio_sim_fabric_exists(const char *name);
 
-/** @return number of devices of the fabric, or -errno. */
+/**
+ * @param name  fabric name
+ * @return number of devices of the fabric, or -errno.
+ */
 __rte_experimental
 int rte_pmd_rio_sim_fabric_dev_count(const char *name);
 
-/** Describe device @p index. @return 0, -ENOENT (fabric), -EINVAL (index). */
+/**
+ * Describe device @p index.
+ * @param name  fabric name
+ * @param index  device index, below rte_pmd_rio_sim_fabric_dev_count()
+ * @param[out] info  the device's description
+ * @return 0, -ENOENT (fabric), -EINVAL (index).
+ */
 __rte_experimental
 int rte_pmd_rio_sim_fabric_dev_info(const char *name, uint32_t index,
 				    struct rte_pmd_rio_sim_dev_info *info);
 
-/** @return index of device @p dev_name, or -ENOENT. */
+/**
+ * @param name  fabric name
+ * @param dev_name  device name in the topology
+ * @return index of device @p dev_name, or -ENOENT.
+ */
 __rte_experimental
 int rte_pmd_rio_sim_fabric_dev_find(const char *name, const char *dev_name);
 
@@ -152,6 +180,10 @@ int rte_pmd_rio_sim_fabric_dev_find(const char *name, const char *dev_name);
  * Bring the link of (@p dev_name, @p port) up or down (both ends, like
  * pulling a cable). Switches report the change by an error-management
  * port-write to their port-write target.
+ * @param name  fabric name
+ * @param dev_name  device name in the topology
+ * @param port  port number of the device
+ * @param up  true: link up; false: down
  * @return 0, -ENOENT (fabric or device), -EINVAL (port), -ENOTCONN.
  */
 __rte_experimental
@@ -162,13 +194,25 @@ int rte_pmd_rio_sim_fabric_link_set(const char *name, const char *dev_name, uint
  * Backdoor (JTAG-like) configuration read of any device: no routing, the
  * access comes from no port (SWP_INFO reports port 0xff).
  * @param len 1, 2 or 4 (big-endian byte lanes of the 32-bit register).
+ * @param name  fabric name
+ * @param dev_name  device name in the topology
+ * @param offset  byte offset, aligned to @p len
+ * @param[out] val  the value read, in the low @p len bytes
  * @return 0, -ENOENT, -EINVAL (len), -EFAULT (misaligned), -ERANGE (offset).
  */
 __rte_experimental
 int rte_pmd_rio_sim_fabric_config_read(const char *name, const char *dev_name,
 				       uint32_t offset, int len, uint32_t *val);
 
-/** Backdoor configuration write; same rules as _config_read(). */
+/**
+ * Backdoor configuration write; same rules as _config_read().
+ * @param name  fabric name
+ * @param dev_name  device name in the topology
+ * @param offset  byte offset, aligned to @p len
+ * @param len  1, 2 or 4
+ * @param val  value to write, in the low @p len bytes
+ * @return as rte_pmd_rio_sim_fabric_config_read()
+ */
 __rte_experimental
 int rte_pmd_rio_sim_fabric_config_write(const char *name, const char *dev_name,
 					uint32_t offset, int len, uint32_t val);
@@ -179,6 +223,13 @@ int rte_pmd_rio_sim_fabric_config_write(const char *name, const char *dev_name,
  * maintenance transaction, response routed back to @p from_ep, and taking
  * the time the fabric's timing model gives it.
  * @param len 4 (1 and 2 bytes are not maintenance transactions: -EINVAL).
+ * @param name  fabric name
+ * @param from_ep  requesting endpoint (device name)
+ * @param destid  destination device ID
+ * @param hopcount  hop count of the request
+ * @param write  true: write @p *val; false: read into @p *val
+ * @param offset  byte offset, 4-byte aligned
+ * @param val  value written, or [out] value read
  * @return 0; -ETIMEDOUT when the request or response is dropped (after the
  *   requester's response timeout); -EIO for an ERROR response; -EACCES when
  *   @p from_ep has no Master Enable; -ENOENT, -EINVAL, -EFAULT, -ERANGE.
@@ -222,6 +273,10 @@ struct rte_pmd_rio_sim_fabric_stat {
 /**
  * Describe fabric @p name from its header, without attaching to it: unlike
  * the functions above this never removes a fabric whose processes all died.
+ * @param name  fabric name
+ * @param[out] st  the fabric's description
+ * @param err  buffer for a message saying why it failed (may be NULL)
+ * @param errlen  size of @p err
  * @return 0, -ENOENT (no such fabric), -EACCES (cannot read it), -EINVAL (bad
  *   name), -EPROTO (not a fabric of this build's layout); err says why.
  */
@@ -234,6 +289,8 @@ int rte_pmd_rio_sim_fabric_stat(const char *name, struct rte_pmd_rio_sim_fabric_
  * login session provides one, else /dev/shm/rio_sim-<euid> (see the rawdev
  * guide, Security). Fabric <name> is the object rio_sim.<name> in it, with
  * rio_sim.<name>.ep<N> for its claimed endpoints.
+ * @param[out] buf  the directory path
+ * @param len  size of @p buf
  * @return 0, -EINVAL, or -ENAMETOOLONG when the path does not fit @p len.
  */
 __rte_experimental
@@ -261,6 +318,9 @@ int rte_pmd_rio_sim_fabric_list(char (*names)[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN],
  * @param default_port
  *   If not NULL, the Route Default Port CSR (0x78) as the model holds it
  *   (its low byte).
+ * @param name  fabric name
+ * @param sw_name  switch name in the topology
+ * @param n  entries of @p ports
  * @return number of entries of the table (256 or 65536), -ENOENT (fabric or
  *   device), -ENOTSUP (not a switch).
  */

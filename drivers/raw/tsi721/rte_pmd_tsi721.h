@@ -38,6 +38,7 @@ extern "C" {
 
 /**
  * The lib/rio mport of a tsi721 rawdev.
+ * @param dev_id  rawdev ID
  * @return the mport, or NULL (rte_errno ENODEV: not a tsi721 rawdev)
  */
 __rte_experimental
@@ -46,13 +47,22 @@ struct rte_rio_mport *rte_pmd_tsi721_mport(uint16_t dev_id);
 /**
  * Read a 32-bit register of the part's BAR0, as the driver does (on a
  * model, the read has the effect it has on the part).
+ * @param dev_id  rawdev ID
+ * @param offset  byte offset in BAR0, 4-byte aligned
+ * @param[out] val  the register's value
  * @return 0; -ENODEV not a tsi721 rawdev; -EINVAL offset not 4-byte aligned
  *         or outside BAR0 (512 KiB).
  */
 __rte_experimental
 int rte_pmd_tsi721_reg_read(uint16_t dev_id, uint32_t offset, uint32_t *val);
 
-/** Write a 32-bit register of BAR0; same rules as rte_pmd_tsi721_reg_read(). */
+/**
+ * Write a 32-bit register of BAR0; same rules as rte_pmd_tsi721_reg_read().
+ * @param dev_id  rawdev ID
+ * @param offset  byte offset in BAR0, 4-byte aligned
+ * @param val  value to write
+ * @return as rte_pmd_tsi721_reg_read()
+ */
 __rte_experimental
 int rte_pmd_tsi721_reg_write(uint16_t dev_id, uint32_t offset, uint32_t val);
 

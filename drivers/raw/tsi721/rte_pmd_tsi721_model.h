@@ -38,27 +38,44 @@ struct tsi721_model;
  * @param args "fabric=<name>[,topology=<path|builtin:shape>][,endpoint=<name|index>]",
  *   as for the vdev tsi721_model<N> but without the driver's keys (host, scan,
  *   disc_timeout): who enumerates is up to the program's driver.
+ * @param name  vdev name of the model
  * @return the model, or NULL (rte_errno: EINVAL bad args or name, ENOTSUP
  *   secondary process, or the error attaching to the fabric).
  */
 __rte_internal
 struct tsi721_model *rte_pmd_tsi721_model_open(const char *name, const char *args);
 
-/** Release the model and its fabric endpoint; NULL does nothing. */
+/**
+ * Release the model and its fabric endpoint; NULL does nothing.
+ * @param m  the model
+ */
 __rte_internal
 void rte_pmd_tsi721_model_close(struct tsi721_model *m);
 
-/** 32-bit read of BAR0 (512 KiB) at @p off, with the part's side effects. */
+/**
+ * 32-bit read of BAR0 (512 KiB) at @p off, with the part's side effects.
+ * @param m  the model
+ * @param off  byte offset in BAR0, 4-byte aligned
+ * @return the register's value
+ */
 __rte_internal
 uint32_t rte_pmd_tsi721_model_read32(struct tsi721_model *m, uint32_t off);
 
-/** 32-bit write of BAR0. */
+/**
+ * 32-bit write of BAR0.
+ * @param m  the model
+ * @param off  byte offset in BAR0, 4-byte aligned
+ * @param val  value to write
+ */
 __rte_internal
 void rte_pmd_tsi721_model_write32(struct tsi721_model *m, uint32_t off, uint32_t val);
 
 /**
  * 16-bit write of BAR1, the outbound doorbell window: @p be_val is the
  * doorbell's info as it is on the PCIe bus (big-endian).
+ * @param m  the model
+ * @param off  byte offset in BAR1, 2-byte aligned
+ * @param be_val  the 16-bit value, big-endian as on the bus
  */
 __rte_internal
 void rte_pmd_tsi721_model_db_write16(struct tsi721_model *m, uint32_t off, uint16_t be_val);
@@ -66,6 +83,7 @@ void rte_pmd_tsi721_model_db_write16(struct tsi721_model *m, uint32_t off, uint1
 /**
  * Let the part take in what arrived from the fabric (as it does on its own),
  * then sample its legacy interrupt line.
+ * @param m  the model
  * @return true while DEV_INT has a bit that DEV_INTE enables (INTx asserted).
  */
 __rte_internal
@@ -74,6 +92,7 @@ bool rte_pmd_tsi721_model_intx(struct tsi721_model *m);
 /**
  * What the model refused of its driver so far: descriptors it rejected,
  * misaligned bases, queue overruns, addresses outside host memory.
+ * @param m  the model
  * @return the sum of those counters (0 for a driver that did nothing wrong).
  */
 __rte_internal
