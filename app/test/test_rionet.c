@@ -1211,21 +1211,27 @@ static const unsigned int rn_lx_sizes[] = { 60, 61, 67, 333, 1514 };
 
 #ifdef RIO_LINUX_REF
 
-/* Does file @path contain @needle? */
+/*
+ * Does file @path contain @needle? The whole file: a node's report on a
+ * 16-bit fabric lists Linux's route tables, hundreds of KiB before the
+ * traffic counters.
+ */
 static bool
 rn_file_has(const char *path, const char *needle)
 {
-	char buf[65536];
-	size_t n;
+	bool found = false;
+	char *buf = NULL;
+	size_t n = 0;
 	FILE *fp;
 
 	fp = fopen(path, "r");
 	if (fp == NULL)
 		return false;
-	n = fread(buf, 1, sizeof(buf) - 1, fp);
+	if (getdelim(&buf, &n, '\0', fp) > 0)
+		found = strstr(buf, needle) != NULL;
+	free(buf);
 	fclose(fp);
-	buf[n] = '\0';
-	return strstr(buf, needle) != NULL;
+	return found;
 }
 
 static int
