@@ -693,7 +693,9 @@ def main():
             dt = time.monotonic() - t0
             if errs:
                 failed += 1
-                log(f'FAIL case {c} ({CASES[c].__doc__.strip()}) on {topo.name} '
+                # The topology right after the case, as in PASS and SKIP lines:
+                # devtools/test.sh names its records from these words.
+                log(f'FAIL case {c} on {topo.name} ({CASES[c].__doc__.strip()}) '
                     f'[{dt:.1f} s], logs in {run.dir}')
                 for e in errs:
                     log(f'    {e}')

@@ -242,7 +242,8 @@ if run_check quickstart 150 bash devtools/quickstart.sh --no-setup; then
 fi
 
 # run_interop <record prefix> <log> <timeout_s> <linux-interop.sh args...>: one
-# record per case and topology of devtools/linux-interop.sh.
+# record per case and topology of devtools/linux-interop.sh, named from its
+# lines "PASS|FAIL|SKIP case N on <topology>[:] ...", as <prefix>/caseN/<topology>.
 run_interop() {
 	local prefix=$1 log=$2 tmo=$3 rc=0
 	shift 3
