@@ -6,8 +6,9 @@
 #define RIO_SCAN_PRIVATE_H
 
 /*
- * Internal state of enumeration/discovery (rio_scan.c), the device model
- * (rio_dev.c) and switch routing (rio_switch.c).
+ * Internal state of enumeration (rio_enum.c), discovery (rio_disc.c), what
+ * both read of a device (rio_scan.c), the device model (rio_dev.c) and
+ * switch routing (rio_switch.c).
  *
  * Every mport that scanned has a struct rio_scan_data hung on
  * mport->scan_data: its list of devices, the local endpoint first.
@@ -88,6 +89,71 @@ void rio_dev_list_free(struct rio_dev_list *list);
 void rio_dev_publish(struct rte_rio_mport *mport);
 /* Device of @list with component tag @comptag, or NULL. */
 struct rte_rio_dev *rio_dev_list_find_comptag(struct rio_dev_list *list, uint32_t comptag);
+
+/* ---------------------------------------------------------------------- */
+/* Enumeration and discovery (rio_scan.c, rio_enum.c, rio_disc.c)         */
+
+/* Returned by the enumerator when a host with a higher ID holds the fabric. */
+#define RIO_SCAN_BACKOFF		1
+/* Extended feature blocks visited at most per device. */
+#define RIO_SCAN_MAX_EFB		16
+
+/* What every device read tells: CARs, 0x60 block, extended features. */
+struct rio_scan_raw {
+	uint32_t car[8];	/* 0x00 .. 0x1c */
+	uint32_t csr[4];	/* 0x60 .. 0x6c: DID, DID32, lock, comptag */
+	uint32_t pw_target;	/* EM + 0x28 when read with the EM header, else 0 */
+	bool pw_target_valid;
+};
+
+static inline bool
+rio_is_switch(uint32_t pef)
+{
+	return (pef & RTE_RIO_PEF_SWITCH) != 0;
+}
+
+/* Can the device be reached by more than one link? */
+static inline bool
+rio_is_multiport(uint32_t pef)
+{
+	return (pef & (RTE_RIO_PEF_SWITCH | RTE_RIO_PEF_MULTIPORT)) != 0;
+}
+
+static inline bool
+rio_efb_ptr_ok(uint32_t ptr)
+{
+	return ptr >= RTE_RIO_EF_PTR_MIN && ptr <= RTE_RIO_EF_PTR_MAX && (ptr & 7) == 0;
+}
+
+/* Port of @dev that faces the device it was read from. */
+static inline uint8_t
+rio_scan_inport(const struct rte_rio_dev *dev)
+{
+	return rio_is_multiport(dev->info.pef) ? dev->info.sw_inport : 0;
+}
+
+/* Read @nwords registers from @off: one transaction if the mport can. */
+int rio_scan_read(struct rte_rio_mport *mport, uint16_t destid, uint8_t hop, uint32_t off,
+		  unsigned int nwords, uint32_t *w);
+void rio_scan_fill_info(struct rte_rio_dev *dev, const struct rio_scan_raw *raw);
+/*
+ * Walk a remote device's extended features: LP-Serial block (and its
+ * General Control) and Error Management block (and its port-write target).
+ * With block maintenance each block costs one 64-byte read.
+ */
+int rio_scan_efb(struct rte_rio_mport *mport, bool block, uint16_t destid, uint8_t hop,
+		 struct rte_rio_dev *dev, struct rio_scan_raw *raw);
+/* The mport's own endpoint, from local config space. */
+int rio_scan_local_dev(struct rte_rio_mport *mport, struct rte_rio_dev **out);
+int rio_scan_local_port_ok(struct rte_rio_mport *mport);
+void rio_scan_link(struct rte_rio_dev *a, uint8_t pa, struct rte_rio_dev *b, uint8_t pb,
+		   bool redundant);
+void rio_scan_append(struct rio_scan_data *sd, struct rte_rio_dev *dev);
+/* Host: 0, RIO_SCAN_BACKOFF (another host holds the fabric) or -errno. */
+int rio_enum_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd);
+/* Agent. */
+int rio_disc_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd,
+		   const struct rte_rio_scan_conf *conf);
 
 /*
  * Host hot-plug: enumerate again what is behind port @port of switch @sw of
