@@ -203,6 +203,12 @@ rio_switch_ops_find(uint16_t vid, uint16_t did)
 	return found;
 }
 
+const struct rte_rio_switch_ops *
+rte_rio_switch_ops_find(uint16_t vid, uint16_t did)
+{
+	return rio_switch_ops_find(vid, did);
+}
+
 /* ---------------------------------------------------------------------- */
 /* Route access of a known switch                                         */
 

@@ -249,7 +249,12 @@ int rte_rio_switch_route_set(struct rte_rio_dev *sw, uint16_t destid, uint8_t po
 __rte_experimental
 struct rte_rio_dev *rte_rio_switch_port_peer(const struct rte_rio_dev *sw, uint8_t port);
 
-/** Switch route operations, keyed by vendor and device ID. */
+/**
+ * Switch route operations, keyed by vendor and device ID. Route values are
+ * ports, or RTE_RIO_INVALID_ROUTE for "no route":
+ * add ops write the part's explicit "drop" value for it, get ops map the
+ * part's "drop" and "default route" values to it.
+ */
 struct rte_rio_switch_ops {
 	const char *name;
 	uint16_t vid;
@@ -272,11 +277,37 @@ struct rte_rio_switch_ops {
 	/** Read the default output port (optional, goes with set_default). */
 	int (*get_default)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 			   uint8_t *port);
+	/**
+	 * Program the @p n entries from @p first to @p ports[] with as few
+	 * transactions as the part allows, and no other entry (optional:
+	 * add_entry per entry without it).
+	 */
+	int (*add_entries)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+			   uint16_t table, uint16_t first, uint16_t n, const uint8_t *ports);
+	/** Read the @p n entries from @p first (optional, like add_entries). */
+	int (*get_entries)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+			   uint16_t table, uint16_t first, uint16_t n, uint8_t *ports);
+	/**
+	 * Aligned entries one access of add_entries programs (0 or 1: one). The
+	 * library then writes whole groups where it knows the other entries.
+	 */
+	uint8_t route_group;
+	/** Highest device ID the ops route (0: every ID of the fabric). */
+	uint16_t max_destid;
+	/**
+	 * Prepare the switch when a host enumerates it, before routes are
+	 * written (optional), e.g. turn a vendor default route into "drop" or
+	 * direct port-writes towards @p inport, the port facing the host.
+	 */
+	int (*init)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+		    uint8_t inport);
 };
 
 /**
  * Register route ops for switches with (vid, did). Switches without
- * registered ops use the standard route-table CSRs (0x70/0x74/0x78).
+ * registered ops use the standard route-table CSRs (0x70/0x74/0x78). The
+ * library registers ops of its own for the IDT CPS Gen2 (CPS-1848, 1432,
+ * 1616, SPS-1616, VPS-1616) and RXS Gen3 (RXS-1632, 2448) switches.
  * @return 0, -EEXIST (ops for that vid/did exist), -EINVAL.
  */
 __rte_experimental
@@ -285,6 +316,15 @@ int rte_rio_switch_ops_register(const struct rte_rio_switch_ops *ops);
 /** Unregister route ops. @return 0 or -ENOENT. */
 __rte_experimental
 int rte_rio_switch_ops_unregister(const struct rte_rio_switch_ops *ops);
+
+/**
+ * Route ops the library uses for switches with (vid, did): the registered
+ * ones, else the standard ones. For drivers and tools that program a switch
+ * the way the library does.
+ * @return the ops (never NULL).
+ */
+__rte_experimental
+const struct rte_rio_switch_ops *rte_rio_switch_ops_find(uint16_t vid, uint16_t did);
 
 /**
  * The standard route ops (the fallback), for drivers that extend them.
