@@ -3,14 +3,27 @@
  */
 
 /*
- * Agent discovery of a RapidIO fabric.
+ * Agent discovery of a RapidIO fabric, as Linux's rio_disc_peer() does it
+ * (reference section 4.6): wait for Discovered, read the own Base Device
+ * ID, then walk the fabric from the own port, depth first: every switch is
+ * locked with the agent's own ID (its Host Base Device ID Lock, so nobody
+ * changes a table select in the middle of the reads), its route table read
+ * and the lock released; behind every active port other than the one the
+ * walk came in by, the device is reached with maintenance to the lowest ID
+ * the table routes to that port, one hop further. It relies on nothing but
+ * the explicit route entries an enumerator writes (ours or Linux's): no
+ * default-port CSR, no Error Management block, no numbering convention.
+ * Devices are known by component tag: one seen again is a redundant link.
  *
- * Agent: waits for Discovered, learns the host ID from a switch's
- * port-write target, then rebuilds the host's view without reading whole
- * route tables: at every switch the IDs routed to a port other than the
- * default (host-facing) one form one interval, intervals ascend with port
- * order and the region found so far is one interval, so probing the one ID
- * just above (below) it tells which port leads to the next subtree.
+ * Where it differs from Linux, and why: the tables are read once per
+ * switch, four entries per access where the switch has extended route
+ * configuration, and on a 16-bit fabric only the window of IDs in use plus
+ * RIO_SWITCH_RT_MARGIN (the window grows with the highest ID found, and the
+ * tables are read further when it does), not 65536 entries twice.
+ *
+ * The same walk rebuilds the view of a host that restarts on a fabric it
+ * enumerated (rio_disc_takeover()): from the host's own port, locking with
+ * the host ID, and checking that the enumeration it finds had finished.
  */
 
 #include <errno.h>
@@ -31,235 +44,242 @@ struct rio_disc {
 	struct rte_rio_mport *mport;
 	struct rio_scan_data *sd;
 	struct rte_rio_dev *local;
-	int32_t host;
+	uint16_t self;		/* own ID: what the lock CSRs get */
 	uint32_t any;
 	uint32_t nids;
-	int32_t lo, hi;		/* region of IDs found so far (host ID excluded) */
+	uint32_t window;	/* route entries [0, window) read on every switch */
+	uint32_t top;		/* highest ID seen (devices, routes, the host) */
+	uint32_t tag_top;	/* highest component tag seen */
 	bool block;
+	bool takeover;		/* a restarted host: the enumeration must have finished */
 };
 
-/* ---------------------------------------------------------------------- */
-/* Agent discovery                                                        */
-
-static int32_t
-rio_disc_above(const struct rio_disc *d, int32_t id)
+static void
+rio_disc_saw_id(struct rio_disc *d, uint32_t id)
 {
-	id++;
-	if (id == d->host)
-		id++;
-	return id < (int32_t)d->any ? id : -1;
+	if (id < d->any && id > d->top)
+		d->top = id;
 }
 
-static int32_t
-rio_disc_below(const struct rio_disc *d, int32_t id)
+/* Entries to read: the whole table on 8-bit fabrics, the IDs seen and a margin on 16-bit. */
+static uint32_t
+rio_disc_window(const struct rio_disc *d)
 {
-	id--;
-	if (id == d->host)
-		id--;
-	return id;
+	if (d->mport->devid_size != 16)
+		return d->nids;
+	return RTE_MIN(RTE_ALIGN_CEIL(d->top + 1 + RIO_SWITCH_RT_MARGIN, RIO_SWITCH_RT_GROUP),
+		       d->any);
 }
 
-/* Read a device at (destid, hop) and add it to the view. */
 static int
-rio_disc_read_dev(struct rio_disc *d, uint16_t destid, uint8_t hop, struct rte_rio_dev **out,
-		  struct rio_scan_raw *raw)
+rio_disc_port_status(struct rio_disc *d, struct rte_rio_dev *sw)
 {
-	struct rte_rio_mport *mport = d->mport;
-	struct rte_rio_dev *dev;
-	bool sw;
+	uint32_t stride = RTE_RIO_PORT_N_STRIDE(sw->info.phys_rmap), w[16];
+	unsigned int per = d->block ? RTE_MAX(64 / stride, 1u) : 1;
+	unsigned int p, k;
 	int ret;
 
-	memset(raw, 0, sizeof(*raw));
-	ret = rio_scan_read(mport, destid, hop, RTE_RIO_DEV_ID_CAR, 8, raw->car);
-	if (ret < 0)
-		return ret;
-	if (d->block) {
-		ret = rio_scan_read(mport, destid, hop, RTE_RIO_DID_CSR, 4, raw->csr);
-	} else {
-		/* Word by word: only the Base Device ID and the component tag. */
-		ret = rio_scan_read(mport, destid, hop, RTE_RIO_DID_CSR, 1, &raw->csr[0]);
-		if (ret == 0)
-			ret = rio_scan_read(mport, destid, hop, RTE_RIO_COMPONENT_TAG_CSR, 1,
-					    &raw->csr[3]);
-	}
-	if (ret < 0)
-		return ret;
-	sw = rio_is_switch(raw->car[4]);
-	if (rio_dev_list_find_comptag(&d->sd->devs, raw->csr[3]) != NULL) {
-		RIO_LOG(ERR, "%s: component tag 0x%x seen twice: routes form a loop",
-			mport->name, raw->csr[3]);
-		return -ELOOP;
-	}
-	dev = rio_dev_alloc(mport, sw);
-	if (dev == NULL)
-		return -ENOMEM;
-	rio_scan_fill_info(dev, raw);
-	dev->info.comptag = raw->csr[3];
-	rio_scan_append(d->sd, dev);
-	ret = rio_scan_efb(mport, d->block, destid, hop, dev, raw);
-	if (ret < 0)
-		return ret;
-	if (sw) {
-		dev->info.hopcount = hop;
-		dev->info.destid = destid;
-		dev->ops = rio_switch_ops_find(dev->info.vid, dev->info.did);
-		ret = rio_switch_default_read(dev, &dev->def_port);
-		if (ret == -ENOTSUP && d->host >= 0)
-			ret = rio_switch_route_read(dev, (uint16_t)d->host, &dev->def_port);
+	for (p = 0; p < sw->info.nports; p += per) {
+		uint32_t off = sw->info.phys_efptr +
+			RTE_RIO_PORT_N_ERR_STS_CSR(p, sw->info.phys_rmap);
+		unsigned int n = RTE_MIN(per, sw->info.nports - p);
+
+		ret = rio_scan_read(d->mport, sw->info.destid, sw->info.hopcount, off,
+				    n == 1 || !d->block ? 1 : 16, w);
 		if (ret < 0)
 			return ret;
-	} else {
-		dev->info.destid = RTE_RIO_GET_DID(mport->devid_size, raw->csr[0]);
+		for (k = 0; k < n; k++)
+			if ((w[k * stride / 4] & RTE_RIO_PORT_N_ERR_STS_PORT_OK) ||
+			    p + k == sw->info.sw_inport)
+				sw->port_ok |= 1u << (p + k);
 	}
-	rio_dev_set_name(dev);
-	*out = dev;
 	return 0;
 }
 
-/* Port of @sw that @id is routed to; the default port for "no route". */
+/* Read @sw's entries [from, to) under its lock. */
 static int
-rio_disc_probe(struct rte_rio_dev *sw, int32_t id, uint8_t *port)
+rio_disc_read_routes(struct rio_disc *d, struct rte_rio_dev *sw, uint32_t from, uint32_t to)
 {
+	uint32_t id;
 	int ret;
 
-	ret = rio_switch_route_read(sw, (uint16_t)id, port);
+	to = RTE_MIN(to, rio_switch_route_limit(sw));
+	if (from >= to)
+		return 0;
+	ret = rio_switch_lock(sw, d->self, RTE_RIO_SWITCH_LOCK_WAIT_MS);
 	if (ret < 0)
 		return ret;
-	if (*port == RTE_RIO_INVALID_ROUTE)
-		*port = sw->def_port;
-	return 0;
+	ret = rio_switch_route_load(sw, from, to - from);
+	rio_switch_unlock(sw, d->self);
+	for (id = from; ret == 0 && id < to; id++)
+		if (sw->rt[id] != RTE_RIO_INVALID_ROUTE)
+			rio_disc_saw_id(d, id);
+	return ret;
 }
 
-static inline bool
-rio_disc_down_port(const struct rte_rio_dev *sw, uint8_t port)
-{
-	return port != sw->def_port && port < sw->info.nports && sw->peer[port] == NULL;
-}
+static int rio_disc_ports(struct rio_disc *d, struct rte_rio_dev *sw);
 
-static inline void
-rio_disc_region_add(struct rio_disc *d, int32_t lo, int32_t hi)
-{
-	d->lo = RTE_MIN(d->lo, lo);
-	d->hi = RTE_MAX(d->hi, hi);
-}
-
-/*
- * Discover the subtree (host view) behind @sw's port @port, whose ID
- * nearest the known region is @x; @dir +1: it extends the region upwards.
- * Returns the subtree's interval.
- */
+/* Read the device at (destid, hop), behind @prev's port @prev_port, and what is below it. */
 static int
-rio_disc_down(struct rio_disc *d, struct rte_rio_dev *sw, uint8_t port, int32_t x, int dir,
-	      uint8_t hop, int32_t *lo, int32_t *hi)
+rio_disc_peer(struct rio_disc *d, uint16_t destid, uint8_t hop, struct rte_rio_dev *prev,
+	      uint8_t prev_port)
 {
+	struct rte_rio_mport *mport = d->mport;
 	struct rio_scan_raw raw;
 	struct rte_rio_dev *dev;
-	int32_t nxt, l, h;
-	uint8_t q;
+	uint8_t port;
+	bool sw;
 	int ret;
 
 	if (hop >= RIO_SCAN_MAX_DEPTH)
 		return -ELOOP;
-	ret = rio_disc_read_dev(d, (uint16_t)x, hop, &dev, &raw);
-	if (ret < 0)
+	memset(&raw, 0, sizeof(raw));
+	ret = rio_scan_read(mport, destid, hop, RTE_RIO_DEV_ID_CAR, 8, raw.car);
+	if (ret == 0 && d->block) {
+		ret = rio_scan_read(mport, destid, hop, RTE_RIO_DID_CSR, 4, raw.csr);
+	} else if (ret == 0) {
+		/* Word by word: the Base Device ID, the tag, and the lock on a takeover. */
+		ret = rio_scan_read(mport, destid, hop, RTE_RIO_DID_CSR, 1, &raw.csr[0]);
+		if (ret == 0)
+			ret = rio_scan_read(mport, destid, hop, RTE_RIO_COMPONENT_TAG_CSR, 1,
+					    &raw.csr[3]);
+		if (ret == 0 && d->takeover)
+			ret = rio_scan_read(mport, destid, hop, RTE_RIO_HOST_DID_LOCK_CSR, 1,
+					    &raw.csr[2]);
+	}
+	if (ret < 0) {
+		RIO_LOG(ERR, "%s: no answer from (0x%x, %u) behind %s port %u (%d)", mport->name,
+			destid, hop, prev->info.name, prev_port, ret);
 		return ret;
-	rio_scan_link(sw, port, dev, rio_scan_inport(dev), false);
-	dev->info.prev_comptag = (int32_t)sw->info.comptag;
-	dev->info.prev_port = port;
-	*lo = x;
-	*hi = x;
-	if (dev->info.type == RTE_RIO_DEV_ENDPOINT) {
-		if (dev->info.destid != x)
-			RIO_LOG(WARNING, "%s: %s routed as 0x%x", d->mport->name, dev->info.name,
-				x);
-		rio_disc_region_add(d, x, x);
+	}
+	sw = rio_is_switch(raw.car[4]);
+	port = rio_is_multiport(raw.car[4]) ? RTE_RIO_GET_PORT_NUM(raw.car[5]) : 0;
+	if (d->takeover && (raw.csr[2] & RTE_RIO_HOST_DID_LOCK_MASK) == d->self) {
+		RIO_LOG(NOTICE, "%s: device (0x%x, %u) still locked by this host", mport->name,
+			destid, hop);
+		return -EAGAIN;
+	}
+	dev = rio_dev_list_find_comptag(&d->sd->devs, raw.csr[3]);
+	if (dev != NULL) {
+		/* Routes lead to it twice: it is known, the link is another way to it. */
+		rio_scan_link(prev, prev_port, dev, port, true);
+		RIO_LOG(DEBUG, "%s: %s seen again through %s port %u", mport->name,
+			dev->info.name, prev->info.name, prev_port);
 		return 0;
 	}
-
-	rio_disc_region_add(d, x, x);
-	/* x is the subtree's first ID: below one of the ports, or the switch's own. */
-	ret = rio_disc_probe(dev, x, &q);
+	dev = rio_dev_alloc(mport, sw);
+	if (dev == NULL)
+		return -ENOMEM;
+	rio_scan_fill_info(dev, &raw);
+	dev->info.comptag = raw.csr[3];
+	d->tag_top = RTE_MAX(d->tag_top, raw.csr[3] & RTE_RIO_CTAG_UDEVID);
+	if (prev != d->local) {
+		dev->info.prev_comptag = (int32_t)prev->info.comptag;
+		dev->info.prev_port = prev_port;
+	}
+	rio_scan_append(d->sd, dev);
+	rio_scan_link(prev, prev_port, dev, rio_scan_inport(dev), false);
+	ret = rio_scan_efb(mport, d->block, destid, hop, dev, &raw);
 	if (ret < 0)
 		return ret;
-	for (nxt = x; rio_disc_down_port(dev, q);) {
-		ret = rio_disc_down(d, dev, q, nxt, dir, hop + 1, &l, &h);
+	if (raw.pw_target_valid)
+		rio_disc_saw_id(d, (raw.pw_target >> 16) &
+				(mport->devid_size == 16 ? 0xffff : 0xff));
+
+	if (!sw) {
+		dev->info.destid = RTE_RIO_GET_DID(mport->devid_size, raw.csr[0]);
+		rio_disc_saw_id(d, dev->info.destid);
+		if (!d->block && d->takeover && dev->info.phys_efptr != 0)
+			ret = rio_scan_read(mport, destid, hop, dev->info.phys_efptr +
+					    RTE_RIO_PORT_GEN_CTL_CSR, 1, &dev->gen_ctl);
 		if (ret < 0)
 			return ret;
-		dev->port_lo[q] = l;
-		dev->port_hi[q] = h;
-		*lo = RTE_MIN(*lo, l);
-		*hi = RTE_MAX(*hi, h);
-		nxt = dir > 0 ? rio_disc_above(d, *hi) : rio_disc_below(d, *lo);
-		if (nxt < 0)
-			break;
-		ret = rio_disc_probe(dev, nxt, &q);
-		if (ret < 0)
-			return ret;
-	}
-	dev->sub_lo = *lo;
-	dev->sub_hi = *hi;
-	dev->info.destid = (uint16_t)*lo;
-	return 0;
-}
-
-/* Explore the ports of @sw above and below the region. */
-static int
-rio_disc_sides(struct rio_disc *d, struct rte_rio_dev *sw, uint8_t hop)
-{
-	int32_t nxt, l, h;
-	uint8_t q;
-	int dir, ret;
-
-	for (dir = 1; dir >= -1; dir -= 2) {
-		for (;;) {
-			nxt = dir > 0 ? rio_disc_above(d, d->hi) : rio_disc_below(d, d->lo);
-			if (nxt < 0)
-				break;
-			ret = rio_disc_probe(sw, nxt, &q);
-			if (ret < 0)
-				return ret;
-			if (!rio_disc_down_port(sw, q))
-				break;
-			ret = rio_disc_down(d, sw, q, nxt, dir, hop + 1, &l, &h);
-			if (ret < 0)
-				return ret;
-			sw->port_lo[q] = l;
-			sw->port_hi[q] = h;
+		if (d->takeover && !(dev->gen_ctl & RTE_RIO_PORT_GEN_DISCOVERED)) {
+			RIO_LOG(NOTICE, "%s: endpoint 0x%x not marked Discovered", mport->name,
+				dev->info.destid);
+			return -EAGAIN;
 		}
+		rio_dev_set_name(dev);
+		/* Past a switch, an endpoint is reached by a route to its own ID. */
+		if (hop > 0 && dev->info.destid != destid)
+			RIO_LOG(WARNING, "%s: %s reached as 0x%x", mport->name, dev->info.name,
+				destid);
+		return 0;
 	}
-	sw->sub_lo = d->lo;
-	sw->sub_hi = d->hi;
+	dev->info.destid = destid;
+	dev->info.hopcount = hop;
+	dev->ops = rio_switch_ops_find(dev->info.vid, dev->info.did);
+	rio_dev_set_name(dev);
+	rio_disc_saw_id(d, destid);
+	ret = rio_disc_port_status(d, dev);
+	if (ret == 0)
+		ret = rio_disc_read_routes(d, dev, 0, d->window);
+	if (ret == 0)
+		ret = rio_disc_ports(d, dev);
+	return ret;
+}
+
+/* Walk on behind every live port of @sw that a route leads to and nothing known does. */
+static int
+rio_disc_ports(struct rio_disc *d, struct rte_rio_dev *sw)
+{
+	uint32_t limit = RTE_MIN(d->window, rio_switch_route_limit(sw)), id;
+	uint32_t lowest[RTE_RIO_MAX_SWITCH_PORTS];
+	unsigned int p;
+	int ret;
+
+	for (p = 0; p < RTE_RIO_MAX_SWITCH_PORTS; p++)
+		lowest[p] = UINT32_MAX;
+	for (id = 0; id < limit; id++) {
+		uint8_t q = sw->rt[id];
+
+		if (q < sw->info.nports && lowest[q] == UINT32_MAX &&
+		    rio_switch_rt_known(sw, id))
+			lowest[q] = id;
+	}
+	for (p = 0; p < sw->info.nports; p++) {
+		if (p == sw->info.sw_inport || !(sw->port_ok & (1u << p)) ||
+		    sw->peer[p] != NULL || lowest[p] == UINT32_MAX)
+			continue;
+		ret = rio_disc_peer(d, (uint16_t)lowest[p], sw->info.hopcount + 1, sw, (uint8_t)p);
+		if (ret < 0)
+			return ret;
+	}
 	return 0;
 }
 
-/* Shadow tables from the intervals found. */
-static void
-rio_disc_build_routes(struct rio_disc *d)
+/*
+ * 16-bit fabrics: the walk found IDs near the edge of the window. Read the
+ * tables further and follow ports the new entries lead to, until the window
+ * covers every ID found plus the margin.
+ */
+static int
+rio_disc_grow(struct rio_disc *d)
 {
 	struct rte_rio_dev *dev;
-	unsigned int p;
-	int32_t id;
+	uint32_t from;
+	int ret;
 
-	TAILQ_FOREACH(dev, &d->sd->devs, next) {
-		if (dev->info.type != RTE_RIO_DEV_SWITCH)
-			continue;
-		for (p = 0; p < dev->info.nports; p++) {
-			if (p == dev->def_port || dev->port_lo[p] < 0)
+	while (rio_disc_window(d) > d->window) {
+		from = d->window;
+		d->window = rio_disc_window(d);
+		TAILQ_FOREACH(dev, &d->sd->devs, next) {
+			if (dev->info.type != RTE_RIO_DEV_SWITCH)
 				continue;
-			for (id = dev->port_lo[p]; id <= dev->port_hi[p]; id++)
-				if (id != d->host)
-					dev->rt[id] = p;
+			ret = rio_disc_read_routes(d, dev, from, d->window);
+			if (ret < 0)
+				return ret;
 		}
-		if (dev->ops->get_default != NULL)
-			continue;
-		/* No default port: the enumerator routed every other ID explicitly. */
-		for (id = d->lo; id <= d->hi; id++)
-			if (id != d->host && (id < dev->sub_lo || id > dev->sub_hi))
-				dev->rt[id] = dev->def_port;
-		if (d->host >= 0)
-			dev->rt[d->host] = dev->def_port;
-		dev->def_port = RTE_RIO_INVALID_ROUTE;
+		/* Devices appended meanwhile are walked by their own rio_disc_peer(). */
+		TAILQ_FOREACH(dev, &d->sd->devs, next) {
+			if (dev->info.type != RTE_RIO_DEV_SWITCH)
+				continue;
+			ret = rio_disc_ports(d, dev);
+			if (ret < 0)
+				return ret;
+		}
 	}
+	return 0;
 }
 
 static int
@@ -289,31 +309,22 @@ rio_disc_wait(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *conf)
 	}
 }
 
-int
-rio_disc_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd,
-	       const struct rte_rio_scan_conf *conf)
+/* The walk from the own port; sd->lock_id set by the caller. */
+static int
+rio_disc_walk(struct rte_rio_mport *mport, struct rio_scan_data *sd, bool takeover)
 {
-	struct rte_rio_dev *cur, *up;
-	struct rio_scan_raw raw;
+	struct rte_rio_dev *dev;
 	struct rio_disc d;
 	uint32_t v;
-	uint8_t hop;
 	int ret;
 
 	memset(&d, 0, sizeof(d));
 	d.mport = mport;
 	d.sd = sd;
-	d.host = -1;
 	d.nids = RTE_RIO_MAX_DESTIDS(mport->devid_size);
 	d.any = RTE_RIO_ANY_DESTID(mport->devid_size);
 	d.block = mport->ops->cread_block != NULL;
-
-	ret = rio_scan_local_port_ok(mport);
-	if (ret < 0)
-		return ret;
-	ret = rio_disc_wait(mport, conf);
-	if (ret < 0)
-		return ret;
+	d.takeover = takeover;
 
 	ret = rio_scan_local_dev(mport, &d.local);
 	if (ret < 0)
@@ -327,93 +338,61 @@ rio_disc_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd,
 		goto fail;
 	d.local->info.destid = RTE_RIO_GET_DID(mport->devid_size, v);
 	rio_dev_set_name(d.local);
-	d.lo = d.local->info.destid;
-	d.hi = d.local->info.destid;
+	d.self = d.local->info.destid;
+	sd->lock_id = d.self;
+	rio_disc_saw_id(&d, d.self);
+	d.window = rio_disc_window(&d);
 
-	/* The device on the other end of the link. */
-	ret = rio_disc_read_dev(&d, d.local->info.destid, 0, &cur, &raw);
+	/* The device on the other end of the link, consumed at hop 0 whatever the ID. */
+	ret = rio_disc_peer(&d, d.self, 0, d.local, 0);
+	if (ret == 0)
+		ret = rio_disc_grow(&d);
 	if (ret < 0)
 		goto fail;
-	rio_scan_link(d.local, 0, cur, rio_scan_inport(cur), false);
-	if (cur->info.type == RTE_RIO_DEV_ENDPOINT) {
-		/* Back to back: the peer is the host. */
-		d.host = cur->info.destid;
-		goto done;
-	}
-	if (!raw.pw_target_valid && cur->info.em_efptr != 0) {
-		ret = rte_rio_remote_read_config_32(mport, d.local->info.destid, 0,
-						    cur->info.em_efptr + RTE_RIO_EM_PW_TGT_DEVID,
-						    &raw.pw_target);
-		if (ret < 0)
-			goto fail;
-		raw.pw_target_valid = true;
-	}
-	if (!raw.pw_target_valid) {
-		RIO_LOG(ERR, "%s: %s has no port-write target to learn the host ID from",
-			mport->name, cur->info.name);
-		ret = -ENOTSUP;
-		goto fail;
-	}
-	d.host = mport->devid_size == 16 ? (raw.pw_target >> 16) & 0xffff :
-		(raw.pw_target >> 16) & 0xff;
-	if ((uint32_t)d.host >= d.any) {
-		RIO_LOG(ERR, "%s: port-write target of %s is unset", mport->name,
-			cur->info.name);
-		ret = -EIO;
-		goto fail;
-	}
-	if (cur->ops->get_default == NULL) {
-		ret = rio_switch_route_read(cur, (uint16_t)d.host, &cur->def_port);
-		if (ret < 0)
-			goto fail;
-	}
-	cur->port_lo[cur->info.sw_inport] = d.lo;
-	cur->port_hi[cur->info.sw_inport] = d.hi;
-
-	/* Climb towards the host, exploring each switch's other subtrees. */
-	for (hop = 0;; hop++) {
-		uint8_t hf = cur->def_port;
-
-		ret = rio_disc_sides(&d, cur, hop);
-		if (ret < 0)
-			goto fail;
-		if (hf >= cur->info.nports) {
-			RIO_LOG(ERR, "%s: %s has no route towards host %d", mport->name,
-				cur->info.name, d.host);
-			ret = -EIO;
-			goto fail;
-		}
-		if (hop + 1 >= RIO_SCAN_MAX_DEPTH) {
-			ret = -ELOOP;
-			goto fail;
-		}
-		ret = rio_disc_read_dev(&d, (uint16_t)d.host, hop + 1, &up, &raw);
-		if (ret < 0)
-			goto fail;
-		rio_scan_link(cur, hf, up, rio_scan_inport(up), false);
-		cur->info.prev_comptag = (int32_t)up->info.comptag;
-		cur->info.prev_port = rio_scan_inport(up);
-		if (up->info.type == RTE_RIO_DEV_ENDPOINT) {
-			if (up->info.destid != d.host)
-				RIO_LOG(WARNING, "%s: host endpoint reports ID 0x%x, expected 0x%x",
-					mport->name, up->info.destid, d.host);
-			break;
-		}
-		/* Up-path switches are addressed by the host ID, which leads to them. */
-		up->port_lo[up->info.sw_inport] = d.lo;
-		up->port_hi[up->info.sw_inport] = d.hi;
-		cur = up;
-	}
-
-done:
-	rio_disc_build_routes(&d);
-	sd->enumerated = false;
-	sd->fabric_host = d.host;
-	RIO_LOG(INFO, "%s: discovered %u devices, %" PRIu64 " maintenance transactions",
-		mport->name, sd->ndevs, rte_rio_mport_maint_count(mport));
+	sd->rt_window = d.window;
+	sd->tag_top = d.tag_top + 1;
+	TAILQ_FOREACH(dev, &sd->devs, next)
+		if (dev->info.type == RTE_RIO_DEV_ENDPOINT &&
+		    (dev->gen_ctl & RTE_RIO_PORT_GEN_HOST))
+			sd->fabric_host = dev->info.destid;
 	return 0;
 fail:
 	rio_dev_list_free(&sd->devs);
 	sd->ndevs = 0;
 	return ret;
+}
+
+int
+rio_disc_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd,
+	       const struct rte_rio_scan_conf *conf)
+{
+	int ret;
+
+	ret = rio_scan_local_port_ok(mport);
+	if (ret == 0)
+		ret = rio_disc_wait(mport, conf);
+	if (ret == 0)
+		ret = rio_disc_walk(mport, sd, false);
+	if (ret < 0)
+		return ret;
+	sd->enumerated = false;
+	RIO_LOG(INFO, "%s: discovered %u devices, %" PRIu64 " maintenance transactions",
+		mport->name, sd->ndevs, rte_rio_mport_maint_count(mport));
+	return 0;
+}
+
+int
+rio_disc_takeover(struct rte_rio_mport *mport, struct rio_scan_data *sd)
+{
+	int ret;
+
+	ret = rio_disc_walk(mport, sd, true);
+	if (ret < 0)
+		return ret;
+	sd->enumerated = true;
+	sd->fabric_host = mport->host_destid;
+	RIO_LOG(INFO, "%s: took the host role back: %u devices, %" PRIu64
+		" maintenance transactions", mport->name, sd->ndevs,
+		rte_rio_mport_maint_count(mport));
+	return 0;
 }

@@ -31,8 +31,7 @@ struct rte_rio_dev {
 	struct rte_rio_mport *mport;
 	struct rte_rio_dev_info info;
 	uint32_t gen_ctl;		/* Port General Control as last read */
-	bool locked;			/* enumeration holds its host lock */
-	bool did_written;		/* Base Device ID written by us */
+	bool locked;			/* this mport holds its Host Base Device ID Lock */
 	uint32_t did32;			/* Dev32 Base Device ID CSR as read */
 	/* Ports: peer device and its port; switches and endpoints (port 0). */
 	struct rte_rio_dev *peer[RTE_RIO_MAX_SWITCH_PORTS];
@@ -42,11 +41,9 @@ struct rte_rio_dev {
 	/* Switches. */
 	const struct rte_rio_switch_ops *ops;
 	uint8_t *rt;			/* shadow route table, RTE_RIO_MAX_DESTIDS entries */
-	uint8_t def_port;		/* default output port, RTE_RIO_INVALID_ROUTE if none */
-	int32_t sub_lo;			/* lowest device ID of its subtree (host view) */
-	int32_t sub_hi;			/* highest, -1 while none */
-	int32_t port_lo[RTE_RIO_MAX_SWITCH_PORTS]; /* discovery: ID interval per port */
-	int32_t port_hi[RTE_RIO_MAX_SWITCH_PORTS];
+	uint64_t *rt_known;		/* bit per entry: rt[] holds what the switch holds */
+	bool any_routed;		/* enumeration wrote the ANY_DESTID entry */
+	int32_t access_id;		/* enumeration: ID to address it by once routed, or -1 */
 	/*
 	 * Host hot-plug: device IDs and component tags of the subtree removed
 	 * behind each port (-1 while none), kept for its return.
@@ -64,8 +61,10 @@ struct rio_scan_data {
 	struct rio_dev_list devs;	/* local endpoint first */
 	unsigned int ndevs;
 	bool scanned;			/* scan finished, devices published */
-	bool enumerated;		/* true: this mport enumerated; false: discovered */
-	int32_t fabric_host;		/* host device ID of the fabric */
+	bool enumerated;		/* true: this mport has the host role; false: agent */
+	int32_t fabric_host;		/* host device ID of the fabric, if known */
+	uint16_t lock_id;		/* what this mport writes to Host Base Device ID Locks */
+	uint32_t rt_window;		/* every switch routes IDs [0, rt_window) explicitly */
 	uint32_t tag_top;		/* host: next never-used component tag */
 	/* Host hot-plug (rio_hotplug.c), under the list lock. */
 	unsigned int pw_period_us;	/* automatic port-write poll period, 0: off */
@@ -154,6 +153,12 @@ int rio_enum_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd);
 /* Agent. */
 int rio_disc_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd,
 		   const struct rte_rio_scan_conf *conf);
+/*
+ * A host restarted on a fabric it enumerated: rebuild its view with the
+ * discovery walk from its own port. -EAGAIN when that enumeration did not
+ * finish (a device still locked by this host, an endpoint not Discovered).
+ */
+int rio_disc_takeover(struct rte_rio_mport *mport, struct rio_scan_data *sd);
 
 /*
  * Host hot-plug: enumerate again what is behind port @port of switch @sw of
@@ -170,32 +175,50 @@ void rio_hotplug_stop(struct rte_rio_mport *mport);
 /* Emit a device event to every subscriber. List lock held. */
 void rio_dev_event_emit(struct rte_rio_dev *dev, enum rte_rio_dev_event event);
 
+/* ---------------------------------------------------------------------- */
+/* Switch route access (rio_switch.c, rio_switch_idt.c)                   */
+
 /* Route entries one extended route-configuration access programs. */
 #define RIO_SWITCH_RT_GROUP	4
+/*
+ * IDs a 16-bit fabric's switches route explicitly beyond the highest one in
+ * use: agents read route tables that far past the highest ID they know.
+ */
+#define RIO_SWITCH_RT_MARGIN	256
 
 /* Route ops for a switch with (vid, did): registered ones or the standard ones. */
 const struct rte_rio_switch_ops *rio_switch_ops_find(uint16_t vid, uint16_t did);
+
 /*
- * Program a route entry of @sw through its ops and update the shadow table;
- * nothing is written when the shadow already holds @port.
+ * Take @sw's Host Base Device ID Lock with @lock_id (nothing to do when the
+ * mport holds it), waiting up to @wait_ms for another holder: 0 or -EBUSY.
  */
-int rio_switch_route_write(struct rte_rio_dev *sw, uint16_t destid, uint8_t port);
+int rio_switch_lock(struct rte_rio_dev *sw, uint16_t lock_id, unsigned int wait_ms);
+/* Release it (nothing to do when the mport does not hold it). */
+int rio_switch_unlock(struct rte_rio_dev *sw, uint16_t lock_id);
+/* Highest entry + 1 @sw's route ops reach on its mport's fabric. */
+uint32_t rio_switch_route_limit(const struct rte_rio_dev *sw);
 /*
- * Entries @sw programs per route access: RIO_SWITCH_RT_GROUP when it has
- * the standard route CSRs with extended configuration (PEF EXT_RT), else 1.
+ * Program entries [first, first + n) of @sw to @want[] through its ops, as
+ * few transactions as the part allows: entries the shadow knows to hold the
+ * value already are skipped, whole groups are written where the other
+ * entries of a group are known. Lock held. Updates the shadow.
  */
-unsigned int rio_switch_route_group(const struct rte_rio_dev *sw);
-/*
- * Program the RIO_SWITCH_RT_GROUP entries from @first (rounded down to a
- * group) to @ports and update the shadow table: one transaction with
- * extended route configuration, else one per entry that differs; nothing is
- * written when the shadow already holds @ports.
- */
-int rio_switch_route_write_group(struct rte_rio_dev *sw, uint16_t first, const uint8_t *ports);
-/* Read a route entry from the hardware (not the shadow). */
-int rio_switch_route_read(struct rte_rio_dev *sw, uint16_t destid, uint8_t *port);
-/* Program / read the default output port (-ENOTSUP without ops support). */
-int rio_switch_default_write(struct rte_rio_dev *sw, uint8_t port);
-int rio_switch_default_read(struct rte_rio_dev *sw, uint8_t *port);
+int rio_switch_route_program(struct rte_rio_dev *sw, uint32_t first, uint32_t n,
+			     const uint8_t *want);
+/* One entry, always written (single-entry access). Lock held. */
+int rio_switch_route_write(struct rte_rio_dev *sw, uint32_t destid, uint8_t port);
+/* Read entries [first, first + n) of @sw into its shadow. Lock held. */
+int rio_switch_route_load(struct rte_rio_dev *sw, uint32_t first, uint32_t n);
+/* Let the part's ops prepare a switch a host enumerates (ops->init). */
+int rio_switch_init(struct rte_rio_dev *sw, uint8_t inport);
+/* Forget what the shadow knows (entries read as "no route" from then on). */
+void rio_switch_route_forget(struct rte_rio_dev *sw);
+
+static inline bool
+rio_switch_rt_known(const struct rte_rio_dev *sw, uint32_t id)
+{
+	return (sw->rt_known[id / 64] >> (id % 64)) & 1;
+}
 
 #endif /* RIO_SCAN_PRIVATE_H */

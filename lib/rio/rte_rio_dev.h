@@ -229,15 +229,22 @@ __rte_experimental
 int rte_rio_dev_write_config_32(struct rte_rio_dev *dev, uint32_t offset, uint32_t val);
 
 /**
- * Route of a switch for @p destid from the library's shadow table.
+ * Route of a switch for @p destid from the library's shadow table: what the
+ * mport programmed or read from the switch. Entries the mport never
+ * programmed nor read (beyond the window of IDs in use of a 16-bit fabric)
+ * read as RTE_RIO_INVALID_ROUTE, whatever the switch holds.
  * @return output port, RTE_RIO_INVALID_ROUTE if none, -EINVAL not a switch.
  */
 __rte_experimental
 int rte_rio_switch_route_get(const struct rte_rio_dev *sw, uint16_t destid);
 
 /**
- * Program a switch route (hardware and shadow table) through its route ops.
- * @return 0 or -errno.
+ * Program a switch route (hardware and shadow table) through its route ops,
+ * holding the switch's Host Base Device ID Lock for the select-then-write
+ * sequence (taken and released here unless the mport holds it already).
+ * @return 0; -EINVAL bad switch, ID or port (or an ID the part's route ops
+ *         cannot route); -EBUSY the switch stayed locked by somebody else
+ *         (RTE_RIO_SWITCH_LOCK_WAIT_MS); or the maintenance error.
  */
 __rte_experimental
 int rte_rio_switch_route_set(struct rte_rio_dev *sw, uint16_t destid, uint8_t port);
@@ -249,9 +256,14 @@ int rte_rio_switch_route_set(struct rte_rio_dev *sw, uint16_t destid, uint8_t po
 __rte_experimental
 struct rte_rio_dev *rte_rio_switch_port_peer(const struct rte_rio_dev *sw, uint8_t port);
 
+/** How long route access waits for a switch somebody else holds locked (ms). */
+#define RTE_RIO_SWITCH_LOCK_WAIT_MS	1000
+
 /**
- * Switch route operations, keyed by vendor and device ID. Route values are
- * ports, or RTE_RIO_INVALID_ROUTE for "no route":
+ * Switch route operations, keyed by vendor and device ID. The library calls
+ * them with the switch's Host Base Device ID Lock held, so a select register
+ * written by one op is not changed by another party before the access it
+ * selects. Route values are ports, or RTE_RIO_INVALID_ROUTE for "no route":
  * add ops write the part's explicit "drop" value for it, get ops map the
  * part's "drop" and "default route" values to it.
  */
@@ -269,8 +281,8 @@ struct rte_rio_switch_ops {
 	int (*clr_table)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 			 uint16_t table);
 	/**
-	 * Set the default output port, used for IDs whose entry is "no route"
-	 * (optional: without it the enumerator routes every ID explicitly).
+	 * Set the default output port (optional). The enumerator never uses
+	 * it: every ID it assigns is routed explicitly.
 	 */
 	int (*set_default)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 			   uint8_t port);
@@ -305,7 +317,7 @@ struct rte_rio_switch_ops {
 
 /**
  * Register route ops for switches with (vid, did). Switches without
- * registered ops use the standard route-table CSRs (0x70/0x74/0x78). The
+ * registered ops use the standard route-table CSRs (0x70/0x74). The
  * library registers ops of its own for the IDT CPS Gen2 (CPS-1848, 1432,
  * 1616, SPS-1616, VPS-1616) and RXS Gen3 (RXS-1632, 2448) switches.
  * @return 0, -EEXIST (ops for that vid/did exist), -EINVAL.
