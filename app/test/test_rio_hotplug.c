@@ -22,8 +22,9 @@
  * and with the automatic poll (EAL alarm), for a link in the middle of the
  * chain, for a leaf link, for a flap that ends before the host looks, for a
  * port down at enumeration, for 40 rapid flaps, on a 16-bit fabric
- * (builtin:star:201), and through a master port with 4-byte maintenance
- * only (every route access under the switch's lock).
+ * (builtin:star:201), through a master port with 4-byte maintenance only
+ * (every route access under the switch's lock), and for the ackID
+ * alignment of a returning link (link-request/input-status).
  *
  * rionet_hotplug_autotest: rionet traffic across a flapped link between
  * this process (host, ep0) and a child process (agent, ep2): during the
@@ -589,6 +590,47 @@ test_hp_word_access(void)
 	return TEST_SUCCESS;
 }
 
+/*
+ * Link recovery before a returning link is used: the host asks the link
+ * partner for the ackID it expects (link-request/input-status) and aligns
+ * the port's outbound and outstanding ackIDs with it; a link that went down
+ * has its ackIDs cleared.
+ */
+static int
+test_hp_link_recovery(void)
+{
+	uint32_t ack = HP_PHYS + RTE_RIO_PORT_N_ACK_STS_CSR(2), v;
+
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(hp.mp, NULL), "enumerate");
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 0), "stop the poll");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_config_write(hp.fabric, "sw0", ack, 4,
+								(5u << 24) | 9), "ackIDs");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw0", 2, false),
+			    "link down");
+	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "no port-write received");
+	v = hp_fab_rd("sw0", ack);
+	TEST_ASSERT_EQUAL(v & (RTE_RIO_PORT_N_ACK_OUTSTAND | RTE_RIO_PORT_N_ACK_OUTBOUND), 0,
+			  "outstanding ackIDs of a dead link not cleared (0x%x)", v);
+	/* While down, the ends' ackIDs drift apart: sw1 (the partner) expects 3 next. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_config_write(hp.fabric, "sw0", ack, 4,
+								(3u << 24) | 7), "ackIDs");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_config_write(hp.fabric, "sw1",
+				HP_PHYS + RTE_RIO_PORT_N_ACK_STS_CSR(0), 4, (3u << 24) | 3),
+			    "partner ackIDs");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw0", 2, true),
+			    "link up");
+	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "no port-write received");
+	v = hp_fab_rd("sw0", ack);
+	TEST_ASSERT_EQUAL(v & RTE_RIO_PORT_N_ACK_OUTBOUND, 3, "outbound ackID not aligned (0x%x)",
+			  v);
+	TEST_ASSERT_EQUAL((v & RTE_RIO_PORT_N_ACK_OUTSTAND) >> 8, 3,
+			  "outstanding ackID not aligned (0x%x)", v);
+	TEST_ASSERT_EQUAL((v & RTE_RIO_PORT_N_ACK_INBOUND) >> 24, 3, "inbound ackID changed");
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV, "devices back");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	return hp_check_routes();
+}
+
 /* Argument checks. */
 static int
 test_hp_errors(void)
@@ -967,6 +1009,7 @@ static struct unit_test_suite rio_hotplug_suite = {
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_rapid_flaps),
 		TEST_CASE_ST(hp_setup_star, hp_teardown, test_hp_16bit),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_word_access),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_link_recovery),
 		TEST_CASE(test_hp_no_leak),
 		TEST_CASES_END()
 	}

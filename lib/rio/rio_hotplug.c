@@ -12,11 +12,16 @@
  * reporter by component tag and reads the port's Error/Status and EM Port
  * Error Detect CSRs:
  *  - the link was OK and went down (Port OK clear, or "OK to uninitialized"
- *    latched): the port is locked out and every device no longer reachable
+ *    latched): the port is locked out, its outstanding ackIDs are cleared
+ *    (as Linux does on extraction), and every device no longer reachable
  *    from the mport (walking the known links) is removed, deepest first, with
  *    REMOVE events; their device IDs and tags are kept on the port;
- *  - the port is OK and was not (or went down meanwhile): the lockout is
- *    cleared and the subtree behind the port is enumerated again with the
+ *  - the port is OK and was not (or went down meanwhile): the link is
+ *    recovered as the specification's software-assisted error recovery
+ *    does (Part 6; Linux rio_clr_err_stopped()): a link-request/input-status
+ *    asks the link partner which ackID it expects next, and the port's
+ *    outbound and outstanding ackIDs are aligned with it; then the lockout
+ *    is cleared and the subtree behind the port is enumerated again with the
  *    enumeration code (rio_enum_subtree), taking the kept IDs and tags back,
  *    and the new devices are announced with ADD events;
  * then the CSRs are cleared (EM detect, L/T detect, W1C Error/Status bits
@@ -34,6 +39,7 @@
 
 #include <rte_alarm.h>
 #include <rte_common.h>
+#include <rte_cycles.h>
 #include <rte_malloc.h>
 
 #include "rio_scan_private.h"
@@ -42,6 +48,9 @@
 #define RIO_HP_BURST	16
 /* Port-writes one alarm handles at most. */
 #define RIO_HP_ALARM_BUDGET	64
+/* Link-response polls after a link-request, and their interval (Linux: 3, 50 us). */
+#define RIO_HP_LINK_RSP_TRIES	3
+#define RIO_HP_LINK_RSP_US	50
 
 /* Scan data of an enumerated host mport, or NULL. List lock held. */
 static struct rio_scan_data *
@@ -96,6 +105,103 @@ rio_hp_lockout(struct rte_rio_dev *sw, uint8_t port, bool on)
 	return rte_rio_dev_write_config_32(sw, off, want);
 }
 
+/* Does the LP-Serial block have the link maintenance and ackID CSRs (SW-assisted recovery)? */
+static bool
+rio_hp_sw_recovery(uint16_t efb_id)
+{
+	switch (efb_id) {
+	case RTE_RIO_EFB_SER_EP_SW_M1_ID:
+	case RTE_RIO_EFB_SER_EP_REC_ID:
+	case RTE_RIO_EFB_SER_EPF_SW_M1_ID:
+	case RTE_RIO_EFB_SER_EP_SW_M2_ID:
+	case RTE_RIO_EFB_SER_EPF_SW_M2_ID:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Link down: no packet is outstanding on it any more (Linux does the same). */
+static int
+rio_hp_ackid_clear(struct rte_rio_dev *sw, uint8_t port)
+{
+	uint32_t phys = sw->info.phys_efptr;
+	int ret;
+
+	if (!rio_hp_sw_recovery(sw->phys_efb_id))
+		return 0;
+	if (sw->info.phys_rmap == 1)
+		return rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_ACK_STS_CSR(port),
+						   RTE_RIO_PORT_N_ACK_CLEAR);
+	ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_OB_ACK_CSR(port),
+					  RTE_RIO_PORT_N_OB_ACK_CLEAR);
+	if (ret == 0)
+		ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_IB_ACK_CSR(port), 0);
+	return ret;
+}
+
+/*
+ * The link came back: before anything is sent over it, ask the link partner
+ * with a link-request/input-status control symbol which ackID it expects
+ * next (Port n Link Maintenance Request/Response CSRs) and align the port's
+ * outbound and outstanding ackIDs with it (Local ackID CSR), so the first
+ * packet is not refused for a stale ackID. The partner aligns its own
+ * outbound ackID when it sees ours refused, as a port does on its own.
+ * Parts without software-assisted recovery registers recover by themselves.
+ */
+static int
+rio_hp_link_recover(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t port)
+{
+	uint32_t phys = sw->info.phys_efptr, rsp = 0, v, far, astat;
+	uint8_t m = sw->info.phys_rmap;
+	unsigned int i;
+	int ret;
+
+	if (!rio_hp_sw_recovery(sw->phys_efb_id))
+		return 0;
+	/* A response of an earlier request must not be taken for ours: reading clears it. */
+	ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_MNT_RSP_CSR(port, m), &v);
+	if (ret == 0)
+		ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_MNT_REQ_CSR(port, m),
+						  RTE_RIO_MNT_REQ_CMD_IS);
+	for (i = 0; ret == 0 && i < RIO_HP_LINK_RSP_TRIES; i++) {
+		rte_delay_us_sleep(RIO_HP_LINK_RSP_US);
+		ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_MNT_RSP_CSR(port, m),
+						 &rsp);
+		if (ret == 0 && (rsp & RTE_RIO_PORT_N_MNT_RSP_RVAL))
+			break;
+	}
+	if (ret < 0)
+		return ret;
+	if (!(rsp & RTE_RIO_PORT_N_MNT_RSP_RVAL)) {
+		RIO_LOG(WARNING, "%s: %s port %u: no link-response to input-status", mport->name,
+			sw->info.name, port);
+		return -EIO;
+	}
+	/* 6-bit ackIDs with register map I, 12-bit (control symbol 64) with map II. */
+	astat = m == 1 ? RTE_RIO_PORT_N_MNT_RSP_ASTAT : 0x0001ffe0u;
+	far = (rsp & astat) >> 5;
+	if (m == 1) {
+		ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_ACK_STS_CSR(port), &v);
+		if (ret < 0 || (((v & RTE_RIO_PORT_N_ACK_OUTSTAND) >> 8) == far &&
+				(v & RTE_RIO_PORT_N_ACK_OUTBOUND) == far))
+			return ret;
+		ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_ACK_STS_CSR(port),
+						  (v & RTE_RIO_PORT_N_ACK_INBOUND) | (far << 8) | far);
+	} else {
+		ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_OB_ACK_CSR(port), &v);
+		if (ret < 0 || (((v & RTE_RIO_PORT_N_OB_ACK_OUTSTD) >> 12) == far &&
+				(v & RTE_RIO_PORT_N_OB_ACK_OUTBND) == far))
+			return ret;
+		ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_OB_ACK_CSR(port),
+						  (far << 12) | far);
+	}
+	if (ret == 0)
+		RIO_LOG(NOTICE, "%s: %s port %u: outbound ackID aligned to 0x%x", mport->name,
+			sw->info.name, port, far);
+	return ret;
+}
+
 /* Mark every device reachable from the local endpoint over known links. */
 static int
 rio_hp_mark_reachable(struct rio_scan_data *sd)
@@ -138,6 +244,8 @@ rio_hp_extract(struct rte_rio_mport *mport, struct rio_scan_data *sd, struct rte
 	sd->hp_stats.link_down++;
 	sw->port_ok &= ~(1u << port);
 	ret = rio_hp_lockout(sw, port, true);
+	if (ret == 0)
+		ret = rio_hp_ackid_clear(sw, port);
 	if (ret < 0)
 		RIO_LOG(WARNING, "%s: cannot lock out %s port %u (%d)", mport->name,
 			sw->info.name, port, ret);
@@ -201,9 +309,12 @@ rio_hp_insert(struct rte_rio_mport *mport, struct rio_scan_data *sd, struct rte_
 	int ret, n;
 
 	sd->hp_stats.link_up++;
-	ret = rio_hp_lockout(sw, port, false);
+	ret = rio_hp_link_recover(mport, sw, port);
+	if (ret == 0)
+		ret = rio_hp_lockout(sw, port, false);
 	if (ret < 0) {
-		RIO_LOG(ERR, "%s: cannot clear the lockout of %s port %u (%d)", mport->name,
+		/* Not OK in our view: the next port-write of this port tries again. */
+		RIO_LOG(ERR, "%s: cannot bring %s port %u back (%d)", mport->name,
 			sw->info.name, port, ret);
 		sd->hp_stats.enum_errors++;
 		return;

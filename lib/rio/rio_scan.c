@@ -77,6 +77,7 @@ rio_scan_efb(struct rte_rio_mport *mport, bool block, uint16_t destid, uint8_t h
 		if (rmap != 0 && dev->info.phys_efptr == 0) {
 			dev->info.phys_efptr = ptr;
 			dev->info.phys_rmap = rmap;
+			dev->phys_efb_id = id;
 			if (block)
 				dev->gen_ctl = w[RTE_RIO_PORT_GEN_CTL_CSR / 4];
 		} else if ((id == RTE_RIO_EFB_ERR_MGMNT || id == RTE_RIO_EFB_ERR_MGMNT_HS) &&

@@ -31,6 +31,7 @@ struct rte_rio_dev {
 	struct rte_rio_mport *mport;
 	struct rte_rio_dev_info info;
 	uint32_t gen_ctl;		/* Port General Control as last read */
+	uint16_t phys_efb_id;		/* EF_ID of its LP-Serial block */
 	bool locked;			/* this mport holds its Host Base Device ID Lock */
 	uint32_t did32;			/* Dev32 Base Device ID CSR as read */
 	/* Ports: peer device and its port; switches and endpoints (port 0). */
