@@ -58,6 +58,8 @@ struct rn_env {
 
 static struct rn_env env;
 static unsigned int rn_vdev_counter;
+/* Every case runs on a fabric of 8-bit, then of 16-bit device IDs. */
+static unsigned int rn_devid_size = 8;
 static struct rte_mempool *rn_pool_big;	/* data room fits 4096: direct receive */
 static struct rte_mempool *rn_pool_small;	/* 2048: bounce buffers, chained mbufs */
 
@@ -81,7 +83,7 @@ rn_topo_write(void)
 	}
 	fprintf(fp,
 		"[fabric]\n"
-		"devid_size = 8\n"
+		"devid_size = %u\n"
 		"mbox_entries = 512\n"
 		"static_routes = 1\n"
 		"[switch sw0]\n"
@@ -99,7 +101,7 @@ rn_topo_write(void)
 		"sw0.0 = ep0.0\n"
 		"sw0.1 = ep1.0\n"
 		"sw0.2 = ep2.0\n"
-		"sw0.3 = ep3.0\n");
+		"sw0.3 = ep3.0\n", rn_devid_size);
 	return fclose(fp) == 0 ? 0 : -EIO;
 }
 
@@ -1034,7 +1036,7 @@ rn_raw_dbell(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbell 
 static int
 test_rionet_wire_format(void)
 {
-	uint8_t frame[1514], *bufs, *p;
+	uint8_t frame[1520], *bufs, *p;
 	struct rte_ether_addr dst;
 	struct rte_mbuf *m, *rx[1];
 	struct rte_rio_mport *raw;
@@ -1067,19 +1069,29 @@ test_rionet_wire_format(void)
 	TEST_ASSERT_EQUAL(rn_raw_join, 1, "rionet did not answer JOIN");
 	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link with the raw peer");
 
-	/* Frame built as Linux rionet does: Ethernet header, MACs 00:01:00:01:hi:lo. */
+	/*
+	 * Frame built as Linux rionet does: Ethernet header, MACs
+	 * 00:01:00:01:hi:lo. Linux's master port (Tsi721, and the shim mport of
+	 * app/linux-ref) sends it as a message of whole double-words: 1514
+	 * bytes go out as 1520, the last 6 padding, and rionet takes them all.
+	 */
 	memset(frame, 0, sizeof(frame));
 	memcpy(frame, "\x00\x01\x00\x01\x00\x00", 6);
 	memcpy(frame + 6, "\x00\x01\x00\x01\x00\x02", 6);
 	frame[12] = 0x08;
 	frame[13] = 0x00;
-	for (k = 14; k < sizeof(frame); k++)
+	for (k = 14; k < 1514; k++)
 		frame[k] = (uint8_t)k;
-	TEST_ASSERT_SUCCESS(rte_rio_add_outb_message(raw, 0, 0, 0, frame, 1514), "raw send");
-	TEST_ASSERT_EQUAL(rn_rx(0, 0, rx, 1, 1000), 1, "rionet dropped a Linux frame");
-	TEST_ASSERT_EQUAL(rx[0]->pkt_len, 1514, "length");
-	TEST_ASSERT(memcmp(rte_pktmbuf_mtod(rx[0], void *), frame, 1514) == 0, "content");
+	TEST_ASSERT_SUCCESS(rte_rio_add_outb_message(raw, 0, 0, 0, frame, 1520), "raw send");
+	TEST_ASSERT_EQUAL(rn_rx(0, 0, rx, 1, 1000), 1,
+			  "rionet dropped a padded Linux frame of MTU + 14 bytes");
+	TEST_ASSERT_EQUAL(rx[0]->pkt_len, 1520, "length");
+	TEST_ASSERT(memcmp(rte_pktmbuf_mtod(rx[0], void *), frame, 1520) == 0, "content");
 	rte_pktmbuf_free(rx[0]);
+	/* One double-word more is past MTU + 14 rounded up: oversize. */
+	TEST_ASSERT_SUCCESS(rte_rio_add_outb_message(raw, 0, 0, 0, bufs, 1528), "raw send");
+	TEST_ASSERT_EQUAL(rn_rx(0, 0, rx, 1, 100), 0, "frame past the padded MTU accepted");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "rx_q0_oversize"), 1, "oversize count");
 
 	/* A frame for another MAC: filtered unless promiscuous. */
 	frame[5] = 0x07;
@@ -1672,7 +1684,17 @@ static struct unit_test_suite rionet_suite = {
 static int
 test_rionet(void)
 {
-	return unit_test_suite_runner(&rionet_suite);
+	int ret;
+
+	rn_devid_size = 8;
+	rionet_suite.suite_name = "rionet autotest, 8-bit device IDs";
+	ret = unit_test_suite_runner(&rionet_suite);
+	rn_devid_size = 16;
+	rionet_suite.suite_name = "rionet autotest, 16-bit device IDs";
+	if (unit_test_suite_runner(&rionet_suite) != TEST_SUCCESS)
+		ret = TEST_FAILED;
+	rn_devid_size = 8;
+	return ret;
 }
 
 REGISTER_TEST_COMMAND(rionet_autotest, test_rionet);

@@ -68,7 +68,7 @@ static __rte_always_inline void
 rionet_rx_ctx_init(struct rionet_rx_queue *rxq, struct rionet_rx_ctx *c)
 {
 	c->data = rxq->port->data;
-	c->max_frame = rionet_max_frame(rxq->port);
+	c->max_frame = rionet_max_wire_frame(rxq->port);
 	memcpy(&c->mac_lo, &rxq->port->mac.addr_bytes[0], sizeof(c->mac_lo));
 	memcpy(&c->mac_hi, &rxq->port->mac.addr_bytes[4], sizeof(c->mac_hi));
 	c->last_src = UINT16_MAX;
@@ -946,7 +946,7 @@ rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
 	rxq->inplace = port->rx_zero_copy;
 	if (rxq->inplace) {
 		rxq->direct = false;
-		if (rionet_max_frame(port) > port->inplace_max) {
+		if (rionet_max_wire_frame(port) > port->inplace_max) {
 			RIONET_LOG(ERR, "%s: rx_zero_copy takes frames up to %u bytes, MTU %u: %u",
 				   port->name, port->inplace_max, port->data->mtu,
 				   rionet_max_frame(port));
@@ -960,7 +960,7 @@ rionet_rxq_start(struct rionet_port *port, struct rionet_rx_queue *rxq)
 	 * the mailbox is told the buffer size, drops longer messages itself
 	 * and writes every other one straight into an mbuf.
 	 */
-	rxq->direct = rxq->mbuf_room >= rionet_max_frame(port);
+	rxq->direct = rxq->mbuf_room >= rionet_max_wire_frame(port);
 	if (rxq->direct) {
 		ret = rte_rio_set_inb_buf_size(port->mport, rxq->mbox, rxq->mbuf_room);
 		if (ret == -ENOTSUP) {

@@ -160,7 +160,7 @@ struct rionet_port {
 	uint16_t port_id;
 	char name[RTE_ETH_NAME_MAX_LEN];
 	uint16_t destid;
-	uint16_t max_destids;
+	uint32_t max_destids;		/* 256 or 65536 */
 	uint8_t mbox_base;
 	uint8_t max_queues;
 	bool rx_zero_copy;		/* devarg: rte_rio_recv_messages_inplace() */
@@ -240,6 +240,17 @@ static inline uint32_t
 rionet_max_frame(const struct rionet_port *port)
 {
 	return __atomic_load_n(&port->max_frame, __ATOMIC_RELAXED);
+}
+
+/*
+ * Longest message accepted as a frame: MTU + Ethernet header, rounded up
+ * to a double-word, because RapidIO payloads are whole double-words and a
+ * sender (Linux rionet on Tsi721) pads the frame to the next one.
+ */
+static inline uint32_t
+rionet_max_wire_frame(const struct rionet_port *port)
+{
+	return RTE_ALIGN_CEIL(rionet_max_frame(port), RTE_RIO_MIN_MSG_SIZE);
 }
 
 static inline void

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+/*
+ * The only interface between the two worlds of dpdk-rio-linux-ref: the
+ * "kernel" side (Linux's sources over the shim, and lr_mport.c) and the
+ * DPDK side (lr_backend.c over librte_rio, and main.c). Standard C types
+ * only, so that it can be included on both sides.
+ */
+
+#ifndef LR_BRIDGE_H
+#define LR_BRIDGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- DPDK side, called by the shim mport: one rio_sim mport through lib/rio */
+
+struct lrb_info {
+	char name[64];
+	unsigned int devid_size;	/* 8 or 16 */
+	uint32_t phys_efptr;
+	uint8_t phys_rmap;
+	uint8_t port_index;
+};
+
+struct lr_backend;
+
+int lrb_info_get(struct lr_backend *be, struct lrb_info *info);
+int lrb_lcread(struct lr_backend *be, uint32_t offset, int len, uint32_t *val);
+int lrb_lcwrite(struct lr_backend *be, uint32_t offset, int len, uint32_t val);
+int lrb_cread(struct lr_backend *be, uint16_t destid, uint8_t hopcount, uint32_t offset,
+	      int len, uint32_t *val);
+int lrb_cwrite(struct lr_backend *be, uint16_t destid, uint8_t hopcount, uint32_t offset,
+	       int len, uint32_t val);
+int lrb_dsend(struct lr_backend *be, uint16_t destid, uint16_t info);
+/* Deliver up to @max pending doorbells to @cb. @return how many, or -errno. */
+int lrb_dbell_poll(struct lr_backend *be, unsigned int max,
+		   void (*cb)(void *arg, uint16_t src, uint16_t dst, uint16_t info), void *arg);
+/* Fetch one port-write (16 words). @return 1, 0 when none, or -errno. */
+int lrb_pw_fetch(struct lr_backend *be, uint32_t raw[16]);
+int lrb_open_inb_mbox(struct lr_backend *be, int mbox, int entries);
+void lrb_close_inb_mbox(struct lr_backend *be, int mbox);
+int lrb_add_inb_buffer(struct lr_backend *be, int mbox, void *buf);
+void *lrb_get_inb_message(struct lr_backend *be, int mbox, size_t *len, uint16_t *src);
+int lrb_open_outb_mbox(struct lr_backend *be, int mbox, int entries);
+void lrb_close_outb_mbox(struct lr_backend *be, int mbox);
+/* @return 0 DONE, -EAGAIN RETRY, -EIO ERROR, -ETIMEDOUT, -EINVAL. */
+int lrb_send_message(struct lr_backend *be, uint16_t destid, int mbox, const void *buf,
+		     size_t len);
+uint64_t lrb_maint_count(struct lr_backend *be);
+uint64_t lrb_monotonic_ms(void);
+
+/* ---- kernel side, called by main.c */
+
+struct lr_node_opts {
+	int hdid;		/* >= 0: enumerate with it; < 0: discover */
+	int loglevel;		/* printk level */
+	unsigned int disc_timeout_s;
+};
+
+/* Boot the kernel side on @be: initcalls, the shim mport, enumeration or discovery. */
+int lr_node_boot(struct lr_backend *be, const struct lr_node_opts *opts);
+/* Result of the scan: 0, or Linux's error (-EBUSY when the scan failed). */
+int lr_node_scan_result(void);
+/* One pass of the "interrupt handler": doorbells, messages, port-writes, Tx, timers. */
+void lr_node_poll(void);
+/* Open the rionet interface (ip link set up). @return 0 or -errno. */
+int lr_node_rionet_open(void);
+int lr_node_rionet_close(void);
+/* Queue one frame on rionet. @return 0, -EBUSY when its queue is stopped. */
+int lr_node_rionet_xmit(const void *frame, unsigned int len);
+/* rionet's MAC address (6 bytes). @return 0 or -ENODEV. */
+int lr_node_rionet_mac(uint8_t mac[6]);
+/* Device IDs of the peers Linux rionet holds active; @return their number. */
+unsigned int lr_node_rionet_active(uint16_t *destids, unsigned int max);
+/*
+ * Called for every frame rionet passes up (a 4096-byte buffer, as Linux
+ * rionet does), with the source device ID of the message that carried it.
+ */
+void lr_node_set_rx(void (*cb)(const uint8_t *frame, unsigned int len, uint16_t srcid,
+			       void *arg), void *arg);
+/* Shut down as a reboot would (rionet sends LEAVE), then unregister the mport. */
+void lr_node_shutdown(void);
+/* Print Linux's view as JSON members (no braces): host, devices, routes, counters. */
+void lr_node_json(FILE *f);
+/* Device IDs of the endpoints Linux found (excluding its own). @return their number. */
+unsigned int lr_node_endpoints(uint16_t *destids, unsigned int max);
+
+#endif /* LR_BRIDGE_H */

@@ -1,0 +1,575 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+/*
+ * The shim master port: Linux's struct rio_ops over one rio_sim endpoint
+ * (lr_bridge.h), and the node's kernel-side entry points. Compiled on the
+ * kernel side (lr_kernel.h force-included, Linux's <linux/rio*.h>).
+ *
+ * It behaves as a simple controller would:
+ * - maintenance and doorbells complete before the call returns (Tsi721
+ *   waits for them too); a failed read returns an error and 0xffffffff;
+ * - an outbound mailbox is a ring of @entries descriptors: add_outb_message
+ *   copies the message (its length rounded up to a double-word, the padding
+ *   zeroed, 8..4096 bytes as on Tsi721) and returns; lr_node_poll() sends
+ *   the ring in order, keeps resending a message answered RETRY (as the
+ *   controller's retry logic would) for up to LR_TX_RETRY_MS, and reports
+ *   every completed descriptor to the mailbox's callback;
+ * - inbound doorbells, messages and port-writes are noticed by
+ *   lr_node_poll(), which calls the handlers Linux registered, as the
+ *   interrupt handler of a controller does.
+ */
+
+#include <linux/rio.h>
+#include <linux/rio_drv.h>
+#include <linux/rio_regs.h>
+
+#include "lr_bridge.h"
+
+/* rio-sysfs.c is not built: its attribute groups are empty. */
+const struct attribute_group *rio_dev_groups[] = { NULL };
+const struct attribute_group *rio_bus_groups[] = { NULL };
+const struct attribute_group *rio_mport_groups[] = { NULL };
+
+
+#define LR_TX_RETRY_MS 2000
+#define LR_MAX_MSG 4096
+
+struct lr_tx_desc {
+	u16 destid;
+	u16 len;
+	u8 data[LR_MAX_MSG];
+};
+
+struct lr_outb {
+	bool open;
+	void *dev_id;
+	u32 entries;
+	u64 head;		/* descriptors added */
+	u64 tail;		/* descriptors completed */
+	u64 retry_since;	/* ms: first RETRY of the descriptor at tail, 0 if none */
+	struct lr_tx_desc *ring;
+	u64 sent, errors, retries;
+};
+
+struct lr_inb {
+	bool open;
+	void *dev_id;
+	u64 received;
+};
+
+struct lr_mport {
+	struct rio_mport mport;
+	struct lr_backend *be;
+	bool pw_enabled;
+	int scan_result;
+	struct lr_outb outb[RIO_MAX_MBOX];
+	struct lr_inb inb[RIO_MAX_MBOX];
+	u64 dbells_rx, dbells_tx, dbells_unclaimed, pw_rx;
+	u64 route_writes;
+	u16 last_rx_src;	/* of the message get_inb_message returned last */
+};
+
+static struct lr_mport *lr_port;
+static void (*lr_rx_cb)(const uint8_t *frame, unsigned int len, uint16_t srcid, void *arg);
+static void *lr_rx_arg;
+
+static struct lr_mport *
+to_lr(struct rio_mport *mport)
+{
+	return container_of(mport, struct lr_mport, mport);
+}
+
+static int
+lr_lcread(struct rio_mport *mport, int index, u32 offset, int len, u32 *data)
+{
+	int ret = lrb_lcread(to_lr(mport)->be, offset, len, data);
+
+	if (ret < 0)
+		*data = 0xffffffff;
+	return ret;
+}
+
+static int
+lr_lcwrite(struct rio_mport *mport, int index, u32 offset, int len, u32 data)
+{
+	return lrb_lcwrite(to_lr(mport)->be, offset, len, data);
+}
+
+static int
+lr_cread(struct rio_mport *mport, int index, u16 destid, u8 hopcount, u32 offset, int len,
+	 u32 *data)
+{
+	int ret = lrb_cread(to_lr(mport)->be, destid, hopcount, offset, len, data);
+
+	if (ret < 0)
+		*data = 0xffffffff;
+	return ret;
+}
+
+static int
+lr_cwrite(struct rio_mport *mport, int index, u16 destid, u8 hopcount, u32 offset, int len,
+	  u32 data)
+{
+	struct lr_mport *lp = to_lr(mport);
+
+	if (offset == RIO_STD_RTE_CONF_PORT_SEL_CSR)
+		lp->route_writes++;
+	return lrb_cwrite(lp->be, destid, hopcount, offset, len, data);
+}
+
+static int
+lr_dsend(struct rio_mport *mport, int index, u16 destid, u16 data)
+{
+	struct lr_mport *lp = to_lr(mport);
+	int ret = lrb_dsend(lp->be, destid, data);
+
+	if (ret == 0)
+		lp->dbells_tx++;
+	return ret;
+}
+
+static int
+lr_pwenable(struct rio_mport *mport, int enable)
+{
+	to_lr(mport)->pw_enabled = enable != 0;
+	return 0;
+}
+
+static int
+lr_open_outb_mbox(struct rio_mport *mport, void *dev_id, int mbox, int entries)
+{
+	struct lr_mport *lp = to_lr(mport);
+	struct lr_outb *ob;
+	int ret;
+
+	if (mbox < 0 || mbox >= RIO_MAX_MBOX || entries < 2 || entries > 4096)
+		return -EINVAL;
+	ob = &lp->outb[mbox];
+	if (ob->open)
+		return -EBUSY;
+	ob->ring = calloc((size_t)entries, sizeof(*ob->ring));
+	if (ob->ring == NULL)
+		return -ENOMEM;
+	ret = lrb_open_outb_mbox(lp->be, mbox, entries);
+	if (ret < 0) {
+		free(ob->ring);
+		ob->ring = NULL;
+		return ret;
+	}
+	ob->open = true;
+	ob->dev_id = dev_id;
+	ob->entries = (u32)entries;
+	ob->head = 0;
+	ob->tail = 0;
+	ob->retry_since = 0;
+	return 0;
+}
+
+static void
+lr_close_outb_mbox(struct rio_mport *mport, int mbox)
+{
+	struct lr_mport *lp = to_lr(mport);
+	struct lr_outb *ob = &lp->outb[mbox];
+
+	if (!ob->open)
+		return;
+	lrb_close_outb_mbox(lp->be, mbox);
+	free(ob->ring);
+	ob->ring = NULL;
+	ob->open = false;
+}
+
+static int
+lr_open_inb_mbox(struct rio_mport *mport, void *dev_id, int mbox, int entries)
+{
+	struct lr_mport *lp = to_lr(mport);
+	int ret;
+
+	if (mbox < 0 || mbox >= RIO_MAX_MBOX)
+		return -EINVAL;
+	if (lp->inb[mbox].open)
+		return -EBUSY;
+	ret = lrb_open_inb_mbox(lp->be, mbox, entries);
+	if (ret < 0)
+		return ret;
+	lp->inb[mbox].open = true;
+	lp->inb[mbox].dev_id = dev_id;
+	return 0;
+}
+
+static void
+lr_close_inb_mbox(struct rio_mport *mport, int mbox)
+{
+	struct lr_mport *lp = to_lr(mport);
+
+	if (!lp->inb[mbox].open)
+		return;
+	lrb_close_inb_mbox(lp->be, mbox);
+	lp->inb[mbox].open = false;
+}
+
+static int
+lr_add_outb_message(struct rio_mport *mport, struct rio_dev *rdev, int mbox, void *buffer,
+		    size_t len)
+{
+	struct lr_mport *lp = to_lr(mport);
+	struct lr_outb *ob;
+	struct lr_tx_desc *d;
+	size_t padded;
+
+	if (mbox < 0 || mbox >= RIO_MAX_MBOX || !lp->outb[mbox].open || len < 8 ||
+	    len > LR_MAX_MSG)
+		return -EINVAL;
+	ob = &lp->outb[mbox];
+	if (ob->head - ob->tail == ob->entries)
+		return -EBUSY;
+	d = &ob->ring[ob->head % ob->entries];
+	padded = (len + 7) & ~(size_t)7;
+	memcpy(d->data, buffer, len);
+	memset(d->data + len, 0, padded - len);
+	d->len = (u16)padded;
+	d->destid = rdev->destid;
+	ob->head++;
+	return 0;
+}
+
+static int
+lr_add_inb_buffer(struct rio_mport *mport, int mbox, void *buf)
+{
+	return lrb_add_inb_buffer(to_lr(mport)->be, mbox, buf);
+}
+
+static void *
+lr_get_inb_message(struct rio_mport *mport, int mbox)
+{
+	struct lr_mport *lp = to_lr(mport);
+	size_t len;
+	u16 src;
+	void *buf;
+
+	buf = lrb_get_inb_message(lp->be, mbox, &len, &src);
+	if (buf != NULL) {
+		lp->inb[mbox].received++;
+		lp->last_rx_src = src;
+	}
+	return buf;
+}
+
+static struct rio_ops lr_rio_ops = {
+	.lcread = lr_lcread,
+	.lcwrite = lr_lcwrite,
+	.cread = lr_cread,
+	.cwrite = lr_cwrite,
+	.dsend = lr_dsend,
+	.pwenable = lr_pwenable,
+	.open_outb_mbox = lr_open_outb_mbox,
+	.close_outb_mbox = lr_close_outb_mbox,
+	.open_inb_mbox = lr_open_inb_mbox,
+	.close_inb_mbox = lr_close_inb_mbox,
+	.add_outb_message = lr_add_outb_message,
+	.add_inb_buffer = lr_add_inb_buffer,
+	.get_inb_message = lr_get_inb_message,
+};
+
+/* ---------------------------------------------------------------- "interrupts" */
+
+static void
+lr_dbell_dispatch(void *arg, uint16_t src, uint16_t dst, uint16_t info)
+{
+	struct lr_mport *lp = arg;
+	struct rio_mport *mport = &lp->mport;
+	struct rio_dbell *dbell;
+
+	lp->dbells_rx++;
+	list_for_each_entry(dbell, &mport->dbells, node) {
+		if (dbell->res->start <= info && dbell->res->end >= info) {
+			dbell->dinb(mport, dbell->dev_id, src, dst, info);
+			return;
+		}
+	}
+	lp->dbells_unclaimed++;
+}
+
+static void
+lr_outb_service(struct lr_mport *lp, int mbox)
+{
+	struct lr_outb *ob = &lp->outb[mbox];
+	struct lr_tx_desc *d;
+	u64 now;
+	int ret;
+
+	while (ob->open && ob->tail != ob->head) {
+		d = &ob->ring[ob->tail % ob->entries];
+		ret = lrb_send_message(lp->be, d->destid, mbox, d->data, d->len);
+		if (ret == -EAGAIN) {
+			now = lrb_monotonic_ms();
+			ob->retries++;
+			if (ob->retry_since == 0)
+				ob->retry_since = now;
+			if (now - ob->retry_since < LR_TX_RETRY_MS)
+				return;
+		}
+		ob->retry_since = 0;
+		if (ret == 0)
+			ob->sent++;
+		else
+			ob->errors++;
+		ob->tail++;
+		if (lp->mport.outb_msg[mbox].mcback != NULL)
+			lp->mport.outb_msg[mbox].mcback(&lp->mport, ob->dev_id, mbox,
+							(int)(ob->tail % ob->entries));
+	}
+}
+
+void
+lr_node_poll(void)
+{
+	struct lr_mport *lp = lr_port;
+	union rio_pw_msg pw;
+	int mbox;
+
+	if (lp == NULL)
+		return;
+	while (lrb_dbell_poll(lp->be, 32, lr_dbell_dispatch, lp) > 0)
+		;
+	while (lrb_pw_fetch(lp->be, pw.raw) > 0) {
+		lp->pw_rx++;
+		if (lp->pw_enabled)
+			rio_inb_pwrite_handler(&lp->mport, &pw);
+	}
+	for (mbox = 0; mbox < RIO_MAX_MBOX; mbox++) {
+		if (lp->inb[mbox].open && lp->mport.inb_msg[mbox].mcback != NULL)
+			lp->mport.inb_msg[mbox].mcback(&lp->mport, lp->inb[mbox].dev_id, mbox, -1);
+		lr_outb_service(lp, mbox);
+	}
+	lr_kernel_poll();
+}
+
+/* ---------------------------------------------------------------- boot */
+
+static void
+lr_mport_release(struct device *dev)
+{
+	(void)dev;
+}
+
+static void
+lr_rx_hook(struct net_device *dev, const u8 *frame, unsigned int len, void *arg)
+{
+	(void)dev;
+	(void)arg;
+	/* rionet passes each message up right after get_inb_message() returned it. */
+	if (lr_rx_cb != NULL)
+		lr_rx_cb(frame, len, lr_port->last_rx_src, lr_rx_arg);
+}
+
+void
+lr_node_set_rx(void (*cb)(const uint8_t *frame, unsigned int len, uint16_t srcid, void *arg),
+	       void *arg)
+{
+	lr_rx_cb = cb;
+	lr_rx_arg = arg;
+}
+
+int
+lr_node_boot(struct lr_backend *be, const struct lr_node_opts *opts)
+{
+	struct lr_mport *lp;
+	struct rio_mport *mport;
+	struct lrb_info info;
+	char hdid[16];
+	int ret;
+
+	lr_kernel_set_loglevel(opts->loglevel);
+	ret = lrb_info_get(be, &info);
+	if (ret < 0)
+		return ret;
+	/* As "rapidio.hdid=<id>" on the kernel command line. */
+	snprintf(hdid, sizeof(hdid), "%d", opts->hdid < 0 ? -1 : opts->hdid);
+	if (lr_param_set("rapidio.hdid", hdid) < 0)
+		return -EINVAL;
+
+	lp = kzalloc(sizeof(*lp), GFP_KERNEL);
+	if (lp == NULL)
+		return -ENOMEM;
+	lp->be = be;
+	mport = &lp->mport;
+	mport->ops = &lr_rio_ops;
+	INIT_LIST_HEAD(&mport->dbells);
+	lr_port = lp;
+	lr_netif_rx_hook_set(lr_rx_hook, NULL);
+
+	/*
+	 * The kernel registers a controller's mport from its probe, at
+	 * device_initcall time (after the rio bus and the switch drivers),
+	 * and attaches the enumerator at late_initcall.
+	 */
+	ret = lr_kernel_init_upto(6);
+	if (ret < 0)
+		return ret;
+	ret = rio_mport_initialize(mport);
+	if (ret < 0)
+		return ret;
+	rio_init_dbell_res(&mport->riores[RIO_DOORBELL_RESOURCE], 0, 0xffff);
+	rio_init_mbox_res(&mport->riores[RIO_INB_MBOX_RESOURCE], 0, RIO_MAX_MBOX - 1);
+	rio_init_mbox_res(&mport->riores[RIO_OUTB_MBOX_RESOURCE], 0, RIO_MAX_MBOX - 1);
+	snprintf((char *)mport->name, RIO_MAX_MPORT_NAME, "%.39s", info.name);
+	mport->sys_size = info.devid_size == 16 ? 1 : 0;
+	mport->phys_efptr = info.phys_efptr;
+	mport->phys_rmap = info.phys_rmap;
+	mport->index = info.port_index;
+	mport->dev.release = lr_mport_release;
+	/*
+	 * A host's port is Host, Master Enable and Discovered from the start,
+	 * as the Tsi721 driver sets it before registering its mport. Tsi721
+	 * also clears the register on an agent, which would undo a host that
+	 * enumerated before this node started: a generic controller leaves
+	 * an agent's port as it is.
+	 */
+	if (mport->host_deviceid >= 0)
+		rio_local_write_config_32(mport, mport->phys_efptr + RIO_PORT_GEN_CTL_CSR,
+					  RIO_PORT_GEN_HOST | RIO_PORT_GEN_MASTER |
+					  RIO_PORT_GEN_DISCOVERED);
+	ret = rio_register_mport(mport);
+	if (ret < 0)
+		return ret;
+	ret = lr_kernel_init_upto(7);
+	if (ret < 0)
+		return ret;
+	if (mport->nscan == NULL)
+		return -ENODEV;
+	/*
+	 * What rio_init_mports() ("rio_scan.scan=1") does, keeping the
+	 * result it drops: enumerate with hdid, else discover and wait
+	 * for the host (CONFIG_RAPIDIO_DISC_TIMEOUT).
+	 */
+	if (mport->host_deviceid >= 0)
+		lp->scan_result = mport->nscan->enumerate(mport, 0);
+	else
+		lp->scan_result = mport->nscan->discover(mport, 0);
+	return 0;
+}
+
+int
+lr_node_scan_result(void)
+{
+	return lr_port != NULL ? lr_port->scan_result : -ENODEV;
+}
+
+/* ---------------------------------------------------------------- reports */
+
+struct lr_walk {
+	FILE *f;
+	bool first;
+	uint16_t *destids;
+	unsigned int max, n;
+};
+
+static int
+lr_json_dev(struct device *dev, void *data)
+{
+	struct lr_walk *w = data;
+	struct rio_dev *rdev = to_rio_dev(dev);
+	bool sw = (rdev->pef & RIO_PEF_SWITCH) != 0;
+	bool first = true;
+	u32 i;
+
+	fprintf(w->f, "%s\n    {\"name\": \"%s\", \"kind\": \"%s\", \"vid\": %u, \"did\": %u, "
+		"\"destid\": %u, \"hopcount\": %u, \"comptag\": %u",
+		w->first ? "" : ",", rio_name(rdev), sw ? "switch" : "endpoint", rdev->vid,
+		rdev->did, rdev->destid, rdev->hopcount, rdev->comp_tag);
+	w->first = false;
+	if (sw) {
+		fprintf(w->f, ", \"ports\": %u, \"inport\": %u, \"port_ok\": %u, \"driver\": \"%s\", "
+			"\"routes\": [", RIO_GET_TOTAL_PORTS(rdev->swpinfo),
+			RIO_GET_PORT_NUM(rdev->swpinfo), rdev->rswitch->port_ok,
+			rdev->driver != NULL ? rdev->driver->name : "");
+		for (i = 0; i < RIO_MAX_ROUTE_ENTRIES(lr_port->mport.sys_size); i++) {
+			if (rdev->rswitch->route_table[i] == RIO_INVALID_ROUTE)
+				continue;
+			fprintf(w->f, "%s[%u, %u]", first ? "" : ", ", i,
+				rdev->rswitch->route_table[i]);
+			first = false;
+		}
+		fputc(']', w->f);
+	}
+	fputc('}', w->f);
+	return 0;
+}
+
+void
+lr_node_json(FILE *f)
+{
+	struct lr_mport *lp = lr_port;
+	struct lr_walk w = { .f = f, .first = true };
+	u64 tx = 0, tx_err = 0, retries = 0, rx = 0;
+	int mbox;
+
+	if (lp == NULL)
+		return;
+	for (mbox = 0; mbox < RIO_MAX_MBOX; mbox++) {
+		tx += lp->outb[mbox].sent;
+		tx_err += lp->outb[mbox].errors;
+		retries += lp->outb[mbox].retries;
+		rx += lp->inb[mbox].received;
+	}
+	fprintf(f, "  \"stack\": \"linux\",\n  \"mport\": \"%s\",\n  \"devid_size\": %u,\n"
+		"  \"host_destid\": %d,\n  \"destid\": %u,\n  \"scan_result\": %d,\n"
+		"  \"maint_count\": %llu,\n  \"route_select_writes\": %llu,\n"
+		"  \"msgs_tx\": %llu,\n  \"msgs_tx_errors\": %llu,\n  \"msgs_tx_retries\": %llu,\n"
+		"  \"msgs_rx\": %llu,\n  \"dbells_rx\": %llu,\n  \"dbells_tx\": %llu,\n"
+		"  \"port_writes_rx\": %llu,\n  \"warnings\": %u,\n  \"devices\": [",
+		lp->mport.name, lp->mport.sys_size ? 16 : 8, lp->mport.host_deviceid,
+		rio_local_get_device_id(&lp->mport), lp->scan_result,
+		(unsigned long long)lrb_maint_count(lp->be),
+		(unsigned long long)lp->route_writes, (unsigned long long)tx,
+		(unsigned long long)tx_err, (unsigned long long)retries,
+		(unsigned long long)rx, (unsigned long long)lp->dbells_rx,
+		(unsigned long long)lp->dbells_tx, (unsigned long long)lp->pw_rx,
+		lr_kernel_warnings());
+	bus_for_each_dev(&rio_bus_type, NULL, &w, lr_json_dev);
+	fprintf(f, "\n  ]");
+}
+
+static int
+lr_endpoint_dev(struct device *dev, void *data)
+{
+	struct lr_walk *w = data;
+	struct rio_dev *rdev = to_rio_dev(dev);
+
+	if ((rdev->pef & RIO_PEF_SWITCH) == 0 && w->n < w->max)
+		w->destids[w->n++] = rdev->destid;
+	return 0;
+}
+
+unsigned int
+lr_node_endpoints(uint16_t *destids, unsigned int max)
+{
+	struct lr_walk w = { .destids = destids, .max = max };
+
+	bus_for_each_dev(&rio_bus_type, NULL, &w, lr_endpoint_dev);
+	return w.n;
+}
+
+struct rio_mport *lr_node_mport(void);
+
+struct rio_mport *
+lr_node_mport(void)
+{
+	return lr_port != NULL ? &lr_port->mport : NULL;
+}
+
+void
+lr_node_shutdown(void)
+{
+	int mbox;
+
+	if (lr_port == NULL)
+		return;
+	/* As at reboot: rionet's notifier sends LEAVE to its active peers. */
+	lr_kernel_reboot();
+	for (mbox = 0; mbox < RIO_MAX_MBOX; mbox++)
+		lr_outb_service(lr_port, mbox);
+}
