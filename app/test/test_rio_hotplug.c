@@ -64,6 +64,7 @@
 #define HP_MAX_EV	64
 #define HP_NDEV		7	/* chain:3: 3 switches, 4 endpoints */
 #define HP_WAIT_MS	5000
+#define HP_PORT_EN	(RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX)
 
 struct hp_event {
 	char name[RTE_RIO_NAME_MAX_LEN];
@@ -128,6 +129,12 @@ hp_fab_rd(const char *dev, uint32_t off)
 
 	rte_pmd_rio_sim_fabric_config_read(hp.fabric, dev, off, 4, &v);
 	return v;
+}
+
+static int
+hp_fab_wr(const char *dev, uint32_t off, uint32_t v)
+{
+	return rte_pmd_rio_sim_fabric_config_write(hp.fabric, dev, off, 4, v);
 }
 
 static int
@@ -479,10 +486,21 @@ test_hp_late_insertion(void)
 	/* Nobody was told before the port-write target was set. */
 	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 16), 0, "port-writes before enumeration");
 
+	/* Both ends of the new link pass maintenance only until enabled. */
+	TEST_ASSERT_SUCCESS(hp_fab_wr("sw2", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(1, 1),
+				      hp_fab_rd("sw2", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(1, 1)) &
+				      ~HP_PORT_EN), "disable sw2.1");
+	TEST_ASSERT_SUCCESS(hp_fab_wr("ep3", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(0, 1),
+				      hp_fab_rd("ep3", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(0, 1)) &
+				      ~HP_PORT_EN), "disable ep3.0");
 	base = hp_nev();
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "ep3", 0, true),
 			    "link up");
 	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 16), 1, "port-write");
+	TEST_ASSERT_EQUAL(hp_fab_rd("sw2", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(1, 1)) & HP_PORT_EN,
+			  HP_PORT_EN, "sw2.1 not enabled");
+	TEST_ASSERT_EQUAL(hp_fab_rd("ep3", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(0, 1)) & HP_PORT_EN,
+			  HP_PORT_EN, "ep3.0 not enabled");
 	TEST_ASSERT_EQUAL(hp_nev() - base, 1, "ADD event");
 	TEST_ASSERT_EQUAL(hp.ev[base].ev, RTE_RIO_DEV_EVENT_ADD, "not ADD");
 	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV, "devices");

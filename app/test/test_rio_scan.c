@@ -352,6 +352,26 @@ st_hw_entry(const struct st_env *e, int idx, uint32_t destid)
 }
 
 /*
+ * Clear every port's input and output enables (Port n Control): only
+ * maintenance passes until an enumerator enables them, and the
+ * specification recommends they reset clear.
+ */
+static int
+st_disable_ports(const struct st_env *e)
+{
+	const uint32_t en = RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX;
+	unsigned int p;
+	int i;
+
+	for (i = 0; i < e->ndev; i++)
+		for (p = 0; p < e->info[i].nports; p++)
+			TEST_ASSERT_SUCCESS(st_cfg_write(e, i, ST_PHYS + RTE_RIO_PORT_N_CTL_CSR(p, 1),
+							 e->info[i].ports[p].ctl & ~en),
+					    "%s.%u control", e->info[i].name, p);
+	return TEST_SUCCESS;
+}
+
+/*
  * Fill every switch's route table with random values (mostly real ports,
  * so a forgotten entry misroutes) and point its default-port CSR at a
  * random port: what a switch may hold after reset.
@@ -387,7 +407,7 @@ st_poison(const struct st_env *e)
 		TEST_ASSERT_SUCCESS(st_cfg_write(e, i, vendor ? RTE_PMD_RIO_SIM_VENDOR_RTE_SEL :
 						 RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0), "select");
 	}
-	return TEST_SUCCESS;
+	return st_disable_ports(e);
 }
 
 /* Load the fabric as created (before any scan) and poison its route tables. */
@@ -448,6 +468,13 @@ st_check_host(struct st_env *e)
 		TEST_ASSERT_SUCCESS(st_cfg(e, i, RTE_RIO_HOST_DID_LOCK_CSR, &v), "lock");
 		TEST_ASSERT_EQUAL(v & 0xffff, RTE_RIO_HOST_DID_UNLOCKED, "%s still locked",
 				  in->name);
+		/* Every live port passes more than maintenance. */
+		for (p = 0; p < in->nports; p++)
+			TEST_ASSERT(!in->ports[p].port_ok ||
+				    (in->ports[p].ctl & (RTE_RIO_PORT_N_CTL_EN_TX |
+							 RTE_RIO_PORT_N_CTL_EN_RX)) ==
+				    (RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX),
+				    "%s.%u not enabled (control 0x%x)", in->name, p, in->ports[p].ctl);
 		if (in->type == RTE_PMD_RIO_SIM_DEV_ENDPOINT) {
 			uint16_t did = st_did(e, in);
 
@@ -1548,9 +1575,10 @@ test_scan_crash(void)
  * A fabric enumerated the way Linux's rio-scan.c does it (reference section
  * 4.3-4.5), written through the backdoor: host ID 0 on the topology's host
  * endpoint, component tags from 1 in walk order, device IDs lowest free
- * first, every route table cleared then routed explicitly, the ANY_DESTID
- * entries left where the walk last pointed them, no default port written,
- * locks released, Discovered and Master Enable set.
+ * first, ports enabled (CONFIG_RAPIDIO_ENABLE_RX_TX_PORTS), every route
+ * table cleared then routed explicitly, the ANY_DESTID entries left where
+ * the walk last pointed them, no default port written, locks released,
+ * Discovered and Master Enable set.
  */
 struct st_linux {
 	struct st_env *e;
@@ -1595,6 +1623,13 @@ st_linux_peer(struct st_linux *l, int dev, uint8_t inport)
 		return TEST_SUCCESS;	/* redundant path */
 	l->seen[dev] = 1;
 	TEST_ASSERT_SUCCESS(st_cfg_write(l->e, dev, RTE_RIO_COMPONENT_TAG_CSR, l->tag++), "tag");
+	/* CONFIG_RAPIDIO_ENABLE_RX_TX_PORTS: the ports the walk uses pass more than maintenance. */
+	for (p = 0; p < in->nports; p++)
+		if (p == inport || in->ports[p].port_ok)
+			TEST_ASSERT_SUCCESS(st_cfg_write(l->e, dev, ST_PHYS +
+					RTE_RIO_PORT_N_CTL_CSR(p, 1), in->ports[p].ctl |
+					RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX),
+					    "enable");
 	if (in->type == RTE_PMD_RIO_SIM_DEV_ENDPOINT) {
 		TEST_ASSERT_SUCCESS(st_cfg_write(l->e, dev, RTE_RIO_DID_CSR,
 				    RTE_RIO_SET_DID(l->e->mp[0]->devid_size, l->next_id)), "did");

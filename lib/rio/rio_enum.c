@@ -292,6 +292,29 @@ rio_enum_port_status(struct rio_enum *e, struct rte_rio_dev *sw, uint32_t *err,
 	return 0;
 }
 
+/*
+ * Set the input and output port enables of the Port n Control CSR at @off of
+ * the device at (destid, hop), as Linux's rio_enable_rx_tx_port() does: with
+ * them clear a port passes maintenance only, and the specification
+ * recommends they reset clear. @ctl is the CSR when @ctl_valid.
+ */
+static int
+rio_enum_port_enable(struct rio_enum *e, uint16_t destid, uint8_t hop, uint32_t off,
+		     uint32_t ctl, bool ctl_valid)
+{
+	const uint32_t en = RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX;
+	int ret;
+
+	if (!ctl_valid) {
+		ret = rte_rio_remote_read_config_32(e->mport, destid, hop, off, &ctl);
+		if (ret < 0)
+			return ret;
+	}
+	if ((ctl & en) == en)
+		return 0;
+	return rte_rio_remote_write_config_32(e->mport, destid, hop, off, ctl | en);
+}
+
 static int
 rio_enum_lockout(struct rio_enum *e, struct rte_rio_dev *sw, uint8_t port, uint32_t ctl,
 		 bool ctl_valid)
@@ -357,6 +380,10 @@ rio_enum_switch(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *sw)
 	for (p = 0; p < sw->info.nports; p++) {
 		if (p == in || (err[p] & RTE_RIO_PORT_N_ERR_STS_PORT_OK)) {
 			sw->port_ok |= 1u << p;
+			ret = rio_enum_port_enable(e, (uint16_t)e->any, hop, sw->info.phys_efptr +
+				RTE_RIO_PORT_N_CTL_CSR(p, sw->info.phys_rmap), ctl[p], ctl_valid);
+			if (ret < 0)
+				return ret;
 			continue;
 		}
 		/* Lockout is an Error Management feature (Linux sets it with the EM block). */
@@ -491,7 +518,11 @@ rio_enum_peer(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *prev, uint8_t
 	if (!sw) {
 		uint16_t id;
 
-		ret = rio_enum_alloc_id(e, &id);
+		if (dev->info.phys_efptr != 0)
+			ret = rio_enum_port_enable(e, any, hop, dev->info.phys_efptr +
+				RTE_RIO_PORT_N_CTL_CSR(port, dev->info.phys_rmap), 0, false);
+		if (ret == 0)
+			ret = rio_enum_alloc_id(e, &id);
 		if (ret == 0)
 			ret = rte_rio_remote_write_config_32(mport, any, hop, RTE_RIO_DID_CSR,
 					RTE_RIO_SET_DID(mport->devid_size, id));
@@ -882,6 +913,33 @@ rio_enum_lock_local(struct rio_enum *e)
 }
 
 /*
+ * The host's own port: input and output enabled (more than maintenance
+ * passes), Host and Master Enable (it issues requests) set before the walk;
+ * Discovered only at the end.
+ */
+static int
+rio_enum_local_port(struct rio_enum *e)
+{
+	struct rte_rio_mport *mport = e->mport;
+	const uint32_t en = RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX;
+	const uint32_t gen_bits = RTE_RIO_PORT_GEN_HOST | RTE_RIO_PORT_GEN_MASTER;
+	uint32_t ctl_off = mport->phys_efptr +
+		RTE_RIO_PORT_N_CTL_CSR(mport->port_index, mport->phys_rmap);
+	uint32_t gen_off = mport->phys_efptr + RTE_RIO_PORT_GEN_CTL_CSR;
+	uint32_t v;
+	int ret;
+
+	ret = rte_rio_local_read_config_32(mport, ctl_off, &v);
+	if (ret == 0 && (v & en) != en)
+		ret = rte_rio_local_write_config_32(mport, ctl_off, v | en);
+	if (ret == 0)
+		ret = rte_rio_local_read_config_32(mport, gen_off, &v);
+	if (ret == 0 && (v & gen_bits) != gen_bits)
+		ret = rte_rio_local_write_config_32(mport, gen_off, v | gen_bits);
+	return ret;
+}
+
+/*
  * Was this port enumerated before? Not by its Discovered bit, which a part
  * may set at reset (Part 7 suggests it for a host), but by what an
  * enumerator writes first: the component tag, and the Base Device ID.
@@ -960,6 +1018,9 @@ rio_enum_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd)
 	ret = rio_enum_lock_local(&e);
 	if (ret != 0)
 		return ret;
+	ret = rio_enum_local_port(&e);
+	if (ret < 0)
+		goto unlock_local;
 
 	e.used = calloc(e.nids, 1);
 	if (e.used == NULL) {

@@ -21,7 +21,7 @@
  *    does (Part 6; Linux rio_clr_err_stopped()): a link-request/input-status
  *    asks the link partner which ackID it expects next, and the port's
  *    outbound and outstanding ackIDs are aligned with it; then the lockout
- *    is cleared and the subtree behind the port is enumerated again with the
+ *    is cleared, the port enabled, and the subtree behind it enumerated again with the
  *    enumeration code (rio_enum_subtree), taking the kept IDs and tags back,
  *    and the new devices are announced with ADD events;
  * then the CSRs are cleared (EM detect, L/T detect, W1C Error/Status bits
@@ -86,20 +86,26 @@ rio_hp_range_add(int32_t *lo, int32_t *hi, int32_t a, int32_t b)
 		*hi = b;
 }
 
-/* Set or clear Port Lockout of @sw's @port (only with an EM block, as Linux). */
+/*
+ * Port n Control of @sw's @port for a link that went down (@up false: Port
+ * Lockout, with an EM block as Linux does) or came back (lockout cleared,
+ * input and output enabled, as enumeration leaves a live port).
+ */
 static int
-rio_hp_lockout(struct rte_rio_dev *sw, uint8_t port, bool on)
+rio_hp_port_ctl(struct rte_rio_dev *sw, uint8_t port, bool up)
 {
 	uint32_t off = sw->info.phys_efptr + RTE_RIO_PORT_N_CTL_CSR(port, sw->info.phys_rmap);
+	uint32_t lockout = sw->info.em_efptr != 0 ? RTE_RIO_PORT_N_CTL_LOCKOUT : 0;
 	uint32_t ctl, want;
 	int ret;
 
-	if (sw->info.em_efptr == 0)
-		return 0;
 	ret = rte_rio_dev_read_config_32(sw, off, &ctl);
 	if (ret < 0)
 		return ret;
-	want = on ? ctl | RTE_RIO_PORT_N_CTL_LOCKOUT : ctl & ~RTE_RIO_PORT_N_CTL_LOCKOUT;
+	if (up)
+		want = (ctl & ~lockout) | RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX;
+	else
+		want = ctl | lockout;
 	if (want == ctl)
 		return 0;
 	return rte_rio_dev_write_config_32(sw, off, want);
@@ -243,7 +249,7 @@ rio_hp_extract(struct rte_rio_mport *mport, struct rio_scan_data *sd, struct rte
 
 	sd->hp_stats.link_down++;
 	sw->port_ok &= ~(1u << port);
-	ret = rio_hp_lockout(sw, port, true);
+	ret = rio_hp_port_ctl(sw, port, false);
 	if (ret == 0)
 		ret = rio_hp_ackid_clear(sw, port);
 	if (ret < 0)
@@ -311,7 +317,7 @@ rio_hp_insert(struct rte_rio_mport *mport, struct rio_scan_data *sd, struct rte_
 	sd->hp_stats.link_up++;
 	ret = rio_hp_link_recover(mport, sw, port);
 	if (ret == 0)
-		ret = rio_hp_lockout(sw, port, false);
+		ret = rio_hp_port_ctl(sw, port, true);
 	if (ret < 0) {
 		/* Not OK in our view: the next port-write of this port tries again. */
 		RIO_LOG(ERR, "%s: cannot bring %s port %u back (%d)", mport->name,
