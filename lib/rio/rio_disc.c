@@ -17,9 +17,12 @@
  *
  * Where it differs from Linux, and why: the tables are read once per
  * switch, four entries per access where the switch has extended route
- * configuration, and on a 16-bit fabric only the window of IDs in use plus
- * RIO_SWITCH_RT_MARGIN (the window grows with the highest ID found, and the
- * tables are read further when it does), not 65536 entries twice.
+ * configuration; past the first switch only the entries of the IDs the
+ * previous switch routes towards it (the others lead back the way the walk
+ * came: explicit routes say so; they stay unknown in the view); on a 16-bit
+ * fabric only the window of IDs in use plus RIO_SWITCH_RT_MARGIN (the
+ * window grows with the highest ID found, and the tables are read further
+ * when it does), not 65536 entries twice.
  *
  * The same walk rebuilds the view of a host that restarts on a fabric it
  * enumerated (rio_disc_takeover()): from the host's own port, locking with
@@ -96,24 +99,60 @@ rio_disc_port_status(struct rio_disc *d, struct rte_rio_dev *sw)
 	return 0;
 }
 
-/* Read @sw's entries [from, to) under its lock. */
+/*
+ * Could @id lie behind @sw, seen from the walk? The first switch: any ID;
+ * another: the IDs the switch the walk came from routes towards it, as an
+ * enumerator's explicit routes send every other ID back that way.
+ */
+static bool
+rio_disc_candidate(const struct rio_disc *d, const struct rte_rio_dev *sw, uint32_t id)
+{
+	const struct rte_rio_dev *up = sw->peer[sw->info.sw_inport];
+	uint8_t q = sw->peer_port[sw->info.sw_inport];
+
+	/* A host taking its role back reprograms routes: it reads them all. */
+	if (d->takeover || up == NULL || up->info.type != RTE_RIO_DEV_SWITCH)
+		return true;
+	return rio_switch_rt_known(up, id) && up->rt[id] == q;
+}
+
+/*
+ * Read @sw's entries [from, to) that can lead away from the walk, under its
+ * lock, in runs of whole groups of RIO_SWITCH_RT_GROUP.
+ */
 static int
 rio_disc_read_routes(struct rio_disc *d, struct rte_rio_dev *sw, uint32_t from, uint32_t to)
 {
-	uint32_t id;
-	int ret;
+	uint32_t id, lo, hi, k;
+	bool any;
+	int ret = 0;
 
 	to = RTE_MIN(to, rio_switch_route_limit(sw));
+	from = RTE_ALIGN_FLOOR(from, RIO_SWITCH_RT_GROUP);
 	if (from >= to)
 		return 0;
 	ret = rio_switch_lock(sw, d->self, RTE_RIO_SWITCH_LOCK_WAIT_MS);
 	if (ret < 0)
 		return ret;
-	ret = rio_switch_route_load(sw, from, to - from);
+	for (lo = from; lo < to && ret == 0; lo = hi) {
+		/* The next run of groups holding a candidate. */
+		for (any = false; lo < to && !any; lo += any ? 0 : RIO_SWITCH_RT_GROUP)
+			for (k = 0; k < RIO_SWITCH_RT_GROUP && lo + k < to && !any; k++)
+				any = rio_disc_candidate(d, sw, lo + k);
+		for (hi = lo; hi < to; hi += RIO_SWITCH_RT_GROUP) {
+			for (any = false, k = 0; k < RIO_SWITCH_RT_GROUP && hi + k < to; k++)
+				any = any || rio_disc_candidate(d, sw, hi + k);
+			if (!any)
+				break;
+		}
+		hi = RTE_MIN(hi, to);
+		if (hi > lo)
+			ret = rio_switch_route_load(sw, lo, hi - lo);
+		for (id = lo; ret == 0 && id < hi; id++)
+			if (sw->rt[id] != RTE_RIO_INVALID_ROUTE)
+				rio_disc_saw_id(d, id);
+	}
 	rio_switch_unlock(sw, d->self);
-	for (id = from; ret == 0 && id < to; id++)
-		if (sw->rt[id] != RTE_RIO_INVALID_ROUTE)
-			rio_disc_saw_id(d, id);
 	return ret;
 }
 
