@@ -1182,9 +1182,37 @@ rio_enum_path_release(struct rio_enum *e, unsigned int locked)
 	}
 }
 
+/* Write the link partner's registers; a response that does not come back may be expected. */
+static int
+rio_enum_partner_writes(struct rio_enum *e, uint8_t hop, const struct rio_partner_write *w,
+			unsigned int n)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		ret = rte_rio_remote_write_config_32(e->mport, (uint16_t)e->any, hop, w[i].offset,
+						     w[i].value);
+		if (ret < 0 && w[i].answered) {
+			RIO_LOG(WARNING, "%s: link partner at hop %u: write of 0x%x failed (%d)",
+				e->mport->name, hop, w[i].offset, ret);
+			return ret;
+		}
+	}
+	return 0;
+}
+
 int
 rio_enum_subtree(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t port,
 		 struct rte_rio_dev **first)
+{
+	return rio_enum_subtree_fix(mport, sw, port, NULL, 0, first);
+}
+
+int
+rio_enum_subtree_fix(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t port,
+		     const struct rio_partner_write *w, unsigned int nw,
+		     struct rte_rio_dev **first)
 {
 	struct rio_scan_data *sd = mport->scan_data;
 	struct rio_dev_list *lists[2];
@@ -1233,6 +1261,8 @@ rio_enum_subtree(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t po
 			break;
 	}
 	depth = e.depth;
+	if (ret == 0)
+		ret = rio_enum_partner_writes(&e, sw->info.hopcount + 1, w, nw);
 	if (ret == 0)
 		ret = rio_enum_peer(&e, sw->info.hopcount + 1, sw, port);
 	e.depth = depth;

@@ -25,7 +25,8 @@
  *    enumeration code (rio_enum_subtree), taking the kept IDs and tags back,
  *    and the new devices are announced with ADD events;
  * then the CSRs are cleared (EM detect, L/T detect, W1C Error/Status bits
- * including Port-write Pending).
+ * including Port-write Pending, which a failed insertion leaves set: parts
+ * repeat a port-write while it is pending, and the insertion is tried again).
  *
  * Everything runs under the device-list lock, so lookups and events of
  * other threads see the view before or after a change, never during it.
@@ -36,6 +37,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <rte_alarm.h>
 #include <rte_common.h>
@@ -150,29 +152,36 @@ rio_hp_ackid_clear(struct rte_rio_dev *sw, uint8_t port)
  * The link came back: before anything is sent over it, ask the link partner
  * with a link-request/input-status control symbol which ackID it expects
  * next (Port n Link Maintenance Request/Response CSRs) and align the port's
- * outbound and outstanding ackIDs with it (Local ackID CSR), so the first
- * packet is not refused for a stale ackID. The partner aligns its own
- * outbound ackID when it sees ours refused, as a port does on its own.
- * Parts without software-assisted recovery registers recover by themselves.
+ * outbound and outstanding ackIDs with it (Local ackID CSR, or the outbound
+ * ackID CSR with register map II), so the first packet is not refused for a
+ * stale ackID. When they had to move, the partner kept its state (the same
+ * device, not reset): its outbound ackID must then follow this port's
+ * inbound one, which @w gets the writes for (@nw of them, 0 when there is
+ * nothing to do or the partner is not known), done when the partner is
+ * reachable (rio_enum_subtree_fix()). Parts without software-assisted
+ * recovery registers recover by themselves.
  */
 static int
-rio_hp_link_recover(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t port)
+rio_hp_link_recover(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t port,
+		    struct rio_partner_write *w, unsigned int *nw)
 {
-	uint32_t phys = sw->info.phys_efptr, rsp = 0, v, far, astat;
-	uint8_t m = sw->info.phys_rmap;
+	struct rio_link_partner *lp = &sw->hp_partner[port];
+	uint32_t phys = sw->info.phys_efptr, rsp = 0, v, far, near_in, m;
+	uint8_t rmap = sw->info.phys_rmap;
 	unsigned int i;
 	int ret;
 
+	*nw = 0;
 	if (!rio_hp_sw_recovery(sw->phys_efb_id))
 		return 0;
 	/* A response of an earlier request must not be taken for ours: reading clears it. */
-	ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_MNT_RSP_CSR(port, m), &v);
+	ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_MNT_RSP_CSR(port, rmap), &v);
 	if (ret == 0)
-		ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_MNT_REQ_CSR(port, m),
+		ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_MNT_REQ_CSR(port, rmap),
 						  RTE_RIO_MNT_REQ_CMD_IS);
 	for (i = 0; ret == 0 && i < RIO_HP_LINK_RSP_TRIES; i++) {
 		rte_delay_us_sleep(RIO_HP_LINK_RSP_US);
-		ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_MNT_RSP_CSR(port, m),
+		ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_MNT_RSP_CSR(port, rmap),
 						 &rsp);
 		if (ret == 0 && (rsp & RTE_RIO_PORT_N_MNT_RSP_RVAL))
 			break;
@@ -184,28 +193,60 @@ rio_hp_link_recover(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t
 			sw->info.name, port);
 		return -EIO;
 	}
-	/* 6-bit ackIDs with register map I, 12-bit (control symbol 64) with map II. */
-	astat = m == 1 ? RTE_RIO_PORT_N_MNT_RSP_ASTAT : 0x0001ffe0u;
-	far = (rsp & astat) >> 5;
-	if (m == 1) {
+	/* 6-bit ackIDs with register map I (control symbol 48), 12-bit with map II. */
+	m = rmap == 1 ? 0x3f : 0xfff;
+	far = (rsp >> 5) & m;
+	if (rmap == 1) {
 		ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_ACK_STS_CSR(port), &v);
-		if (ret < 0 || (((v & RTE_RIO_PORT_N_ACK_OUTSTAND) >> 8) == far &&
-				(v & RTE_RIO_PORT_N_ACK_OUTBOUND) == far))
-			return ret;
-		ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_ACK_STS_CSR(port),
-						  (v & RTE_RIO_PORT_N_ACK_INBOUND) | (far << 8) | far);
+		near_in = (v & RTE_RIO_PORT_N_ACK_INBOUND) >> 24;
+		if (ret == 0 && (((v & RTE_RIO_PORT_N_ACK_OUTSTAND) >> 8) != far ||
+				 (v & RTE_RIO_PORT_N_ACK_OUTBOUND) != far)) {
+			ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_ACK_STS_CSR(port),
+				(v & RTE_RIO_PORT_N_ACK_INBOUND) | (far << 8) | far);
+			lp->align = true;
+		}
 	} else {
 		ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_OB_ACK_CSR(port), &v);
-		if (ret < 0 || (((v & RTE_RIO_PORT_N_OB_ACK_OUTSTD) >> 12) == far &&
-				(v & RTE_RIO_PORT_N_OB_ACK_OUTBND) == far))
-			return ret;
-		ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_OB_ACK_CSR(port),
-						  (far << 12) | far);
+		if (ret == 0)
+			ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_IB_ACK_CSR(port),
+							 &near_in);
+		near_in &= RTE_RIO_PORT_N_IB_ACK_INBND;
+		if (ret == 0 && (((v & RTE_RIO_PORT_N_OB_ACK_OUTSTD) >> 12) != far ||
+				 (v & RTE_RIO_PORT_N_OB_ACK_OUTBND) != far)) {
+			ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_OB_ACK_CSR(port),
+							  (far << 12) | far);
+			lp->align = true;
+		}
 	}
-	if (ret == 0)
+	if (ret < 0)
+		return ret;
+	if (lp->align)
 		RIO_LOG(NOTICE, "%s: %s port %u: outbound ackID aligned to 0x%x", mport->name,
 			sw->info.name, port, far);
-	return ret;
+	/* Until the subtree is back, also after an attempt that did not get that far. */
+	if (!lp->align || !lp->valid || !rio_hp_sw_recovery(lp->efb_id))
+		return 0;
+	/*
+	 * The partner's outbound ackID to our inbound one. The write itself
+	 * uses ackID @far: a map I partner expects the next one after it. Its
+	 * response may meet an output the partner stopped on an earlier
+	 * mismatch: its own input-status request (link-request to us) restarts
+	 * it, and that write's response must come back.
+	 */
+	if (lp->rmap == 1) {
+		w[0].offset = lp->phys_efptr + RTE_RIO_PORT_N_ACK_STS_CSR(lp->port);
+		w[0].value = (((far + 1) & 0x3f) << 24) | ((near_in & 0x3f) << 8) |
+			(near_in & 0x3f);
+	} else {
+		w[0].offset = lp->phys_efptr + RTE_RIO_PORT_N_OB_ACK_CSR(lp->port);
+		w[0].value = ((near_in & 0xfff) << 12) | (near_in & 0xfff);
+	}
+	w[0].answered = false;
+	w[1].offset = lp->phys_efptr + RTE_RIO_PORT_N_MNT_REQ_CSR(lp->port, lp->rmap);
+	w[1].value = RTE_RIO_MNT_REQ_CMD_IS;
+	w[1].answered = true;
+	*nw = 2;
+	return 0;
 }
 
 /* Mark every device reachable from the local endpoint over known links. */
@@ -257,6 +298,12 @@ rio_hp_extract(struct rte_rio_mport *mport, struct rio_scan_data *sd, struct rte
 			sw->info.name, port, ret);
 	if (peer == NULL)
 		return;
+	/* Where the partner keeps its ackIDs, should it come back as it was. */
+	sw->hp_partner[port] = (struct rio_link_partner){
+		.phys_efptr = peer->info.phys_efptr, .efb_id = peer->phys_efb_id,
+		.rmap = peer->info.phys_rmap, .port = sw->peer_port[port],
+		.valid = peer->info.phys_efptr != 0,
+	};
 	sw->peer[port] = NULL;
 	sw->redundant &= ~(1u << port);
 	if (peer->peer[sw->peer_port[port]] == sw) {
@@ -306,16 +353,18 @@ rio_hp_extract(struct rte_rio_mport *mport, struct rio_scan_data *sd, struct rte
 		sw->info.name, port, removed);
 }
 
-/* @sw's @port is up: enumerate what is behind it and announce it. */
-static void
+/* @sw's @port is up: enumerate what is behind it and announce it. false: to try again. */
+static bool
 rio_hp_insert(struct rte_rio_mport *mport, struct rio_scan_data *sd, struct rte_rio_dev *sw,
 	      uint8_t port)
 {
 	struct rte_rio_dev *first = NULL, *dev;
+	struct rio_partner_write pw[2];
+	unsigned int npw;
 	int ret, n;
 
 	sd->hp_stats.link_up++;
-	ret = rio_hp_link_recover(mport, sw, port);
+	ret = rio_hp_link_recover(mport, sw, port, pw, &npw);
 	if (ret == 0)
 		ret = rio_hp_port_ctl(sw, port, true);
 	if (ret < 0) {
@@ -323,25 +372,28 @@ rio_hp_insert(struct rte_rio_mport *mport, struct rio_scan_data *sd, struct rte_
 		RIO_LOG(ERR, "%s: cannot bring %s port %u back (%d)", mport->name,
 			sw->info.name, port, ret);
 		sd->hp_stats.enum_errors++;
-		return;
+		return false;
 	}
 	sw->port_ok |= 1u << port;
 	if (sw->peer[port] != NULL)
-		return; /* still known (a redundant link came back) */
-	n = rio_enum_subtree(mport, sw, port, &first);
-	if (n < 0) {
+		return true; /* still known (a redundant link came back) */
+	n = rio_enum_subtree_fix(mport, sw, port, pw, npw, &first);
+	if (n <= 0) {
 		/* Not OK in our view: the next port-write of this port tries again. */
 		sw->port_ok &= ~(1u << port);
 		sd->hp_stats.enum_errors++;
-		RIO_LOG(ERR, "%s: cannot enumerate behind %s port %u (%d)", mport->name,
-			sw->info.name, port, n);
-		return;
+		RIO_LOG(ERR, "%s: cannot enumerate behind %s port %u (%s)", mport->name,
+			sw->info.name, port, n < 0 ? strerror(-n) : "nothing answered");
+		return false;
 	}
+	sw->hp_partner[port].valid = false;
+	sw->hp_partner[port].align = false;
 	for (dev = first; dev != NULL; dev = TAILQ_NEXT(dev, next))
 		rio_dev_event_emit(dev, RTE_RIO_DEV_EVENT_ADD);
 	sd->hp_stats.dev_added += n;
 	RIO_LOG(NOTICE, "%s: link %s port %u up, %d devices added", mport->name,
 		sw->info.name, port, n);
+	return true;
 }
 
 /* One port-write. List lock held. */
@@ -351,7 +403,7 @@ rio_hp_handle(struct rte_rio_mport *mport, struct rio_scan_data *sd,
 {
 	struct rte_rio_dev *sw;
 	uint8_t port = pw->em.is_port & 0xff;
-	uint32_t sts_off, sts, det = 0;
+	uint32_t sts_off, sts, det = 0, ack = RTE_RIO_PORT_N_ERR_STS_W1C;
 	bool was_ok, now_ok, went_down;
 	int ret;
 
@@ -380,8 +432,9 @@ rio_hp_handle(struct rte_rio_mport *mport, struct rio_scan_data *sd,
 	if (port != sw->info.sw_inport) {
 		if (was_ok && went_down)
 			rio_hp_extract(mport, sd, sw, port);
-		if (now_ok && (!was_ok || went_down))
-			rio_hp_insert(mport, sd, sw, port);
+		/* Port-write Pending stays set: a part that repeats it makes us try again. */
+		if (now_ok && (!was_ok || went_down) && !rio_hp_insert(mport, sd, sw, port))
+			ack &= ~RTE_RIO_PORT_N_ERR_STS_PW_PEND;
 	}
 	/* Acknowledge: clear what was latched, then Port-write Pending (W1C). */
 	if (sw->info.em_efptr != 0) {
@@ -389,7 +442,7 @@ rio_hp_handle(struct rte_rio_mport *mport, struct rio_scan_data *sd,
 					    RTE_RIO_EM_PN_ERR_DETECT(port), 0);
 		rte_rio_dev_write_config_32(sw, sw->info.em_efptr + RTE_RIO_EM_LTL_ERR_DETECT, 0);
 	}
-	rte_rio_dev_write_config_32(sw, sts_off, sts & RTE_RIO_PORT_N_ERR_STS_W1C);
+	rte_rio_dev_write_config_32(sw, sts_off, sts & ack);
 }
 
 /* Fetch and handle up to @max port-writes. List lock held. */

@@ -26,6 +26,27 @@
 /* Deepest switch path the enumerator follows. */
 #define RIO_SCAN_MAX_DEPTH	64
 
+/*
+ * Where a link partner keeps the ackIDs of its end of a link (its LP-Serial
+ * block and port), remembered when the link goes down: if the same device
+ * comes back, its outbound ackID may need aligning too.
+ */
+struct rio_link_partner {
+	uint32_t phys_efptr;
+	uint16_t efb_id;
+	uint8_t rmap;
+	uint8_t port;
+	bool valid;
+	bool align;	/* this end's ackIDs moved: the partner's must follow */
+};
+
+/* A write to the partner's registers before a subtree is enumerated again. */
+struct rio_partner_write {
+	uint32_t offset;
+	uint32_t value;
+	bool answered;		/* the write's response must come back */
+};
+
 struct rte_rio_dev {
 	TAILQ_ENTRY(rte_rio_dev) next;
 	struct rte_rio_mport *mport;
@@ -54,6 +75,8 @@ struct rte_rio_dev {
 	int32_t hp_tag_lo[RTE_RIO_MAX_SWITCH_PORTS];
 	int32_t hp_tag_hi[RTE_RIO_MAX_SWITCH_PORTS];
 	bool hp_reach;			/* hot-plug: still reachable from the mport */
+	/* Hot-plug: the link partner behind each port before its link went down. */
+	struct rio_link_partner hp_partner[RTE_RIO_MAX_SWITCH_PORTS];
 };
 
 TAILQ_HEAD(rio_dev_list, rte_rio_dev);
@@ -170,6 +193,13 @@ int rio_disc_takeover(struct rte_rio_mport *mport, struct rio_scan_data *sd);
  */
 int rio_enum_subtree(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t port,
 		     struct rte_rio_dev **first);
+/*
+ * The same, after writing @n registers of the device behind the port first
+ * (reached through ANY_DESTID along the path): what realigns its ackIDs.
+ */
+int rio_enum_subtree_fix(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t port,
+			 const struct rio_partner_write *w, unsigned int n,
+			 struct rte_rio_dev **first);
 /* Start (host mports with port-write reception) and stop the port-write poll. */
 void rio_hotplug_start(struct rte_rio_mport *mport);
 void rio_hotplug_stop(struct rte_rio_mport *mport);
