@@ -10,13 +10,19 @@
  *  - CPS: table select 0x10070 (0 global, n + 1 port n), then 0x70 with
  *    Ext_config_en for four entries or without for one, 0x74; 0xde
  *    "default route", 0xdf "drop"; 0x78 default port;
+ *    with 16-bit IDs, a 0x70 value whose MSB is not 0 (the switch's domain)
+ *    selects that MSB's domain table entry, also written through the
+ *    broadcast domain table at 0xe00400 + 4 MSB; 0xdd "use the device table";
  *  - RXS: broadcast entries at 0x31000 + 4 ID write every port's table,
  *    per-port tables at 0x51000 + 0x2000 port + 4 ID; 0x300 drop; reads of
- *    the global table use the table of the port the read came in on.
+ *    the global table use the table of the port the read came in on; the
+ *    level-1 (domain) table likewise at 0x30400 / 0x50400 + 4 MSB, 0x200
+ *    "level-2 group 0".
  * Checked: entries land where the part keeps them with the part's values,
- * reads map the part's "no route" values, IDs beyond the table are refused,
- * the init hook, and the transaction counts with 4-byte and block
- * maintenance (the cost the enumerator reports).
+ * reads map the part's "no route" values, IDs beyond the table are refused
+ * on 8-bit fabrics and route their domain on 16-bit ones, the init hook,
+ * and the transaction counts with 4-byte and block maintenance (the cost
+ * the enumerator reports).
  */
 
 #include <errno.h>
@@ -38,6 +44,7 @@
 /* One switch answering every (destid, hop). */
 struct swt_model {
 	bool rxs;
+	uint8_t devid_size;
 	uint32_t table_sel;		/* CPS 0x10070 */
 	uint32_t sel;			/* CPS 0x70 */
 	uint32_t dflt;			/* 0x78 */
@@ -45,6 +52,7 @@ struct swt_model {
 	uint32_t port_err_report_bc;
 	uint32_t port_ops[SWT_NPORTS];
 	uint32_t table[SWT_NPORTS][256];	/* CPS: 8-bit values; RXS: 10-bit */
+	uint32_t dom[SWT_NPORTS][256];		/* domain / level-1 table, by ID MSB */
 	uint32_t pw_route;
 	unsigned int bad;		/* accesses the part does not have */
 };
@@ -55,8 +63,11 @@ static struct swt_model swt;
 #define CPS_DEV_CTRL_1		0xf2000c
 #define CPS_PORT_ERR_BC		0x03ff04
 #define CPS_PORT_OPS(n)		(0xf40004 + (n) * 0x100)
+#define CPS_BC_DOM(m)		(0xe00400 + (m) * 4)
 #define RXS_BC_ENTRY(id)	(0x31000 + (id) * 4)
 #define RXS_SP_ENTRY(p, id)	(0x51000 + (p) * 0x2000 + (id) * 4)
+#define RXS_BC_L1(m)		(0x30400 + (m) * 4)
+#define RXS_SP_L1(p, m)		(0x50400 + (p) * 0x2000 + (m) * 4)
 #define RXS_PW_ROUTE		0x40208
 
 static int
@@ -90,13 +101,26 @@ swt_lcwrite(struct rte_rio_mport *m, uint32_t off, int len, uint32_t data)
 	return len == 4 ? 0 : -EINVAL;
 }
 
-static uint32_t *
-swt_cps_port_table(void)
+/* The port whose table CPS reads use: the global table reads as port 0's. */
+static unsigned int
+swt_cps_read_port(void)
 {
 	uint32_t t = swt.table_sel & 0x1f;
 
-	/* The global table reads as port 0's. */
-	return swt.table[t == 0 ? 0 : t - 1];
+	return t == 0 ? 0 : t - 1;
+}
+
+static uint32_t *
+swt_cps_port_table(void)
+{
+	return swt.table[swt_cps_read_port()];
+}
+
+/* Does the CPS's 0x70 select a domain entry (a 16-bit ID outside domain 0)? */
+static bool
+swt_cps_domain(void)
+{
+	return swt.devid_size == 16 && ((swt.sel >> 8) & 0xff) != 0;
 }
 
 static int
@@ -118,9 +142,15 @@ swt_cread(struct rte_rio_mport *m, uint16_t destid, uint8_t hop, uint32_t off, i
 		   (off - RXS_SP_ENTRY(0, 0)) % 0x2000 < RXS_SP_ENTRY(0, 256) - RXS_SP_ENTRY(0, 0)) {
 		id = (off - RXS_SP_ENTRY(0, 0)) % 0x2000 / 4;
 		*data = swt.table[(off - RXS_SP_ENTRY(0, 0)) / 0x2000][id];
+	} else if (swt.rxs && off >= RXS_SP_L1(0, 0) && off < RXS_SP_L1(SWT_NPORTS, 0) &&
+		   (off - RXS_SP_L1(0, 0)) % 0x2000 < 0x400) {
+		*data = swt.dom[(off - RXS_SP_L1(0, 0)) / 0x2000]
+			[(off - RXS_SP_L1(0, 0)) % 0x2000 / 4];
 	} else if (!swt.rxs && off == RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR) {
 		id = swt.sel & 0xff;
-		if (swt.sel & RTE_RIO_STD_RTE_CONF_EXTCFGEN)
+		if (swt_cps_domain())
+			*data = swt.dom[swt_cps_read_port()][(swt.sel >> 8) & 0xff];
+		else if (swt.sel & RTE_RIO_STD_RTE_CONF_EXTCFGEN)
 			for (id &= ~3u, k = 0; k < 4; k++)
 				*data |= swt_cps_port_table()[id + k] << (8 * k);
 		else
@@ -150,6 +180,12 @@ swt_cwrite(struct rte_rio_mport *m, uint16_t destid, uint8_t hop, uint32_t off, 
 	if (swt.rxs && off >= RXS_BC_ENTRY(0) && off <= RXS_BC_ENTRY(255)) {
 		for (p = 0; p < SWT_NPORTS; p++)
 			swt.table[p][(off - RXS_BC_ENTRY(0)) / 4] = data & 0x3ff;
+	} else if (swt.rxs && off >= RXS_BC_L1(0) && off <= RXS_BC_L1(255)) {
+		for (p = 0; p < SWT_NPORTS; p++)
+			swt.dom[p][(off - RXS_BC_L1(0)) / 4] = data & 0x3ff;
+	} else if (!swt.rxs && off >= CPS_BC_DOM(0) && off <= CPS_BC_DOM(255)) {
+		for (p = 0; p < SWT_NPORTS; p++)
+			swt.dom[p][(off - CPS_BC_DOM(0)) / 4] = data & 0xff;
 	} else if (swt.rxs && off == RXS_PW_ROUTE) {
 		swt.pw_route = data;
 	} else if (!swt.rxs && off == CPS_TABLE_SEL) {
@@ -163,7 +199,9 @@ swt_cwrite(struct rte_rio_mport *m, uint16_t destid, uint8_t hop, uint32_t off, 
 
 			if (t != 0 && t - 1 != p)
 				continue;
-			if (swt.sel & RTE_RIO_STD_RTE_CONF_EXTCFGEN)
+			if (swt_cps_domain())
+				swt.dom[p][(swt.sel >> 8) & 0xff] = data & 0xff;
+			else if (swt.sel & RTE_RIO_STD_RTE_CONF_EXTCFGEN)
 				for (k = 0; k < 4; k++)
 					swt.table[p][(id & ~3u) + k] = (data >> (8 * k)) & 0xff;
 			else
@@ -292,16 +330,17 @@ static const struct rte_rio_mport_ops swt_block_ops = {
 };
 
 static struct rte_rio_mport *
-swt_mport(bool block, bool rxs)
+swt_mport(bool block, bool rxs, uint8_t devid_size)
 {
 	struct rte_rio_mport_conf c;
 
 	memset(&swt, 0, sizeof(swt));
 	swt.rxs = rxs;
+	swt.devid_size = devid_size;
 	memset(&c, 0, sizeof(c));
 	c.name = block ? "rio_switch_test_block" : "rio_switch_test_word";
 	c.ops = block ? &swt_block_ops : &swt_word_ops;
-	c.devid_size = 8;
+	c.devid_size = devid_size;
 	c.host_destid = 0;
 	return rte_rio_mport_register(&c);
 }
@@ -322,7 +361,7 @@ swt_cps(bool block)
 {
 	const struct rte_rio_switch_ops *ops = rte_rio_switch_ops_find(RTE_RIO_VID_IDT,
 								       RTE_RIO_DID_IDT_CPS1848);
-	struct rte_rio_mport *mp = swt_mport(block, false);
+	struct rte_rio_mport *mp = swt_mport(block, false, 8);
 	uint8_t want[256], got[256], one;
 	unsigned int i, p;
 	uint64_t cnt;
@@ -380,7 +419,7 @@ swt_rxs(bool block)
 {
 	const struct rte_rio_switch_ops *ops = rte_rio_switch_ops_find(RTE_RIO_VID_IDT,
 								       RTE_RIO_DID_IDT_RXS2448);
-	struct rte_rio_mport *mp = swt_mport(block, true);
+	struct rte_rio_mport *mp = swt_mport(block, true, 8);
 	uint8_t want[256], got[256];
 	unsigned int i, p;
 	uint64_t cnt;
@@ -420,6 +459,71 @@ swt_rxs(bool block)
 	TEST_ASSERT_EQUAL(swt.pw_route, 1u << 5, "port-writes not towards the host");
 	TEST_ASSERT_EQUAL(swt.bad, 0, "accesses the part does not have");
 	TEST_ASSERT_SUCCESS(rte_rio_mport_unregister(mp), "unregister");
+	return TEST_SUCCESS;
+}
+
+/*
+ * 16-bit IDs: init sends domain 0 (every ID the host assigns) to the device
+ * table, whatever the domain table held; an ID above 0xff (ANY_DESTID, the
+ * only one the enumerator routes there) is routed and read by its domain
+ * entry, and no device entry changes.
+ */
+static int
+swt_domain(bool block, bool rxs)
+{
+	const struct rte_rio_switch_ops *ops = rte_rio_switch_ops_find(RTE_RIO_VID_IDT,
+		rxs ? RTE_RIO_DID_IDT_RXS2448 : RTE_RIO_DID_IDT_CPS1848);
+	struct rte_rio_mport *mp = swt_mport(block, rxs, 16);
+	uint32_t use_dev = rxs ? 0x200 : 0xdd, drop = rxs ? 0x300 : 0xdf;
+	uint8_t want[256], one;
+	unsigned int i, p;
+
+	TEST_ASSERT_NOT_NULL(mp, "mport");
+	swt_pattern(want, 5);
+	TEST_ASSERT_SUCCESS(ops->add_entries(mp, 0, 0, RTE_RIO_GLOBAL_TABLE, 0, 256, want),
+			    "add_entries");
+	for (p = 0; p < SWT_NPORTS; p++)
+		for (i = 0; i < 256; i++)
+			swt.dom[p][i] = (p * 7 + i) % SWT_NPORTS;
+	TEST_ASSERT_SUCCESS(ops->init(mp, 0, 0, SWT_INGRESS), "init");
+	for (p = 0; p < SWT_NPORTS; p++)
+		TEST_ASSERT_EQUAL(swt.dom[p][0], use_dev, "port %u: domain 0", p);
+	TEST_ASSERT_SUCCESS(ops->add_entry(mp, 0, 0, RTE_RIO_GLOBAL_TABLE, 0xffff, 6), "ANY");
+	for (p = 0; p < SWT_NPORTS; p++)
+		TEST_ASSERT_EQUAL(swt.dom[p][0xff], 6, "port %u: domain 0xff", p);
+	/* The global table reads as the ingress port's (RXS) or port 0's (CPS). */
+	swt.dom[rxs ? SWT_INGRESS : 0][0xfe] = 9;
+	TEST_ASSERT_SUCCESS(ops->get_entry(mp, 0, 0, RTE_RIO_GLOBAL_TABLE, 0xfe12, &one), "get");
+	TEST_ASSERT_EQUAL(one, 9, "domain 0xfe read back");
+	TEST_ASSERT_SUCCESS(ops->get_entry(mp, 0, 0, RTE_RIO_GLOBAL_TABLE, 0xffff, &one), "get");
+	TEST_ASSERT_EQUAL(one, 6, "domain 0xff read back");
+	TEST_ASSERT_SUCCESS(ops->add_entry(mp, 0, 0, RTE_RIO_GLOBAL_TABLE, 0xffff,
+					   RTE_RIO_INVALID_ROUTE), "ANY cleared");
+	for (p = 0; p < SWT_NPORTS; p++)
+		TEST_ASSERT_EQUAL(swt.dom[p][0xff], drop, "port %u: domain 0xff", p);
+	TEST_ASSERT_SUCCESS(ops->get_entry(mp, 0, 0, RTE_RIO_GLOBAL_TABLE, 0xffff, &one), "get");
+	TEST_ASSERT_EQUAL(one, RTE_RIO_INVALID_ROUTE, "dropped domain read as a route");
+	swt.dom[rxs ? SWT_INGRESS : 0][0x01] = use_dev;
+	TEST_ASSERT_SUCCESS(ops->get_entry(mp, 0, 0, RTE_RIO_GLOBAL_TABLE, 0x0100, &one), "get");
+	TEST_ASSERT_EQUAL(one, RTE_RIO_INVALID_ROUTE, "\"use the device table\" read as a port");
+	/* Device entries stay what add_entries wrote. */
+	for (p = 0; p < SWT_NPORTS; p++)
+		for (i = 0; i < 256; i++)
+			TEST_ASSERT_EQUAL(swt.table[p][i], want[i] == RTE_RIO_INVALID_ROUTE ?
+					  drop : want[i], "port %u entry 0x%x", p, i);
+	TEST_ASSERT_EQUAL(swt.bad, 0, "accesses the part does not have");
+	TEST_ASSERT_SUCCESS(rte_rio_mport_unregister(mp), "unregister");
+	return TEST_SUCCESS;
+}
+
+static int
+test_switch_domain(void)
+{
+	unsigned int m;
+
+	for (m = 0; m < 4; m++)
+		TEST_ASSERT_SUCCESS(swt_domain(m & 1, m & 2), "%s, %s maintenance",
+				    m & 2 ? "RXS-2448" : "CPS-1848", m & 1 ? "block" : "4-byte");
 	return TEST_SUCCESS;
 }
 
@@ -470,6 +574,7 @@ static struct unit_test_suite rio_switch_suite = {
 		TEST_CASE(test_switch_registry),
 		TEST_CASE(test_switch_cps),
 		TEST_CASE(test_switch_rxs),
+		TEST_CASE(test_switch_domain),
 		TEST_CASES_END()
 	}
 };

@@ -334,6 +334,14 @@ rio_enum_lockout(struct rio_enum *e, struct rte_rio_dev *sw, uint8_t port, uint3
 					      off, ctl | RTE_RIO_PORT_N_CTL_LOCKOUT);
 }
 
+/* An ID the switch must route beyond the IDs its route table holds one by one. */
+static void
+rio_enum_beyond_limit(const struct rio_enum *e, const struct rte_rio_dev *sw, uint32_t id)
+{
+	RIO_LOG(ERR, "%s: %s routes device IDs up to 0x%x only, not 0x%x",
+		e->mport->name, sw->info.name, rio_switch_route_limit(sw) - 1, id);
+}
+
 /* Point @sw's ANY_DESTID entry at @port (the walk goes there next). */
 static int
 rio_enum_route_any(struct rio_enum *e, struct rte_rio_dev *sw, uint8_t port)
@@ -344,8 +352,7 @@ rio_enum_route_any(struct rio_enum *e, struct rte_rio_dev *sw, uint8_t port)
 		return 0;
 	ret = rio_switch_route_write(sw, e->any, port);
 	if (ret == -ERANGE)
-		RIO_LOG(ERR, "%s: %s routes device IDs up to 0x%x only, not ANY_DESTID 0x%x",
-			e->mport->name, sw->info.name, rio_switch_route_limit(sw) - 1, e->any);
+		rio_enum_beyond_limit(e, sw, e->any);
 	if (ret == 0)
 		sw->any_routed = true;
 	return ret;
@@ -363,8 +370,11 @@ rio_enum_switch(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *sw)
 
 	ret = rio_switch_init(sw, in);
 	/* Responses to the host cross this switch from now on (reset contents are no route). */
-	if (ret == 0)
+	if (ret == 0) {
 		ret = rio_switch_route_write(sw, e->host, in);
+		if (ret == -ERANGE)
+			rio_enum_beyond_limit(e, sw, e->host);
+	}
 	if (ret == 0)
 		ret = rio_enum_port_status(e, sw, err, ctl, &ctl_valid);
 	if (ret < 0)
@@ -590,6 +600,7 @@ rio_enum_rt_fill(struct rio_enum *e, struct rio_dev_list *lists[2], struct rio_e
 	unsigned int i, l, pass, depth;
 	uint32_t id;
 	uint8_t port = 0;
+	int ret = 0;
 
 	owner = calloc(e->nids, sizeof(*owner));
 	if (owner == NULL)
@@ -628,13 +639,17 @@ rio_enum_rt_fill(struct rio_enum *e, struct rio_dev_list *lists[2], struct rio_e
 			if (up == NULL)
 				break;
 			r = rio_enum_rt_find(rt, nsw, up);
-			if (r != NULL && id < r->n)
+			if (r != NULL && id < r->n) {
 				r->want[id] = port;
+			} else if (r != NULL) {
+				rio_enum_beyond_limit(e, up, id);
+				ret = -ERANGE;
+			}
 			cur = up;
 		}
 	}
 	free(owner);
-	return 0;
+	return ret;
 }
 
 /* Does every live port of the switch other than its ingress have an ID routed to it? */
@@ -732,7 +747,7 @@ rio_enum_routes(struct rio_enum *e, struct rio_dev_list *lists[2])
 		if (ret == 0 && e->mport->devid_size == 16 && !rio_enum_rt_ports_reached(&rt[i]))
 			ret = rio_enum_rt_clear(sw, rt[i].n, rio_switch_route_limit(sw));
 		/* The walk's ANY_DESTID entry, outside a 16-bit window. */
-		if (ret == 0 && sw->any_routed && e->any < rio_switch_route_limit(sw) &&
+		if (ret == 0 && sw->any_routed &&
 		    (!rio_switch_rt_known(sw, e->any) || sw->rt[e->any] != RTE_RIO_INVALID_ROUTE))
 			ret = rio_switch_route_write(sw, e->any, RTE_RIO_INVALID_ROUTE);
 		if (ret == 0)

@@ -34,6 +34,8 @@
 #define RIO_SWITCH_LOCK_RETRY	3
 /* Entries one program or load call passes to the ops at most. */
 #define RIO_SWITCH_RUN_MAX	256
+/* Route type of a 10-bit route value (Dev32-capable switches, RapidIO 3.x Part 3). */
+#define RIO_STD_RTE_TYPE_MASK	0x00000300u
 
 static struct {
 	rte_spinlock_t lock;
@@ -85,7 +87,14 @@ rio_std_route_get_entry(struct rte_rio_mport *mport, uint16_t destid, uint8_t ho
 					    RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, &val);
 	if (ret < 0)
 		return ret;
-	*route_port = val & RTE_RIO_STD_RTE_CONF_PORT_MASK;
+	/*
+	 * Dev32-capable switches hold 10-bit route values: a route type in
+	 * bits 8-9 (drop, default port, group, multicast) is no port.
+	 */
+	if (val & RIO_STD_RTE_TYPE_MASK)
+		*route_port = RTE_RIO_INVALID_ROUTE;
+	else
+		*route_port = val & RTE_RIO_STD_RTE_CONF_PORT_MASK;
 	return 0;
 }
 
@@ -473,7 +482,12 @@ rio_switch_route_write(struct rte_rio_dev *sw, uint32_t destid, uint8_t port)
 {
 	int ret;
 
-	if (destid >= rio_switch_route_limit(sw))
+	/*
+	 * ANY_DESTID may lie beyond the IDs a part routes one by one: its ops
+	 * route it through a coarser table (the IDT parts' domain table).
+	 */
+	if (destid >= rio_switch_route_limit(sw) &&
+	    destid != RTE_RIO_ANY_DESTID(sw->mport->devid_size))
 		return -ERANGE;
 	ret = sw->ops->add_entry(sw->mport, sw->info.destid, sw->info.hopcount,
 				 RTE_RIO_GLOBAL_TABLE, (uint16_t)destid, port);

@@ -16,8 +16,13 @@
  *    port CSR 0x78 set to 0xdf when a host enumerates (as Linux's probe
  *    does), so nothing is routed by default; the ops write 0xdf for "no
  *    route" and read both as no route;
- *  - 256 entries (the device table of the switch's own domain; the domain
- *    table that routes 16-bit IDs by their MSB is not used, as in Linux);
+ *  - 256 entries per ID (the device table, by the ID's low byte); with
+ *    16-bit IDs packets first look up the domain table by the ID's most
+ *    significant byte, whose 0xdd sends them to the device table: init
+ *    writes 0xdd for domain 0 (broadcast domain table 0xe00400 + 4 MSB),
+ *    and an ID above 0xff (ANY_DESTID only) is routed by its domain entry,
+ *    which 0x70 selects when the ID's MSB is not the switch's domain (0),
+ *    as Linux's add_entry reaches it;
  *  - port-writes for port events enabled as Linux's em_init does (device
  *    control 1 and per-port operations "generate port-write" bits, port
  *    error reporting of link events).
@@ -30,6 +35,12 @@
  *  - 10-bit entry values: 0x000-0x0ff a port, 0x300 drop (the ops write it
  *    for "no route"), others (multicast, next-level group, default) read as
  *    no route;
+ *  - with 16-bit IDs packets first look up the level-1 table by the ID's
+ *    most significant byte (broadcast 0x30400 + 4 MSB, per port 0x50400 +
+ *    0x2000 port + 4 MSB): init writes 0x200 "level-2 group 0" for MSB 0,
+ *    and an ID above 0xff (ANY_DESTID only) is routed by its level-1 entry
+ *    (Linux's idt_gen3 routes IDs up to 0xff only, so its 16-bit walk stops
+ *    at such a switch);
  *  - reads use the table of the port the read arrived on, as Linux does
  *    for the global table;
  *  - port-writes leave by the port facing the host (port-write route
@@ -46,8 +57,10 @@
 /* CPS Gen2 */
 #define IDT_CPS_RTE_TABLE_SEL		0x010070
 #define IDT_CPS_RTE_TABLE_GLOBAL	0
+#define IDT_CPS_USE_DEVICE_TABLE	0xdd
 #define IDT_CPS_DEFAULT_ROUTE		0xde
 #define IDT_CPS_NO_ROUTE		0xdf
+#define IDT_CPS_BC_DOM_ENTRY(msb)	(0xe00400 + (msb) * 4)
 #define IDT_CPS_DEV_CTRL_1		0xf2000c
 #define  IDT_CPS_DEV_CTRL_1_GENPW	0x02000000u
 #define IDT_CPS_PORT_ERR_REPORT_EN_BC	0x03ff04
@@ -58,6 +71,9 @@
 #define  IDT_CPS_PORT_OPS_LOG		0x00000070u	/* physical, logical, transport */
 
 /* RXS Gen3 */
+#define IDT_RXS_BC_L1_ENTRY(msb)	(0x30400 + (msb) * 4)
+#define IDT_RXS_SP_L1_ENTRY(p, msb)	(0x50400 + (p) * 0x2000 + (msb) * 4)
+#define IDT_RXS_L1_L2_GROUP0		0x200
 #define IDT_RXS_BC_L2_G0_ENTRY(id)	(0x31000 + (id) * 4)
 #define IDT_RXS_SP_L2_G0_ENTRY(p, id)	(0x51000 + (p) * 0x2000 + (id) * 4)
 #define IDT_RXS_RT_DROP			0x300
@@ -93,8 +109,8 @@ static inline uint8_t
 idt_cps_port(uint32_t v)
 {
 	v &= 0xff;
-	return v == IDT_CPS_DEFAULT_ROUTE || v == IDT_CPS_NO_ROUTE ? RTE_RIO_INVALID_ROUTE :
-		(uint8_t)v;
+	return v == IDT_CPS_USE_DEVICE_TABLE || v == IDT_CPS_DEFAULT_ROUTE ||
+		v == IDT_CPS_NO_ROUTE ? RTE_RIO_INVALID_ROUTE : (uint8_t)v;
 }
 
 static int
@@ -209,14 +225,35 @@ static int
 idt_cps_add_entry(struct rte_rio_mport *mport, uint16_t destid, uint8_t hop, uint16_t table,
 		  uint16_t route_destid, uint8_t route_port)
 {
-	return idt_cps_add_entries(mport, destid, hop, table, route_destid, 1, &route_port);
+	int ret;
+
+	if (route_destid <= IDT_MAX_DESTID)
+		return idt_cps_add_entries(mport, destid, hop, table, route_destid, 1,
+					   &route_port);
+	if (mport->devid_size != 16)
+		return -ERANGE;
+	/* The ID's domain entry. */
+	ret = idt_cps_select(mport, destid, hop, table);
+	if (ret == 0)
+		ret = idt_cps_write_one(mport, destid, hop, route_destid, route_port);
+	return ret;
 }
 
 static int
 idt_cps_get_entry(struct rte_rio_mport *mport, uint16_t destid, uint8_t hop, uint16_t table,
 		  uint16_t route_destid, uint8_t *route_port)
 {
-	return idt_cps_get_entries(mport, destid, hop, table, route_destid, 1, route_port);
+	int ret;
+
+	if (route_destid <= IDT_MAX_DESTID)
+		return idt_cps_get_entries(mport, destid, hop, table, route_destid, 1,
+					   route_port);
+	if (mport->devid_size != 16)
+		return -ERANGE;
+	ret = idt_cps_select(mport, destid, hop, table);
+	if (ret == 0)
+		ret = idt_cps_read_one(mport, destid, hop, route_destid, route_port);
+	return ret;
 }
 
 static int
@@ -236,6 +273,10 @@ idt_cps_init(struct rte_rio_mport *mport, uint16_t destid, uint8_t hop, uint8_t 
 	/* Nothing is routed by default: an entry left "default" drops too. */
 	ret = rte_rio_remote_write_config_32(mport, destid, hop, RTE_RIO_STD_RTE_DEFAULT_PORT,
 					     IDT_CPS_NO_ROUTE);
+	/* 16-bit IDs of domain 0 (every ID the host assigns) by the device table. */
+	if (ret == 0 && mport->devid_size == 16)
+		ret = rte_rio_remote_write_config_32(mport, destid, hop, IDT_CPS_BC_DOM_ENTRY(0),
+						     IDT_CPS_USE_DEVICE_TABLE);
 	if (ret == 0)
 		ret = rte_rio_remote_read_config_32(mport, destid, hop, IDT_CPS_DEV_CTRL_1, &v);
 	if (ret == 0 && !(v & IDT_CPS_DEV_CTRL_1_GENPW))
@@ -322,25 +363,43 @@ static int
 idt_rxs_add_entry(struct rte_rio_mport *mport, uint16_t destid, uint8_t hop, uint16_t table,
 		  uint16_t route_destid, uint8_t route_port)
 {
-	return idt_rxs_add_entries(mport, destid, hop, table, route_destid, 1, &route_port);
+	if (route_destid <= IDT_MAX_DESTID)
+		return idt_rxs_add_entries(mport, destid, hop, table, route_destid, 1,
+					   &route_port);
+	if (mport->devid_size != 16 || table != RTE_RIO_GLOBAL_TABLE)
+		return -ERANGE;
+	/* The ID's level-1 (domain) entry. */
+	return rte_rio_remote_write_config_32(mport, destid, hop,
+					      IDT_RXS_BC_L1_ENTRY(route_destid >> 8),
+					      idt_rxs_value(route_port));
+}
+
+/* The port whose tables a read of @table looks at. */
+static int
+idt_rxs_table_port(struct rte_rio_mport *mport, uint16_t destid, uint8_t hop, uint16_t table,
+		   uint32_t *port)
+{
+	uint32_t swp;
+	int ret;
+
+	ret = rte_rio_remote_read_config_32(mport, destid, hop, RTE_RIO_SWP_INFO_CAR, &swp);
+	if (ret < 0)
+		return ret;
+	/* No global table to read: the one of the port this read came in on. */
+	*port = table == RTE_RIO_GLOBAL_TABLE ? RTE_RIO_GET_PORT_NUM(swp) : table;
+	return *port < RTE_RIO_GET_TOTAL_PORTS(swp) ? 0 : -EINVAL;
 }
 
 static int
 idt_rxs_get_entries(struct rte_rio_mport *mport, uint16_t destid, uint8_t hop, uint16_t table,
 		    uint16_t first, uint16_t n, uint8_t *ports)
 {
-	uint32_t id = first, end = (uint32_t)first + n, w[16], swp, port, cnt, k;
+	uint32_t id = first, end = (uint32_t)first + n, w[16], port, cnt, k;
 	int ret;
 
 	if (end > IDT_MAX_DESTID + 1u)
 		return -ERANGE;
-	ret = rte_rio_remote_read_config_32(mport, destid, hop, RTE_RIO_SWP_INFO_CAR, &swp);
-	if (ret < 0)
-		return ret;
-	/* No global table to read: the one of the port this read came in on. */
-	port = table == RTE_RIO_GLOBAL_TABLE ? RTE_RIO_GET_PORT_NUM(swp) : table;
-	if (port >= RTE_RIO_GET_TOTAL_PORTS(swp))
-		return -EINVAL;
+	ret = idt_rxs_table_port(mport, destid, hop, table, &port);
 	while (ret == 0 && id < end) {
 		cnt = 1;
 		if (mport->ops->cread_block != NULL && (id % 2) == 0 && end - id >= 2)
@@ -363,7 +422,22 @@ static int
 idt_rxs_get_entry(struct rte_rio_mport *mport, uint16_t destid, uint8_t hop, uint16_t table,
 		  uint16_t route_destid, uint8_t *route_port)
 {
-	return idt_rxs_get_entries(mport, destid, hop, table, route_destid, 1, route_port);
+	uint32_t port, v;
+	int ret;
+
+	if (route_destid <= IDT_MAX_DESTID)
+		return idt_rxs_get_entries(mport, destid, hop, table, route_destid, 1,
+					   route_port);
+	if (mport->devid_size != 16)
+		return -ERANGE;
+	ret = idt_rxs_table_port(mport, destid, hop, table, &port);
+	if (ret == 0)
+		ret = rte_rio_remote_read_config_32(mport, destid, hop,
+						    IDT_RXS_SP_L1_ENTRY(port, route_destid >> 8),
+						    &v);
+	if (ret == 0)
+		*route_port = idt_rxs_port(v);
+	return ret;
 }
 
 static int
@@ -375,8 +449,15 @@ idt_rxs_clr_table(struct rte_rio_mport *mport, uint16_t destid, uint8_t hop, uin
 static int
 idt_rxs_init(struct rte_rio_mport *mport, uint16_t destid, uint8_t hop, uint8_t inport)
 {
-	return rte_rio_remote_write_config_32(mport, destid, hop, IDT_RXS_PW_ROUTE,
-					      UINT32_C(1) << inport);
+	int ret;
+
+	ret = rte_rio_remote_write_config_32(mport, destid, hop, IDT_RXS_PW_ROUTE,
+					     UINT32_C(1) << inport);
+	/* 16-bit IDs with MSB 0 (every ID the host assigns) by the level-2 table. */
+	if (ret == 0 && mport->devid_size == 16)
+		ret = rte_rio_remote_write_config_32(mport, destid, hop, IDT_RXS_BC_L1_ENTRY(0),
+						     IDT_RXS_L1_L2_GROUP0);
+	return ret;
 }
 
 #define IDT_RXS_OPS(n, d) { \

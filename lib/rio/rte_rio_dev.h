@@ -304,7 +304,12 @@ struct rte_rio_switch_ops {
 	 * library then writes whole groups where it knows the other entries.
 	 */
 	uint8_t route_group;
-	/** Highest device ID the ops route (0: every ID of the fabric). */
+	/**
+	 * Highest device ID the ops route one by one (0: every ID of the
+	 * fabric). With 16-bit IDs, add_entry and get_entry of a higher ID may
+	 * route the ID's domain (every ID with its most significant byte); the
+	 * library does that for ANY_DESTID only.
+	 */
 	uint16_t max_destid;
 	/**
 	 * Prepare the switch when a host enumerates it, before routes are
