@@ -16,7 +16,8 @@ HEADERS="lib/eal/include/bus_driver.h
 lib/eal/include/dev_driver.h
 lib/ethdev/ethdev_driver.h
 lib/ethdev/ethdev_vdev.h
-drivers/bus/vdev/bus_vdev_driver.h"
+drivers/bus/vdev/bus_vdev_driver.h
+drivers/bus/pci/bus_pci_driver.h"
 
 die() {
 	echo "get-dpdk-sdk-headers: error: $*" >&2

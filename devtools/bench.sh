@@ -13,7 +13,11 @@
 #             client port on one socket; ring: two net_ring ports, each
 #             looping back to itself, so testpmd's paired io streams move
 #             every frame port0 -> ring1 -> port1 -> ring0 -> port0 (one
-#             enqueue and one dequeue per hop, like the other transports).
+#             enqueue and one dequeue per hop, like the other transports);
+#             tsi721: port 0 is rionet over the tsi721 driver on the model
+#             of the part (tsi721_model0, the host), port 1 rionet over
+#             rio_sim, on one fabric; its column tsi721/rionet is the
+#             ratio to two rio_sim ports in the same run.
 #   pair  (2) two stock dpdk-testpmd processes, txonly -> rxonly; received
 #             rate, sent (accepted by tx_burst) and received counts
 #             (rionet_zc: zero-copy receive in the rxonly process).
@@ -50,8 +54,9 @@
 #
 # Usage: devtools/bench.sh [options]
 #   --scenarios LIST  fwd,pair,stream,lat,enum or 1,2,3,4 (default: all)
-#   --transports LIST rionet,rionet_zc,memif,ring (default: all; ring only runs
-#                     fwd; rionet_zc all but lat, up to 1536-byte frames)
+#   --transports LIST rionet,rionet_zc,memif,ring,tsi721 (default: all; ring and
+#                     tsi721 only run fwd; rionet_zc all but lat, up to 1536-byte
+#                     frames)
 #   --sizes LIST      frame sizes (default: 64,512,1500,4096)
 #   --enum-sizes LIST endpoints (default: 64,256,1024,4096)
 #   --reps N          runs per cell (default: 3)
@@ -72,7 +77,7 @@ testpmd=${RIO_TESTPMD:-$(command -v dpdk-testpmd || echo /usr/bin/dpdk-testpmd)}
 benchbin="$builddir/app/rio-bench/dpdk-rio-bench"
 
 scenarios="fwd,pair,stream,lat,enum"
-transports="rionet,rionet_zc,memif,ring"
+transports="rionet,rionet_zc,memif,ring,tsi721"
 sizes="64,512,1500,4096"
 enum_sizes="64,256,1024,4096"
 reps=3
@@ -127,8 +132,8 @@ for s in ${scenarios//,/ }; do
 	esac
 done
 for t in ${transports//,/ }; do
-	case $t in rionet|rionet_zc|memif|ring) ;;
-	*) die "unknown transport '$t' (rionet,rionet_zc,memif,ring)" ;;
+	case $t in rionet|rionet_zc|memif|ring|tsi721) ;;
+	*) die "unknown transport '$t' (rionet,rionet_zc,memif,ring,tsi721)" ;;
 	esac
 done
 for s in ${sizes//,/ }; do
@@ -238,12 +243,16 @@ samples() {
 		}' "$1"
 }
 
-# frame_ok <log> <size>: the frames received had the size asked for (port
-# stats: RX-bytes / RX-packets), so no option was silently ignored. A
-# driver that counts no bytes (net_ring) cannot be checked.
+# frame_ok <log> <size> [transport]: the frames received had the size asked
+# for (port stats: RX-bytes / RX-packets), so no option was silently ignored.
+# A driver that counts no bytes (net_ring) cannot be checked. Through a
+# tsi721 frames are whole double-words: 8-byte padding is the size asked for.
 frame_ok() {
+	local pad=$2
+	[ "${3:-}" = tsi721 ] && pad=$((($2 + 7) / 8 * 8))
 	grep -E "RX-packets: +[0-9]+ +RX-missed" "$1" | tail -1 |
-		awk -v s="$2" '{ if ($2 > 0 && ($6 == 0 || int($6 / $2 + 0.5) == s)) ok = 1 }
+		awk -v s="$2" -v p="$pad" '{ if ($2 > 0 && ($6 == 0 || int($6 / $2 + 0.5) == s ||
+						       int($6 / $2 + 0.5) == p)) ok = 1 }
 			END { exit !ok }'
 }
 
@@ -294,6 +303,12 @@ pmd_args() {	# pmd_args <transport> <name> <size> <role: both|rx|tx>
 	ring)
 		vdev=(--vdev net_ring0 --vdev net_ring1)
 		;;
+	tsi721)
+		vdev=(-d "$builddir/drivers" --vdev "tsi721_model0,fabric=$n,endpoint=ep0,host=0"
+		      --vdev "rio_sim1,fabric=$n,endpoint=ep1")
+		opts+=(--eth-peer=0,00:01:00:01:00:01 --eth-peer=1,00:01:00:01:00:00)
+		[ "$size" -gt 1500 ] && opts+=(--max-pkt-len="$size")
+		;;
 	esac
 }
 
@@ -330,7 +345,7 @@ run_fwd() {	# run_fwd <transport> <size> <rep>
 		"$pid" || ok=0
 	stop "$pid"
 	mpps=$(samples "$log" Rx-pps 2 "$skip" "$duration")
-	frame_ok "$log" "$size" || ok=0
+	frame_ok "$log" "$size" "$t" || ok=0
 	if [ $ok -eq 0 ] || [ "$mpps" = nan ]; then
 		fail "fwd $t ${size}B run $rep (log: $log)"
 		return
@@ -589,13 +604,15 @@ for rep in $(seq 1 "$reps"); do
 	if has pair "$scenarios"; then
 		for size in ${sizes//,/ }; do
 			for t in ${transports//,/ }; do
-				[ "$t" = ring ] && continue	# one process only
+				# One process only.
+				[ "$t" = ring ] || [ "$t" = tsi721 ] && continue
 				zc_fits "$t" "$size" && run_pair "$t" "$size" "$rep"
 			done
 		done
 	fi
 	# Transports that two processes can share (net_ring cannot).
-	two_list=$(echo "${transports//,/ }" | tr ' ' '\n' | grep -v '^ring$' | paste -sd,)
+	two_list=$(echo "${transports//,/ }" | tr ' ' '\n' | grep -v '^ring$\|^tsi721$' |
+		paste -sd,)
 	if has stream "$scenarios" && [ -n "$two_list" ]; then
 		for size in ${sizes//,/ }; do
 			slist=$two_list
@@ -661,21 +678,29 @@ def ratio(a, b):
         return None
     return a["median"] / b["median"]
 
-def median_ratio_cell(scen, t, s):
-    """t/memif of the median Mpps of scen at size s: adds its row, returns its column."""
-    r = ratio(cell((scen, t, s), "mpps"), cell((scen, "memif", s), "mpps"))
+def median_ratio_cell(scen, t, s, base="memif"):
+    """t/base of the median Mpps of scen at size s: adds its row, returns its column."""
+    r = ratio(cell((scen, t, s), "mpps"), cell((scen, base, s), "mpps"))
+    w = len(t) + len(base) + 1
     if r is None:
-        return f"| {'-':>{len(t) + 6}} "
-    add(scen, t + "/memif", s, "ratio", {"median": r, "min": r, "max": r, "runs": int(reps)}, "")
-    return f"| {r:>{len(t) + 6}.2f} "
+        return f"| {'-':>{w}} "
+    add(scen, t + "/" + base, s, "ratio", {"median": r, "min": r, "max": r, "runs": int(reps)},
+        "")
+    return f"| {r:>{w}.2f} "
+
+def ratio_pairs(scen):
+    """(transport, base) of the ratio columns of scen: tsi721 against rionet in fwd."""
+    pairs = [(t, "memif") for t in ("rionet", "rionet_zc") if t in transports]
+    if scen == "fwd" and "tsi721" in transports and "rionet" in transports:
+        pairs.append(("tsi721", "rionet"))
+    return pairs
 
 def ratio_cols(scen, s):
-    """The rionet/memif and rionet_zc/memif columns of scen at size s."""
-    return "".join(median_ratio_cell(scen, t, s) for t in ("rionet", "rionet_zc")
-                   if t in transports)
+    """The ratio columns of scen at size s (rionet/memif, rionet_zc/memif, ...)."""
+    return "".join(median_ratio_cell(scen, t, s, b) for t, b in ratio_pairs(scen))
 
-def ratio_hdr():
-    return "".join(f"| {t + '/memif'} " for t in ("rionet", "rionet_zc") if t in transports)
+def ratio_hdr(scen):
+    return "".join(f"| {t + '/' + b} " for t, b in ratio_pairs(scen))
 
 out = []
 P = out.append
@@ -694,14 +719,14 @@ if ends:
         add("corelat", k, 64, "p50_ns", {"median": e["p50_ns"], "min": e["min_ns"],
                                         "max": e["max_ns"], "runs": 10}, "ns")
 sizes = sorted({k[2] for k in runs if k[0] in ("fwd", "pair", "stream")})
-transports = [t for t in ("rionet", "rionet_zc", "memif", "ring")
+transports = [t for t in ("rionet", "rionet_zc", "memif", "ring", "tsi721")
               if any(k[1] == t for k in runs)]
 
 if any(k[0] == "fwd" for k in runs):
     P("")
     P("Scenario 1: one testpmd, two ports, io forwarding (--tx-first); Mpps = both ports' Rx")
     hdr = "size  " + "".join(f"| {t + ' Mpps':>24} | {'Gbit/s':>6} " for t in transports)
-    P(hdr + ratio_hdr())
+    P(hdr + ratio_hdr("fwd"))
     for s in sizes:
         line = f"{s:>4}  "
         for t in transports:
@@ -718,10 +743,10 @@ if any(k[0] == "pair" for k in runs):
     P("")
     P("Scenario 2: two testpmd processes, txonly -> rxonly; Mpps received; "
       "sent/received = totals of the median run")
-    pts = [t for t in transports if t != "ring"]
+    pts = [t for t in transports if t not in ("ring", "tsi721")]
     hdr = "size  " + "".join(f"| {t + ' Mpps':>24} | {'Gbit/s':>6} | {'sent':>10} "
                              f"| {'received':>10} | {'lost':>6} " for t in pts)
-    P(hdr + ratio_hdr())
+    P(hdr + ratio_hdr("pair"))
     for s in sizes:
         line = f"{s:>4}  "
         for t in pts:
@@ -744,7 +769,7 @@ if any(k[0] == "stream" for k in runs):
     P("")
     P("Scenario 2, same seconds: dpdk-rio-bench stream -> sink, the transports in turn every "
       "50 ms; Mpps accepted by the sender")
-    pts = [t for t in transports if t != "ring"]
+    pts = [t for t in transports if t not in ("ring", "tsi721")]
     hdr = "size  " + "".join(f"| {t + ' Mpps':>24} | {'Gbit/s':>6} | {'lost':>6} " for t in pts)
     rts = [t for t in ("rionet", "rionet_zc") if t in pts]
     P(hdr + "".join(f"| {t + '/memif':>22} " for t in rts))
@@ -833,11 +858,11 @@ for sc in scens.split(","):
         fs = [int(s) for s in fsizes.split(",") if t != "rionet_zc" or int(s) <= 1536]
         if sc == "fwd":
             want += [(sc, t, s, m) for s in fs for m in ("mpps", "gbps")]
-        elif sc == "pair" and t != "ring":
+        elif sc == "pair" and t not in ("ring", "tsi721"):
             want += [(sc, t, s, m) for s in fs for m in ("mpps", "sent", "received", "lost")]
-        elif sc == "stream" and t != "ring":
+        elif sc == "stream" and t not in ("ring", "tsi721"):
             want += [(sc, t, s, m) for s in fs for m in ("mpps", "received", "lost")]
-        elif sc == "lat" and t not in ("ring", "rionet_zc"):
+        elif sc == "lat" and t not in ("ring", "rionet_zc", "tsi721"):
             want += [(sc, t, 64, m) for m in ("min_ns", "p50_ns", "p99_ns")]
     if sc == "enum":
         want += [(sc, "star", int(n), m) for n in esizes.split(",")

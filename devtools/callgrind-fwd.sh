@@ -8,8 +8,12 @@
 # between builds on a loaded machine where rates cannot. See
 # doc/guides/perf/index.rst ("Where the cycles go").
 #
-# Usage: devtools/callgrind-fwd.sh <rionet|rionet_zc|memif> <frame size> [seconds] [out dir]
+# Usage: devtools/callgrind-fwd.sh <rionet|rionet_zc|tsi721|memif> <frame size> [seconds] [out dir]
 #   rionet_zc  rionet with rx_zero_copy=1 on both ports
+#   tsi721     port 0 rionet over the tsi721 driver on the model of the part,
+#              port 1 rionet over rio_sim (bench.sh's tsi721 transport); the
+#              forwarding thread runs the driver, the model and rio_sim, and
+#              the driver's own share is printed on a line of its own
 #   seconds   forwarding time under valgrind (default 10)
 #   out dir   callgrind files and testpmd's log (default <build>/callgrind-fwd)
 # Environment: RIO_BUILD_DIR (default: build), RIO_TESTPMD (default:
@@ -33,7 +37,7 @@ die() {
 	exit 2
 }
 
-[ $# -ge 2 ] || die "usage: $0 <rionet|rionet_zc|memif> <frame size> [seconds] [out dir]"
+[ $# -ge 2 ] || die "usage: $0 <rionet|rionet_zc|tsi721|memif> <frame size> [seconds] [out dir]"
 t=$1
 size=$2
 secs=${3:-10}
@@ -53,19 +57,25 @@ rionet|rionet_zc)
 				       -a "rio:rio_sim1-e0001,rx_zero_copy=1")
 	opts=(--eth-peer=0,00:01:00:01:00:01 --eth-peer=1,00:01:00:01:00:00)
 	;;
+tsi721)
+	[ -d "$builddir/drivers" ] || die "$builddir/drivers missing (ninja -C $builddir)"
+	vdev=(-d "$builddir/drivers" --vdev "tsi721_model0,fabric=$name,endpoint=ep0,host=0"
+	      --vdev "rio_sim1,fabric=$name,endpoint=ep1")
+	opts=(--eth-peer=0,00:01:00:01:00:01 --eth-peer=1,00:01:00:01:00:00)
+	;;
 memif)
 	vdev=(--vdev "net_memif0,role=server,id=0,socket=/$name.sock"
 	      --vdev "net_memif1,role=client,id=0,socket=/$name.sock")
 	opts=()
 	;;
 *)
-	die "unknown transport '$t' (rionet, rionet_zc, memif)"
+	die "unknown transport '$t' (rionet, rionet_zc, tsi721, memif)"
 	;;
 esac
 # The same options as devtools/bench.sh scenario 1.
 pre=(--total-num-mbufs=16384)
 [ "$size" -gt 1500 ] && pre+=(--mbuf-size=4352)
-[ "$size" -gt 1500 ] && [ "$t" = rionet ] && opts+=(--max-pkt-len="$size")
+[ "$size" -gt 1500 ] && { [ "$t" = rionet ] || [ "$t" = tsi721 ]; } && opts+=(--max-pkt-len="$size")
 
 mkdir -p "$out" || die "cannot create $out"
 rm -f "$out"/callgrind.out.* "$out/fifo"
@@ -120,12 +130,18 @@ done
 awk -v t="$t" -v s="$size" -v fr="$frames" -v ir="$best" -v f="$file" \
 	'BEGIN { printf "%s %s B: %.0f frames, %.0f instructions, %.1f per frame (%s)\n",
 		 t, s, fr, ir, ir / fr, f }'
-callgrind_annotate --auto=no --threshold=100 "$file" 2>/dev/null | awk -v fr="$frames" '
+callgrind_annotate --auto=no --threshold=100 "$file" 2>/dev/null > "$out/annotate.txt"
+# The tsi721 driver's own instructions: its source file, not the model's.
+[ "$t" = tsi721 ] && awk -v fr="$frames" '
+	/file:function/ { go = 1; next }
+	go && NF >= 2 && /tsi721_mport\.c:/ { v = $1; gsub(",", "", v); s += v }
+	END { printf "tsi721 driver (tsi721_mport.c): %.1f per frame\n", s / fr }' "$out/annotate.txt"
+awk -v fr="$frames" '
 	/file:function/ { go = 1; next }
 	go && NF >= 2 {
 		v = $1; gsub(",", "", v)
 		fn = $0; sub(/^ *[0-9,]+ +\([ 0-9.%]+\) */, "", fn); sub(/ \[.*/, "", fn)
 		n = split(fn, a, ":"); s[a[n]] += v
 	}
-	END { for (f in s) if (s[f] / fr >= 0.5) printf "%8.1f  %s\n", s[f] / fr, f }' |
-	sort -rn
+	END { for (f in s) if (s[f] / fr >= 0.5) printf "%8.1f  %s\n", s[f] / fr, f }' \
+	"$out/annotate.txt" | sort -rn

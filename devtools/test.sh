@@ -148,17 +148,19 @@ else
 fi
 
 # Stock dpdk-test: rawdev_autotest runs the skeleton tests and then the
-# dev_selftest of every rawdev present, here rio_sim0 loaded from our plugins.
+# dev_selftest of every rawdev present, here rio_sim0 and the tsi721 model
+# (and the model's own rio_sim rawdev) loaded from our plugins.
 name=stock_rawdev_autotest
 if run_check $name 120 env DPDK_TEST=rawdev_autotest dpdk-test --no-huge -m 256 --no-pci \
 	--file-prefix=rawdev_stock_$$ -d "$PWD/$builddir/drivers" \
-	--vdev rio_sim0,fabric=stock_$$; then
+	--vdev rio_sim0,fabric=stock_$$ --vdev tsi721_model0,fabric=stock_$$,host=0; then
 	log="$logdir/$name.log"
 	if grep -q '^Test OK' "$log" && grep -q 'rio_sim.*selftest: Passed' "$log" &&
+		grep -q 'tsi721_model0.*selftest: Passed' "$log" &&
 		! grep -q 'selftest: Failed' "$log"; then
 		record $name pass
 	else
-		echo "test: $name: no 'Test OK' or no passed rio_sim selftest; last lines of $log:"
+		echo "test: $name: no 'Test OK' or no passed rio_sim or tsi721 selftest; last lines of $log:"
 		tail -n 30 "$log"
 		record $name fail
 	fi

@@ -35,14 +35,16 @@ VERSION_MAPS = {
     'librte_rio': 'lib/rio/version.map',
     'librte_bus_rio': 'drivers/bus/rio/version.map',
     'librte_raw_rio_sim': 'drivers/raw/rio_sim/version.map',
+    'librte_raw_tsi721': 'drivers/raw/tsi721/version.map',
     'librte_net_rionet': 'drivers/net/rionet/version.map',
 }
 # Application API: installed by default.
 PUBLIC_HEADERS = {'rte_rio.h', 'rte_rio_regs.h', 'rte_rio_dev.h',
-                  'rte_pmd_rio_sim.h', 'rte_pmd_rio_sim_fabric.h'}
+                  'rte_pmd_rio_sim.h', 'rte_pmd_rio_sim_fabric.h', 'rte_pmd_tsi721.h'}
 # Driver SDK (-Denable_driver_sdk=true): need DPDK's driver headers.
 SDK_HEADERS = {'rio_driver.h': 'lib/rio', 'rte_bus_rio.h': 'drivers/bus/rio'}
-PLUGINS = ['librte_bus_rio.so', 'librte_raw_rio_sim.so', 'librte_net_rionet.so']
+PLUGINS = ['librte_bus_rio.so', 'librte_raw_rio_sim.so', 'librte_raw_tsi721.so',
+           'librte_net_rionet.so']
 
 
 def fail(msg):

@@ -1656,12 +1656,46 @@ test_pw_fetch(void)
 	return TEST_SUCCESS;
 }
 
+/*
+ * A hidden mport leaves the registry (get, find, count) but keeps working,
+ * its name is free again, and unregister still frees it.
+ */
+static int
+test_mport_hide(void)
+{
+	struct mock_port *h, *again;
+	uint16_t count0 = rte_rio_mport_count();
+	uint32_t v = 0;
+	uint16_t id;
+
+	h = mock_create("rio_core_hidden", 0, &mock_ops);
+	TEST_ASSERT_NOT_NULL(h, "mock not registered");
+	id = h->mport->id;
+	TEST_ASSERT_SUCCESS(rte_rio_mport_hide(h->mport), "hide");
+	TEST_ASSERT_EQUAL(rte_rio_mport_count(), count0, "count without the hidden mport");
+	TEST_ASSERT_NULL(rte_rio_mport_find("rio_core_hidden"), "not found by name");
+	TEST_ASSERT(rte_rio_mport_get(id) != h->mport, "not found by id");
+	TEST_ASSERT_EQUAL(rte_rio_mport_hide(h->mport), -EINVAL, "hidden twice");
+	TEST_ASSERT_SUCCESS(rte_rio_local_read_config_32(h->mport, RTE_RIO_DEV_ID_CAR, &v),
+			    "still usable");
+	again = mock_create("rio_core_hidden", 0, &mock_ops);
+	TEST_ASSERT_NOT_NULL(again, "the name is free again");
+	mock_destroy(again);
+	TEST_ASSERT_SUCCESS(rte_rio_mport_unregister(h->mport), "unregister a hidden mport");
+	h->mport = NULL;
+	mock_destroy(h);
+	TEST_ASSERT_EQUAL(rte_rio_mport_hide(NULL), -EINVAL, "NULL");
+	TEST_ASSERT_EQUAL(rte_rio_mport_count(), count0, "count restored");
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite rio_core_suite = {
 	.suite_name = "lib/rio core",
 	.unit_test_cases = {
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_registry),
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_registry_full),
 		TEST_CASE(test_unregister_releases),
+		TEST_CASE(test_mport_hide),
 		TEST_CASE(test_unregister_devices),
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_config_lanes),
 		TEST_CASE_ST(rio_core_setup, rio_core_teardown, test_config_errors),

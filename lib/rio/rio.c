@@ -208,7 +208,7 @@ rte_rio_mport_unregister(struct rte_rio_mport *mport)
 		return -EINVAL;
 
 	rte_spinlock_lock(&rio_registry.lock);
-	registered = rio_registry_holds(mport);
+	registered = rio_registry_holds(mport) || mport->hidden;
 	rte_spinlock_unlock(&rio_registry.lock);
 	if (!registered) {
 		RIO_LOG(ERR, "mport %p is not registered", (void *)mport);
@@ -232,6 +232,26 @@ rte_rio_mport_unregister(struct rte_rio_mport *mport)
 	RIO_LOG(DEBUG, "mport %s unregistered", mport->name);
 	rte_free(mport);
 	return 0;
+}
+
+int
+rte_rio_mport_hide(struct rte_rio_mport *mport)
+{
+	int ret = -EINVAL;
+
+	if (mport == NULL)
+		return -EINVAL;
+	rte_spinlock_lock(&rio_registry.lock);
+	if (!mport->hidden && rio_registry_holds(mport)) {
+		rio_registry.slots[mport->id] = NULL;
+		rio_registry.count--;
+		mport->hidden = true;
+		ret = 0;
+	}
+	rte_spinlock_unlock(&rio_registry.lock);
+	if (ret == 0)
+		RIO_LOG(DEBUG, "mport %s hidden", mport->name);
+	return ret;
 }
 
 uint16_t

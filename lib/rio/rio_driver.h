@@ -141,6 +141,7 @@ struct rte_rio_mport {
 	uint32_t outb_mbox_entries[RTE_RIO_MAX_MBOX]; /**< 0: closed */
 
 	void *scan_data;        /**< enumeration/discovery state (lib internal) */
+	bool hidden;            /**< taken out of the registry, see rte_rio_mport_hide() */
 };
 
 /**
@@ -159,6 +160,19 @@ struct rte_rio_mport *rte_rio_mport_register(const struct rte_rio_mport_conf *co
  */
 __rte_internal
 int rte_rio_mport_unregister(struct rte_rio_mport *mport);
+
+/**
+ * Take a registered mport out of the registry: rte_rio_mport_get(),
+ * rte_rio_mport_find(), rte_rio_mport_count() and everything built on them
+ * (the rio bus, telemetry, applications) no longer see it, while the mport
+ * keeps working for whoever holds its pointer. For a driver that uses
+ * another mport as its back end (the tsi721 model drives a rio_sim mport).
+ * rte_rio_mport_unregister() still frees it. Hide an mport before it is
+ * scanned: its devices are not released here.
+ * @return 0; -EINVAL not registered or already hidden.
+ */
+__rte_internal
+int rte_rio_mport_hide(struct rte_rio_mport *mport);
 
 /**
  * Publish only the mport's own endpoint (read from local config space) as
