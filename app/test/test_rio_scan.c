@@ -1326,54 +1326,115 @@ st_find(const struct st_env *e, const char *name)
  * releases every lock it took and leaves no route of its own: each entry
  * holds what it held before or "no route".
  */
-static int
-st_abort(void)
+/* Every switch's route entries, to compare with after an abort. */
+static uint8_t *
+st_abort_snapshot(struct st_env *e)
 {
-	struct rte_rio_scan_conf conf = { .no_wait = true };
-	uint32_t nids, id, v;
+	uint32_t nids = RTE_RIO_MAX_DESTIDS(e->mp[0]->devid_size), id;
 	uint8_t *before;
-	int i, sw2, hw;
+	int i;
 
-	TEST_ASSERT_SUCCESS(st_new_fabric(&st, "builtin:chain:4"), "name");
-	TEST_ASSERT_NOT_NULL(st_add_mport(&st, "ep0", -1), "claim ep0");
-	TEST_ASSERT_SUCCESS(st_poison_fabric(&st), "poison route tables");
-	nids = RTE_RIO_MAX_DESTIDS(st.mp[0]->devid_size);
-	before = malloc((size_t)st.ndev * nids);
-	TEST_ASSERT_NOT_NULL(before, "no memory");
-	for (i = 0; i < st.ndev; i++)
-		for (id = 0; id < nids && st.info[i].type == RTE_PMD_RIO_SIM_DEV_SWITCH; id++)
-			before[(size_t)i * nids + id] = (uint8_t)st_hw_raw(&st, i, id);
-	sw2 = st_find(&st, "sw2");
-	TEST_ASSERT(sw2 >= 0, "sw2");
-	TEST_ASSERT_SUCCESS(st_cfg_write(&st, sw2, RTE_RIO_HOST_DID_LOCK_CSR, 7), "lock sw2");
-	TEST_ASSERT_EQUAL(rte_rio_mport_scan(st.mp[0], &conf), -EBUSY, "lost to host 7");
-	TEST_ASSERT(!rte_rio_mport_scanned(st.mp[0]), "scanned");
-	for (i = 0; i < st.ndev; i++) {
-		TEST_ASSERT_SUCCESS(st_cfg(&st, i, RTE_RIO_HOST_DID_LOCK_CSR, &v), "lock");
-		TEST_ASSERT_EQUAL(v & 0xffff, i == sw2 ? 7u : RTE_RIO_HOST_DID_UNLOCKED,
-				  "%s lock 0x%x after the back-off", st.info[i].name, v);
-		if (st.info[i].type != RTE_PMD_RIO_SIM_DEV_SWITCH)
+	before = malloc((size_t)e->ndev * nids);
+	for (i = 0; before != NULL && i < e->ndev; i++)
+		for (id = 0; id < nids && e->info[i].type == RTE_PMD_RIO_SIM_DEV_SWITCH; id++)
+			before[(size_t)i * nids + id] = (uint8_t)st_hw_raw(e, i, id);
+	return before;
+}
+
+/*
+ * After a failed enumeration: every lock released but @held's (held by
+ * @holder), every route entry what it was before or "no route", the host's
+ * own port unlocked. Frees @before.
+ */
+static int
+st_abort_check(struct st_env *e, uint8_t *before, int held, uint32_t holder)
+{
+	uint32_t nids = RTE_RIO_MAX_DESTIDS(e->mp[0]->devid_size), id, v;
+	int i, hw;
+
+	TEST_ASSERT(!rte_rio_mport_scanned(e->mp[0]), "scanned");
+	for (i = 0; i < e->ndev; i++) {
+		TEST_ASSERT_SUCCESS(st_cfg(e, i, RTE_RIO_HOST_DID_LOCK_CSR, &v), "lock");
+		TEST_ASSERT_EQUAL(v & 0xffff, i == held ? holder : RTE_RIO_HOST_DID_UNLOCKED,
+				  "%s lock 0x%x after the failure", e->info[i].name, v);
+		if (e->info[i].type != RTE_PMD_RIO_SIM_DEV_SWITCH)
 			continue;
 		for (id = 0; id < nids; id++) {
-			hw = st_hw_raw(&st, i, id);
+			hw = st_hw_raw(e, i, id);
 			if (hw != before[(size_t)i * nids + id] && hw != RTE_RIO_INVALID_ROUTE) {
 				free(before);
 				TEST_ASSERT(false, "%s: entry 0x%x left at %d (was %u)",
-					    st.info[i].name, id, hw, before[(size_t)i * nids + id]);
+					    e->info[i].name, id, hw, before[(size_t)i * nids + id]);
 			}
 		}
 	}
 	free(before);
-	TEST_ASSERT_SUCCESS(rte_rio_local_read_config_32(st.mp[0], RTE_RIO_HOST_DID_LOCK_CSR, &v),
+	TEST_ASSERT_SUCCESS(rte_rio_local_read_config_32(e->mp[0], RTE_RIO_HOST_DID_LOCK_CSR, &v),
 			    "local lock");
 	TEST_ASSERT_EQUAL(v & 0xffff, RTE_RIO_HOST_DID_UNLOCKED, "own port still locked");
 	return TEST_SUCCESS;
 }
 
 static int
+st_abort(void)
+{
+	struct rte_rio_scan_conf conf = { .no_wait = true };
+	uint8_t *before;
+	int sw2;
+
+	TEST_ASSERT_SUCCESS(st_new_fabric(&st, "builtin:chain:4"), "name");
+	TEST_ASSERT_NOT_NULL(st_add_mport(&st, "ep0", -1), "claim ep0");
+	TEST_ASSERT_SUCCESS(st_poison_fabric(&st), "poison route tables");
+	before = st_abort_snapshot(&st);
+	TEST_ASSERT_NOT_NULL(before, "no memory");
+	sw2 = st_find(&st, "sw2");
+	TEST_ASSERT(sw2 >= 0, "sw2");
+	TEST_ASSERT_SUCCESS(st_cfg_write(&st, sw2, RTE_RIO_HOST_DID_LOCK_CSR, 7), "lock sw2");
+	TEST_ASSERT_EQUAL(rte_rio_mport_scan(st.mp[0], &conf), -EBUSY, "lost to host 7");
+	return st_abort_check(&st, before, sw2, 7);
+}
+
+static int
 test_scan_abort(void)
 {
 	return st_case(st_abort);
+}
+
+/*
+ * A walk that fails half-way through a device (its component tag write
+ * lost: at hop 0 that is the first switch, freshly locked and listed) backs
+ * out the same way, and the next enumeration succeeds.
+ */
+static int
+st_abort_half_read(void)
+{
+	static const char * const eps[] = { "ep0", NULL };
+	uint8_t *before;
+	uint8_t hop;
+
+	for (hop = 0; hop < 3; hop++) {
+		TEST_ASSERT_SUCCESS(st_new_fabric(&st, "builtin:chain:4"), "name");
+		TEST_ASSERT_NOT_NULL(st_add_mport(&st, "ep0", -1), "claim ep0");
+		TEST_ASSERT_SUCCESS(st_wrap(&st, 0, ST_WORD), "wrap");
+		TEST_ASSERT_SUCCESS(st_poison_fabric(&st), "poison route tables");
+		before = st_abort_snapshot(&st);
+		TEST_ASSERT_NOT_NULL(before, "no memory");
+		rio_test_wrap_fail_write(st.mp[0], hop, RTE_RIO_COMPONENT_TAG_CSR);
+		TEST_ASSERT(rte_rio_mport_scan(st.mp[0], NULL) < 0, "tag write at hop %u lost",
+			    hop);
+		TEST_ASSERT_SUCCESS(st_abort_check(&st, before, -1, 0), "hop %u", hop);
+		st_drop_mport(&st, 0);
+		st.nmp = 0;
+		TEST_ASSERT_SUCCESS(st_run(&st, eps, 0, ST_WORD), "enumerate again");
+		TEST_ASSERT_SUCCESS(st_finish(&st), "finish");
+	}
+	return TEST_SUCCESS;
+}
+
+static int
+test_scan_abort_half_read(void)
+{
+	return st_case(st_abort_half_read);
 }
 
 /* Collect the log of a call into a string: the decisions logged at NOTICE. */
@@ -1916,6 +1977,7 @@ static struct unit_test_suite rio_scan_suite = {
 		TEST_CASE(test_scan_vendor),
 		TEST_CASE(test_scan_race),
 		TEST_CASE(test_scan_abort),
+		TEST_CASE(test_scan_abort_half_read),
 		TEST_CASE(test_scan_link_down),
 		TEST_CASE(test_scan_reset_discovered),
 		TEST_CASE(test_scan_restart),

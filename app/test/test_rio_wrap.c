@@ -26,6 +26,10 @@ struct rio_wrap {
 	struct rte_rio_mport *lower;
 	unsigned int flags;
 	struct rio_test_wrap_stats stats;
+	/* rio_test_wrap_fail_write(): the write that fails next, if armed. */
+	bool fail_armed;
+	uint8_t fail_hop;
+	uint32_t fail_off;
 };
 
 static inline struct rio_wrap *
@@ -187,6 +191,10 @@ wrap_cwrite(struct rte_rio_mport *m, uint16_t destid, uint8_t hop, uint32_t off,
 
 	if (!wrap_size_ok(w, len))
 		return -EINVAL;
+	if (w->fail_armed && hop == w->fail_hop && off == w->fail_off) {
+		w->fail_armed = false;
+		return -EIO;
+	}
 	wrap_check_lock(w, destid, hop, off);
 	return w->lower->ops->cwrite(w->lower, destid, hop, off, len, data);
 }
@@ -363,6 +371,19 @@ rio_test_wrap_stats(struct rte_rio_mport *mport, struct rio_test_wrap_stats *sta
 						 __ATOMIC_RELAXED);
 	stats->route_accesses = __atomic_load_n(&wrap_of(mport)->stats.route_accesses,
 						__ATOMIC_RELAXED);
+}
+
+void
+rio_test_wrap_fail_write(struct rte_rio_mport *mport, uint8_t hop, uint32_t offset)
+{
+	struct rio_wrap *w;
+
+	if (!wrap_is(mport))
+		return;
+	w = wrap_of(mport);
+	w->fail_hop = hop;
+	w->fail_off = offset;
+	w->fail_armed = true;
 }
 
 void

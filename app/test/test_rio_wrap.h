@@ -18,6 +18,7 @@
  *    entry per access);
  *  - RIO_TEST_WRAP_NO_EM: devices read without their Error Management block
  *    (the extended-feature list ends after the LP-Serial block);
+ *  - on request, one write that fails (rio_test_wrap_fail_write());
  *  - always: every maintenance access to a route-table select or entry
  *    register (standard 0x70/0x74, the IDT CPS table select 0x10070, the
  *    rio_sim vendor model's 0x10000/0x10004) is checked to happen while
@@ -51,6 +52,12 @@ struct rte_rio_mport *rio_test_wrap(struct rte_rio_mport *lower, const char *nam
 struct rte_rio_mport *rio_test_wrap_lower(struct rte_rio_mport *mport);
 /* Counters of a wrapper (zeros for another mport). */
 void rio_test_wrap_stats(struct rte_rio_mport *mport, struct rio_test_wrap_stats *stats);
+/*
+ * Make the next maintenance write of @offset at hop count @hop (any
+ * destination ID) fail with -EIO without reaching the fabric, as a lost
+ * response would: a walk that fails half-way through a device.
+ */
+void rio_test_wrap_fail_write(struct rte_rio_mport *mport, uint8_t hop, uint32_t offset);
 /* Unregister a wrapper (its devices must be released) and free it. */
 void rio_test_unwrap(struct rte_rio_mport *mport);
 

@@ -247,7 +247,6 @@ rio_disc_peer(struct rio_disc *d, uint16_t destid, uint8_t hop, struct rte_rio_d
 	}
 	dev->info.destid = destid;
 	dev->info.hopcount = hop;
-	dev->ops = rio_switch_ops_find(dev->info.vid, dev->info.did);
 	rio_dev_set_name(dev);
 	rio_disc_saw_id(d, destid);
 	ret = rio_disc_port_status(d, dev);

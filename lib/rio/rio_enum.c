@@ -544,7 +544,6 @@ rio_enum_peer(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *prev, uint8_t
 		rio_dev_set_name(dev);
 		return 0;
 	}
-	dev->ops = rio_switch_ops_find(dev->info.vid, dev->info.did);
 	rio_dev_set_name(dev);
 	return rio_enum_switch(e, hop, dev);
 }

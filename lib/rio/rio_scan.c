@@ -48,6 +48,9 @@ rio_scan_fill_info(struct rte_rio_dev *dev, const struct rio_scan_raw *raw)
 		in->sw_inport = RTE_RIO_GET_PORT_NUM(raw->car[5]);
 	}
 	dev->did32 = raw->csr[1];
+	/* From the start: a walk that fails on a half-read switch cleans up with them. */
+	if (in->type == RTE_RIO_DEV_SWITCH)
+		dev->ops = rio_switch_ops_find(in->vid, in->did);
 }
 
 /*
