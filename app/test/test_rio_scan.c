@@ -19,17 +19,19 @@
  *    ports set to a wrong port before each enumeration (a part's reset
  *    contents are implementation-defined), so nothing may rely on them;
  *    the seed is printed (RIO_TEST_SEED=<seed> replays it);
- *  - every run goes through four master ports: rio_sim's own, one with
- *    block maintenance, one with 4-byte maintenance only (as a Tsi721), and
- *    one with 4-byte maintenance whose switches show neither extended route
- *    configuration nor an Error Management block; the wrappers check that
- *    no access of another size is made and that every route-table access
+ *  - every run goes through five master ports: rio_sim's own, one with
+ *    block maintenance, one with 4-byte maintenance only (as a Tsi721), one
+ *    with 4-byte maintenance whose switches show neither extended route
+ *    configuration nor an Error Management block, and the host on the
+ *    tsi721 driver over its model of the part; the wrappers check that no
+ *    access of another size is made and that every route-table access
  *    happens under the target's host lock (test_rio_wrap.h);
  *  - messages between every pair of claimed endpoints, and every agent's
  *    view equal to the host's.
- * Plus races between hosts, abort, restarted and crashed hosts, a Discovered
- * bit set at reset, a fabric enumerated the way Linux does it, route access
- * against a switch somebody else holds.
+ * Plus races between hosts, abort (also half-way through a device),
+ * restarted and crashed hosts, a Discovered bit set at reset, a fabric
+ * enumerated the way Linux does it, route access against a switch somebody
+ * else holds.
  *
  * rio_scan_large_autotest: a 16-bit fabric of 1000 endpoints; prints the
  * maintenance-transaction count of the host and of agents for both kinds of
@@ -45,12 +47,14 @@
 #include <rte_bus_vdev.h>
 #include <rte_cycles.h>
 #include <rte_eal.h>
+#include <rte_malloc.h>
 
 #include "rio_driver.h"
 #include "rte_rio.h"
 #include "rte_rio_dev.h"
 #include "rte_pmd_rio_sim.h"
 #include "rte_pmd_rio_sim_fabric.h"
+#include "rte_pmd_tsi721.h"
 
 #include "test.h"
 #include "test_rio_routes.h"
@@ -59,6 +63,7 @@
 #define ST_MAX_MP	16
 #define ST_MAX_HOPS	64
 #define ST_PHYS		0x100	/* LP-Serial block of every emulated device */
+#define ST_MSG_WAIT_MS	5000	/* a message not there by then is lost */
 
 /* Master ports a fabric is enumerated and discovered through. */
 enum st_mode {
@@ -66,17 +71,19 @@ enum st_mode {
 	ST_BLOCK,		/* block maintenance */
 	ST_WORD,		/* 4-byte maintenance only */
 	ST_WORD_PLAIN,		/* 4-byte, switches without EXT_RT and EM block */
+	ST_TSI721,		/* the host on raw/tsi721's model of the part (4-byte) */
 	ST_NMODES
 };
 
 static const char * const st_mode_name[ST_NMODES] = {
 	"rio_sim mport", "block maintenance", "4-byte maintenance",
 	"4-byte maintenance, switches without EXT_RT and EM block",
+	"tsi721 master port (the driver on its model; 4-byte maintenance)",
 };
 
 static const unsigned int st_mode_flags[ST_NMODES] = {
 	0, RIO_TEST_WRAP_BLOCK, RIO_TEST_WRAP_WORD,
-	RIO_TEST_WRAP_WORD | RIO_TEST_WRAP_NO_EXT_RT | RIO_TEST_WRAP_NO_EM,
+	RIO_TEST_WRAP_WORD | RIO_TEST_WRAP_NO_EXT_RT | RIO_TEST_WRAP_NO_EM, 0,
 };
 
 struct st_env {
@@ -91,6 +98,7 @@ struct st_env {
 	struct rte_pmd_rio_sim_dev_info *info;
 	struct rte_rio_dev **view;	/* fabric index -> device of mp[0]'s view */
 	enum st_mode mode;
+	int host_id;			/* host_destid of the topology's host */
 };
 
 static struct st_env st;
@@ -140,6 +148,7 @@ st_reuse_fabric(struct st_env *e)
 static int
 st_new_fabric_file(struct st_env *e, const char *text)
 {
+	const char *host;
 	char path[128];
 	FILE *f;
 
@@ -154,6 +163,8 @@ st_new_fabric_file(struct st_env *e, const char *text)
 		return -1;
 	fputs(text, f);
 	fclose(f);
+	host = strstr(text, "host_destid = ");
+	e->host_id = host != NULL ? atoi(host + strlen("host_destid = ")) : 0;
 	snprintf(e->topo, sizeof(e->topo), "%s", path);
 	return 0;
 }
@@ -169,9 +180,15 @@ st_claim(struct st_env *e, unsigned int i, const char *endpoint, int host)
 	if (i >= ST_MAX_MP)
 		return NULL;
 	memcpy(fabric, e->fabric, sizeof(fabric));
-	snprintf(e->vdev[i], sizeof(e->vdev[i]), "rio_sim_%s_%u", fabric, i);
+	/* ST_TSI721: the host's master port is the tsi721 driver on its model. */
+	snprintf(e->vdev[i], sizeof(e->vdev[i]), "%s_%s_%u",
+		 e->mode == ST_TSI721 && i == 0 ? RTE_PMD_TSI721_MODEL_NAME : "rio_sim",
+		 fabric, i);
 	n = snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=%s,scan=0", e->fabric,
 		     e->topo, endpoint);
+	/* The tsi721 driver takes its role from its devargs only. */
+	if (e->mode == ST_TSI721 && i == 0 && host < 0)
+		host = e->host_id;
 	if (host >= 0)
 		snprintf(args + n, sizeof(args) - n, ",host=%d", host);
 	if (rte_vdev_init(e->vdev[i], args) != 0) {
@@ -642,17 +659,29 @@ st_compare_views(struct rte_rio_mport *host, struct rte_rio_mport *agent, int re
 static int
 st_messages(struct st_env *e)
 {
-	static uint8_t bufs[ST_MAX_MP][ST_MAX_MP][RTE_RIO_MAX_MSG_SIZE];
-	uint8_t tx[64];
+	enum { TX_LEN = 64 };
 	unsigned int i, j, got;
 	int ret = TEST_SUCCESS;
+	uint8_t *bufs, *tx;
 
-	for (i = 0; i < e->nmp; i++) {
-		TEST_ASSERT_SUCCESS(rte_rio_request_inb_mbox(e->mp[i], 0, 32), "inb");
-		TEST_ASSERT_SUCCESS(rte_rio_request_outb_mbox(e->mp[i], 0, 32), "outb");
-		for (j = 0; j < e->nmp; j++)
-			TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(e->mp[i], 0, bufs[i][j]),
-					    "buffer");
+	/* DMA-able memory: a master port such as the tsi721 reads and writes it itself. */
+	bufs = rte_malloc(NULL, (size_t)e->nmp * e->nmp * RTE_RIO_MAX_MSG_SIZE, 8);
+	tx = rte_malloc(NULL, TX_LEN, 8);
+	if (bufs == NULL || tx == NULL) {
+		rte_free(bufs);
+		rte_free(tx);
+		TEST_ASSERT(false, "no memory for messages");
+	}
+	for (i = 0; i < e->nmp && ret == TEST_SUCCESS; i++) {
+		if (rte_rio_request_inb_mbox(e->mp[i], 0, 32) != 0 ||
+		    rte_rio_request_outb_mbox(e->mp[i], 0, 32) != 0)
+			ret = TEST_FAILED;
+		for (j = 0; j < e->nmp && ret == TEST_SUCCESS; j++)
+			if (rte_rio_add_inb_buffer(e->mp[i], 0, bufs + ((size_t)i * e->nmp + j) *
+						   RTE_RIO_MAX_MSG_SIZE) != 0)
+				ret = TEST_FAILED;
+		if (ret != TEST_SUCCESS)
+			printf("%s: cannot open mailbox 0\n", e->mp[i]->name);
 	}
 	for (i = 0; i < e->nmp && ret == TEST_SUCCESS; i++) {
 		for (j = 0; j < e->nmp; j++) {
@@ -660,9 +689,9 @@ st_messages(struct st_env *e)
 
 			if (i == j)
 				continue;
-			memset(tx, (int)(i * 16 + j), sizeof(tx));
+			memset(tx, (int)(i * 16 + j), TX_LEN);
 			if (rte_rio_add_outb_message(e->mp[i], (uint16_t)dst, 0, 0, tx,
-						     sizeof(tx)) != 0) {
+						     TX_LEN) != 0) {
 				printf("message %s -> %s (0x%x) not delivered\n", e->mp[i]->name,
 				       e->mp[j]->name, dst);
 				ret = TEST_FAILED;
@@ -672,11 +701,16 @@ st_messages(struct st_env *e)
 	}
 	for (j = 0; j < e->nmp && ret == TEST_SUCCESS; j++) {
 		for (got = 0; got < e->nmp - 1; got++) {
-			size_t len;
+			unsigned int wait_ms = 0;
+			size_t len = 0;
 			uint16_t src;
-			uint8_t *b = rte_rio_get_inb_message(e->mp[j], 0, &len, &src);
+			uint8_t *b;
 
-			if (b == NULL || len != sizeof(tx)) {
+			/* A master port with a DMA engine (tsi721) delivers a little later. */
+			while ((b = rte_rio_get_inb_message(e->mp[j], 0, &len, &src)) == NULL &&
+			       wait_ms++ < ST_MSG_WAIT_MS)
+				rte_delay_us_sleep(1000);
+			if (b == NULL || len != TX_LEN) {
 				printf("%s: message %u missing\n", e->mp[j]->name, got);
 				ret = TEST_FAILED;
 				break;
@@ -687,6 +721,8 @@ st_messages(struct st_env *e)
 		rte_rio_release_inb_mbox(e->mp[i], 0);
 		rte_rio_release_outb_mbox(e->mp[i], 0);
 	}
+	rte_free(bufs);
+	rte_free(tx);
 	return ret;
 }
 
