@@ -222,12 +222,24 @@ swt_cwrite(struct rte_rio_mport *m, uint16_t destid, uint8_t hop, uint32_t off, 
 	return 0;
 }
 
+/* A maintenance payload of 8, 16, 32 or 64 bytes, naturally aligned. */
+static bool
+swt_block_ok(uint32_t off, int len)
+{
+	if ((len == 8 || len == 16 || len == 32 || len == 64) && off % (uint32_t)len == 0)
+		return true;
+	swt.bad++;
+	return false;
+}
+
 static int
 swt_cread_block(struct rte_rio_mport *m, uint16_t destid, uint8_t hop, uint32_t off, int len,
 		uint32_t *words)
 {
 	int i, ret = 0;
 
+	if (!swt_block_ok(off, len))
+		return -EINVAL;
 	for (i = 0; ret == 0 && i < len / 4; i++)
 		ret = swt_cread(m, destid, hop, off + 4 * i, 4, &words[i]);
 	return ret;
@@ -239,6 +251,8 @@ swt_cwrite_block(struct rte_rio_mport *m, uint16_t destid, uint8_t hop, uint32_t
 {
 	int i, ret = 0;
 
+	if (!swt_block_ok(off, len))
+		return -EINVAL;
 	for (i = 0; ret == 0 && i < len / 4; i++)
 		ret = swt_cwrite(m, destid, hop, off + 4 * i, 4, words[i]);
 	return ret;
@@ -342,6 +356,9 @@ swt_mport(bool block, bool rxs, uint8_t devid_size)
 	c.ops = block ? &swt_block_ops : &swt_word_ops;
 	c.devid_size = devid_size;
 	c.host_destid = 0;
+	/* One a failed case left behind. */
+	if (rte_rio_mport_find(c.name) != NULL)
+		rte_rio_mport_unregister(rte_rio_mport_find(c.name));
 	return rte_rio_mport_register(&c);
 }
 
@@ -452,6 +469,25 @@ swt_rxs(bool block)
 	TEST_ASSERT(memcmp(got, want, sizeof(got)) == 0, "entries read back");
 	TEST_ASSERT_EQUAL(ops->add_entry(mp, 0, 0, RTE_RIO_GLOBAL_TABLE, 0x100, 1), -ERANGE,
 			  "ID beyond the table");
+	/* Runs that do not start or end on a block: legal, aligned payloads only. */
+	swt_pattern(want, 4);
+	rte_rio_mport_maint_count_reset(mp);
+	TEST_ASSERT_SUCCESS(ops->add_entries(mp, 0, 0, RTE_RIO_GLOBAL_TABLE, 2, 254, want + 2),
+			    "add_entries 0x2-0xff");
+	cnt = rte_rio_mport_maint_count(mp);
+	/* Blocks of 2, 4, 8, then 16 from 0x10 on (reads from 0x3: 1, 4, 8, 16...). */
+	TEST_ASSERT_EQUAL(cnt, block ? 18u : 254u, "transactions for 0x2-0xff");
+	TEST_ASSERT_SUCCESS(ops->add_entries(mp, 0, 0, RTE_RIO_GLOBAL_TABLE, 5, 0x77, want + 5),
+			    "add_entries 0x5-0x7b");
+	rte_rio_mport_maint_count_reset(mp);
+	TEST_ASSERT_SUCCESS(ops->get_entries(mp, 0, 0, RTE_RIO_GLOBAL_TABLE, 3, 0xfd, got + 3),
+			    "get_entries 0x3-0xff");
+	TEST_ASSERT_EQUAL(rte_rio_mport_maint_count(mp), 1 + (block ? 18u : 253u),
+			  "transactions for reading 0x3-0xff");
+	for (i = 2; i < 256; i++)
+		TEST_ASSERT_EQUAL(swt.table[0][i], want[i] == RTE_RIO_INVALID_ROUTE ?
+				  0x300u : want[i], "entry 0x%x", i);
+	TEST_ASSERT(memcmp(got + 3, want + 3, 253) == 0, "entries 0x3-0xff read back");
 	TEST_ASSERT_SUCCESS(ops->add_entry(mp, 0, 0, RTE_RIO_GLOBAL_TABLE, 0x42, 4), "add");
 	for (p = 0; p < SWT_NPORTS; p++)
 		TEST_ASSERT_EQUAL(swt.table[p][0x42], 4, "broadcast write, port %u", p);

@@ -31,7 +31,8 @@
  *  - per-port level-2 route tables, group 0 (IDs 0-0xff) at 0x51000 +
  *    0x2000 port + 4 ID; writes through the broadcast copy at 0x31000 + 4 ID
  *    reach every port's table; one register per entry, no select, so a
- *    block write programs up to 16 entries;
+ *    block access covers 2, 4, 8 or 16 entries (the 8 to 64-byte payloads
+ *    maintenance has, naturally aligned);
  *  - 10-bit entry values: 0x000-0x0ff a port, 0x300 drop (the ops write it
  *    for "no route"), others (multicast, next-level group, default) read as
  *    no route;
@@ -79,6 +80,7 @@
 #define IDT_RXS_RT_DROP			0x300
 #define IDT_RXS_RT_PORT_MAX		0x0ff
 #define IDT_RXS_PW_ROUTE		0x40208
+#define IDT_RXS_BLOCK_ENTRIES		16	/* a 64-byte maintenance payload */
 
 #define IDT_MAX_DESTID			0xff
 
@@ -330,21 +332,35 @@ idt_rxs_port(uint32_t v)
 		RTE_RIO_INVALID_ROUTE;
 }
 
+/*
+ * Entries from @id (before @end) one access covers: one register, or with
+ * block maintenance a naturally aligned block of 2, 4, 8 or 16 (the 8, 16,
+ * 32 and 64-byte maintenance payloads).
+ */
+static uint32_t
+idt_rxs_run(bool block, uint32_t id, uint32_t end)
+{
+	uint32_t cnt = IDT_RXS_BLOCK_ENTRIES;
+
+	if (!block)
+		return 1;
+	while (cnt > 1 && ((id % cnt) != 0 || end - id < cnt))
+		cnt /= 2;
+	return cnt;
+}
+
 static int
 idt_rxs_add_entries(struct rte_rio_mport *mport, uint16_t destid, uint8_t hop, uint16_t table,
 		    uint16_t first, uint16_t n, const uint8_t *ports)
 {
-	uint32_t id = first, end = (uint32_t)first + n, w[16], cnt, k;
+	uint32_t id = first, end = (uint32_t)first + n, w[IDT_RXS_BLOCK_ENTRIES], cnt, k;
 	int ret = 0;
 
 	/* Per-port tables are not used: the global table is every port's. */
 	if (table != RTE_RIO_GLOBAL_TABLE || end > IDT_MAX_DESTID + 1u)
 		return -ERANGE;
 	while (ret == 0 && id < end) {
-		cnt = 1;
-		/* Block writes cover 8-byte aligned pairs of entries, up to 16 entries. */
-		if (mport->ops->cwrite_block != NULL && (id % 2) == 0 && end - id >= 2)
-			cnt = RTE_MIN((end - id) & ~1u, (uint32_t)RTE_DIM(w));
+		cnt = idt_rxs_run(mport->ops->cwrite_block != NULL, id, end);
 		for (k = 0; k < cnt; k++)
 			w[k] = idt_rxs_value(ports[id - first + k]);
 		if (cnt == 1)
@@ -394,16 +410,14 @@ static int
 idt_rxs_get_entries(struct rte_rio_mport *mport, uint16_t destid, uint8_t hop, uint16_t table,
 		    uint16_t first, uint16_t n, uint8_t *ports)
 {
-	uint32_t id = first, end = (uint32_t)first + n, w[16], port, cnt, k;
+	uint32_t id = first, end = (uint32_t)first + n, w[IDT_RXS_BLOCK_ENTRIES], port, cnt, k;
 	int ret;
 
 	if (end > IDT_MAX_DESTID + 1u)
 		return -ERANGE;
 	ret = idt_rxs_table_port(mport, destid, hop, table, &port);
 	while (ret == 0 && id < end) {
-		cnt = 1;
-		if (mport->ops->cread_block != NULL && (id % 2) == 0 && end - id >= 2)
-			cnt = RTE_MIN((end - id) & ~1u, (uint32_t)RTE_DIM(w));
+		cnt = idt_rxs_run(mport->ops->cread_block != NULL, id, end);
 		if (cnt == 1)
 			ret = rte_rio_remote_read_config_32(mport, destid, hop,
 							    IDT_RXS_SP_L2_G0_ENTRY(port, id), w);
