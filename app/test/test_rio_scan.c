@@ -1734,6 +1734,7 @@ struct st_linux {
 	int32_t *sw_id;		/* switch index -> its destID */
 	uint8_t *rt;		/* shadow tables, nids per device */
 	uint8_t *seen;
+	bool enable_rx_tx;	/* CONFIG_RAPIDIO_ENABLE_RX_TX_PORTS */
 };
 
 static uint32_t
@@ -1770,9 +1771,15 @@ st_linux_peer(struct st_linux *l, int dev, uint8_t inport)
 		return TEST_SUCCESS;	/* redundant path */
 	l->seen[dev] = 1;
 	TEST_ASSERT_SUCCESS(st_cfg_write(l->e, dev, RTE_RIO_COMPONENT_TAG_CSR, l->tag++), "tag");
-	/* CONFIG_RAPIDIO_ENABLE_RX_TX_PORTS: the ports the walk uses pass more than maintenance. */
+	/*
+	 * CONFIG_RAPIDIO_ENABLE_RX_TX_PORTS: the ports the walk uses pass more
+	 * than maintenance. Without it (Debian's kernels), Linux relies on parts
+	 * that reset with their ports enabled: here the switches, as an IDT
+	 * CPS or RXS does, not the endpoints.
+	 */
 	for (p = 0; p < in->nports; p++)
-		if (p == inport || in->ports[p].port_ok)
+		if ((p == inport || in->ports[p].port_ok) &&
+		    (l->enable_rx_tx || in->type == RTE_PMD_RIO_SIM_DEV_SWITCH))
 			TEST_ASSERT_SUCCESS(st_cfg_write(l->e, dev, ST_PHYS +
 					RTE_RIO_PORT_N_CTL_CSR(p, 1), in->ports[p].ctl |
 					RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX),
@@ -1809,7 +1816,7 @@ st_linux_peer(struct st_linux *l, int dev, uint8_t inport)
 }
 
 static int
-st_linux_enumerate(struct st_env *e, const char *host_ep)
+st_linux_enumerate(struct st_env *e, const char *host_ep, bool enable_rx_tx)
 {
 	struct st_linux l;
 	uint32_t id, v;
@@ -1818,6 +1825,7 @@ st_linux_enumerate(struct st_env *e, const char *host_ep)
 	TEST_ASSERT_SUCCESS(st_load(e), "load");
 	memset(&l, 0, sizeof(l));
 	l.e = e;
+	l.enable_rx_tx = enable_rx_tx;
 	l.nids = RTE_RIO_MAX_DESTIDS(e->mp[0]->devid_size);
 	l.any = RTE_RIO_ANY_DESTID(e->mp[0]->devid_size);
 	l.used = calloc(l.nids, 1);
@@ -1895,9 +1903,13 @@ out:
 	return ret;
 }
 
-/* Our agents on a fabric Linux enumerated: every device with the IDs Linux gave. */
+/*
+ * Our agents on a fabric Linux enumerated: every device with the IDs Linux
+ * gave; with @enable_rx_tx false the agents enable their own ports.
+ */
 static int
-st_linux_fabric(const char *builtin, const char *file_text, enum st_mode mode)
+st_linux_fabric(const char *builtin, const char *file_text, enum st_mode mode,
+		bool enable_rx_tx)
 {
 	static const char * const eps[] = { "ep1", "ep2", "ep3", NULL };
 	struct rte_rio_scan_conf conf = { .disc_timeout_ms = 5000 };
@@ -1908,8 +1920,9 @@ st_linux_fabric(const char *builtin, const char *file_text, enum st_mode mode)
 		TEST_ASSERT_SUCCESS(st_new_fabric(&st, builtin), "name");
 	else
 		TEST_ASSERT_SUCCESS(st_new_fabric_file(&st, file_text), "topology");
-	printf(" %s enumerated as Linux does, %s:\n", builtin != NULL ? builtin : "topology file",
-	       st_mode_name[mode]);
+	printf(" %s enumerated as Linux does%s, %s:\n",
+	       builtin != NULL ? builtin : "topology file",
+	       enable_rx_tx ? "" : " without CONFIG_RAPIDIO_ENABLE_RX_TX_PORTS", st_mode_name[mode]);
 	st.mode = mode;
 	for (i = 0; eps[i] != NULL; i++) {
 		TEST_ASSERT_NOT_NULL(st_add_mport(&st, eps[i], -1), "claim %s", eps[i]);
@@ -1917,7 +1930,8 @@ st_linux_fabric(const char *builtin, const char *file_text, enum st_mode mode)
 		TEST_ASSERT_SUCCESS(st_wrap(&st, i, mode), "wrap");
 	}
 	TEST_ASSERT_SUCCESS(st_poison_fabric(&st), "poison");
-	TEST_ASSERT_SUCCESS(st_linux_enumerate(&st, "ep0"), "Linux-style enumeration");
+	TEST_ASSERT_SUCCESS(st_linux_enumerate(&st, "ep0", enable_rx_tx),
+			    "Linux-style enumeration");
 	for (i = 0; i < st.nmp; i++) {
 		rte_rio_mport_maint_count_reset(st.mp[i]);
 		TEST_ASSERT_SUCCESS(rte_rio_mport_scan(st.mp[i], &conf), "discover %s",
@@ -1938,6 +1952,13 @@ st_linux_fabric(const char *builtin, const char *file_text, enum st_mode mode)
 					  st.info[k].name);
 	}
 	TEST_ASSERT_EQUAL(found, (unsigned int)st.ndev, "devices found");
+	for (i = 0; i < st.nmp; i++) {
+		k = st_find(&st, eps[i]);
+		TEST_ASSERT((st.info[k].ports[0].ctl & (RTE_RIO_PORT_N_CTL_EN_TX |
+							RTE_RIO_PORT_N_CTL_EN_RX)) ==
+			    (RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX),
+			    "%s: own port passes maintenance only", eps[i]);
+	}
 	for (i = 1; i < st.nmp; i++)
 		TEST_ASSERT_SUCCESS(st_compare_views(st.mp[0], st.mp[i], 0), "views");
 	TEST_ASSERT_SUCCESS(st_messages(&st), "messages");
@@ -1954,7 +1975,9 @@ test_scan_linux_fabric(void)
 
 	for (k = 0; k < RTE_DIM(builtin); k++) {
 		for (i = 0; i < RTE_DIM(modes); i++) {
-			if (st_end(st_linux_fabric(builtin[k], files[k], modes[i])) != TEST_SUCCESS)
+			/* With and without CONFIG_RAPIDIO_ENABLE_RX_TX_PORTS on each fabric. */
+			if (st_end(st_linux_fabric(builtin[k], files[k], modes[i], i == 0)) !=
+			    TEST_SUCCESS)
 				return TEST_FAILED;
 		}
 	}

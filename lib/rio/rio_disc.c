@@ -409,6 +409,9 @@ rio_disc_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd,
 	ret = rio_scan_local_port_ok(mport);
 	if (ret == 0)
 		ret = rio_disc_wait(mport, conf);
+	/* The host enables the ports it walks through; this one is ours to enable. */
+	if (ret == 0)
+		ret = rio_scan_local_port_enable(mport);
 	if (ret == 0)
 		ret = rio_disc_walk(mport, sd, false);
 	if (ret < 0)

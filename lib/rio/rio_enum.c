@@ -935,17 +935,12 @@ static int
 rio_enum_local_port(struct rio_enum *e)
 {
 	struct rte_rio_mport *mport = e->mport;
-	const uint32_t en = RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX;
 	const uint32_t gen_bits = RTE_RIO_PORT_GEN_HOST | RTE_RIO_PORT_GEN_MASTER;
-	uint32_t ctl_off = mport->phys_efptr +
-		RTE_RIO_PORT_N_CTL_CSR(mport->port_index, mport->phys_rmap);
 	uint32_t gen_off = mport->phys_efptr + RTE_RIO_PORT_GEN_CTL_CSR;
 	uint32_t v;
 	int ret;
 
-	ret = rte_rio_local_read_config_32(mport, ctl_off, &v);
-	if (ret == 0 && (v & en) != en)
-		ret = rte_rio_local_write_config_32(mport, ctl_off, v | en);
+	ret = rio_scan_local_port_enable(mport);
 	if (ret == 0)
 		ret = rte_rio_local_read_config_32(mport, gen_off, &v);
 	if (ret == 0 && (v & gen_bits) != gen_bits)

@@ -146,6 +146,29 @@ rio_scan_local_port_ok(struct rte_rio_mport *mport)
 	return 0;
 }
 
+/*
+ * Input and output enables of the own port (more than maintenance passes),
+ * as an mport driver leaves them (Linux's tsi721: the part resets with them
+ * set) and Linux's rio_enable_rx_tx_port(local) sets them for a host: the
+ * specification recommends they reset clear, and a host enumerating the
+ * fabric (Linux's without CONFIG_RAPIDIO_ENABLE_RX_TX_PORTS) need not set
+ * them on the agents.
+ */
+int
+rio_scan_local_port_enable(struct rte_rio_mport *mport)
+{
+	const uint32_t en = RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX;
+	uint32_t off = mport->phys_efptr + RTE_RIO_PORT_N_CTL_CSR(mport->port_index,
+								 mport->phys_rmap);
+	uint32_t v;
+	int ret;
+
+	ret = rte_rio_local_read_config_32(mport, off, &v);
+	if (ret == 0 && (v & en) != en)
+		ret = rte_rio_local_write_config_32(mport, off, v | en);
+	return ret;
+}
+
 void
 rio_scan_link(struct rte_rio_dev *a, uint8_t pa, struct rte_rio_dev *b, uint8_t pb,
 	      bool redundant)

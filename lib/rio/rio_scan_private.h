@@ -169,6 +169,8 @@ int rio_scan_efb(struct rte_rio_mport *mport, bool block, uint16_t destid, uint8
 /* The mport's own endpoint, from local config space. */
 int rio_scan_local_dev(struct rte_rio_mport *mport, struct rte_rio_dev **out);
 int rio_scan_local_port_ok(struct rte_rio_mport *mport);
+/* Set the own port's input and output enables. */
+int rio_scan_local_port_enable(struct rte_rio_mport *mport);
 void rio_scan_link(struct rte_rio_dev *a, uint8_t pa, struct rte_rio_dev *b, uint8_t pb,
 		   bool redundant);
 void rio_scan_append(struct rio_scan_data *sd, struct rte_rio_dev *dev);
