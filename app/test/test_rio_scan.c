@@ -164,7 +164,7 @@ st_new_fabric_file(struct st_env *e, const char *text)
 	fputs(text, f);
 	fclose(f);
 	host = strstr(text, "host_destid = ");
-	e->host_id = host != NULL ? atoi(host + strlen("host_destid = ")) : 0;
+	e->host_id = host != NULL ? (int)strtol(host + strlen("host_destid = "), NULL, 0) : 0;
 	snprintf(e->topo, sizeof(e->topo), "%s", path);
 	return 0;
 }
