@@ -495,6 +495,15 @@ rio_enum_peer(struct rio_enum *e, uint8_t hop, struct rte_rio_dev *prev, uint8_t
 		rio_scan_link(prev, prev_port, dev, port, true);
 		RIO_LOG(DEBUG, "%s: redundant link %s.%u - %s.%u", mport->name, prev->info.name,
 			prev_port, dev->info.name, port);
+		/*
+		 * Another port of a (dual-port) endpoint: enabled too, so the
+		 * redundant path carries traffic when it is needed (a switch
+		 * had all its live ports enabled when it was walked).
+		 */
+		if (dev->info.type == RTE_RIO_DEV_ENDPOINT && !dev->info.local &&
+		    dev->info.phys_efptr != 0)
+			return rio_enum_port_enable(e, any, hop, dev->info.phys_efptr +
+				RTE_RIO_PORT_N_CTL_CSR(port, dev->info.phys_rmap), 0, false);
 		return 0;
 	}
 
