@@ -450,11 +450,9 @@ DEFAULT_TOPOLOGIES = {
 [fabric]
 devid_size = 8
 [switch sw0]
-ports = 8
-model = {model}
+{switch}
 [switch sw1]
-ports = 8
-model = {model}
+{switch}
 [endpoint ep0]
 host = 1
 [endpoint ep1]
@@ -473,14 +471,11 @@ sw0.3 = ep4.0
 [fabric]
 devid_size = 16
 [switch sw0]
-ports = 8
-model = {model}
+{switch}
 [switch sw1]
-ports = 8
-model = {model}
+{switch}
 [switch sw2]
-ports = 8
-model = {model}
+{switch}
 [endpoint ep0]
 host = 1
 [endpoint ep1]
@@ -498,10 +493,15 @@ sw2.2 = ep4.0
 """,
 }
 
-# Switch models of rio_sim that stand for real parts (the "vendor" model is
-# the emulator's own part, which no Linux driver knows); those rio_sim does
-# not accept yet are skipped when the default topologies are written.
+# Switch models of rio_sim: the specification's (std) and real parts; those
+# rio_sim does not accept yet are skipped when the default topologies are
+# written.
 MODELS = ['std', 'cps1848', 'rxs2448']
+
+
+def switch_keys(model):
+    """Keys of a [switch] section: the real parts have their own port count."""
+    return f'ports = 8\nmodel = {model}' if model == 'std' else f'model = {model}'
 
 
 class Ctx:
@@ -510,7 +510,7 @@ class Ctx:
 
 def model_supported(ctx, model):
     with tempfile.NamedTemporaryFile('w', suffix='.ini', dir=ctx.workdir, delete=False) as f:
-        f.write(f'[switch sw0]\nports = 4\nmodel = {model}\n[endpoint ep0]\n[links]\nsw0.0 = ep0.0\n')
+        f.write(f'[switch sw0]\n{switch_keys(model)}\n[endpoint ep0]\n[links]\nsw0.0 = ep0.0\n')
         path = f.name
     name = f'lrimodel{os.getpid()}'
     out = subprocess.run([ctx.fabric_tool, 'create', name, '--topology', path],
@@ -557,7 +557,7 @@ def main():
             for name, text in DEFAULT_TOPOLOGIES.items():
                 path = os.path.join(ctx.workdir, f'{name}-{model}.ini')
                 with open(path, 'w') as f:
-                    f.write(text.format(model=model))
+                    f.write(text.format(switch=switch_keys(model)))
                 topos.append(Topology(path))
     cases = [int(c) for c in args.cases.split(',')]
 

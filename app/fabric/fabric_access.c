@@ -178,6 +178,16 @@ fabtool_access_error(const struct fabtool_fabric *fab, const struct fabtool_acce
 				    a->hop);
 	case -ENOENT:
 		return fabtool_fail("fabric %s has no device '%s'", fab->name, dev);
+	case -EACCES:
+		return fabtool_fail("%s may not issue requests: no Master Enable in its Port "
+				    "General Control (set it, or enumerate the fabric)", a->via);
+	case -EIO:
+		return fabtool_fail("maintenance %s of %s at %#x: ERROR response", what, dev, off);
+	case -EINVAL:
+		if (a->via != NULL && a->size != 4)
+			return fabtool_fail("maintenance transactions are 4 bytes: --size %u is "
+					    "for backdoor accesses only", a->size);
+		return fabtool_fail("%s of %s at %#x failed: %s", what, dev, off, strerror(-rc));
 	default:
 		return fabtool_fail("%s of %s at %#x failed: %s", what, dev, off, strerror(-rc));
 	}

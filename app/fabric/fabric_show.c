@@ -72,8 +72,11 @@ fabtool_show_text(const struct fabtool_fabric *fab)
 	printf("fabric %s: devices %u (endpoints %u, switches %u), %u-bit device IDs, "
 	       "processes attached %u\n", fab->name, fab->n_devs, fab->st.n_endpoints,
 	       fab->st.n_switches, fab->st.devid_size, fab->st.n_attached);
-	printf("%-6s %-20s %-8s %-8s %-6s %-6s %-10s %5s  %s\n", "INDEX", "DEVICE", "TYPE",
-	       "DESTID", "VID", "DID", "COMPTAG", "PORTS", "ROLE");
+	printf("seed %" PRIu64 ", timing %s (hop %u ns, response %u ns, timeout %u us)\n",
+	       fab->st.seed, fab->st.timing ? "on" : "off", fab->st.hop_ns, fab->st.proc_ns,
+	       fab->st.resp_timeout_us);
+	printf("%-6s %-20s %-8s %-8s %-8s %-6s %-6s %-10s %5s  %s\n", "INDEX", "DEVICE",
+	       "TYPE", "MODEL", "DESTID", "VID", "DID", "COMPTAG", "PORTS", "ROLE");
 	for (i = 0; i < fab->n_devs; i++) {
 		const struct rte_pmd_rio_sim_dev_info *d = &fab->devs[i];
 		int32_t destid = fabtool_destid(fab, d);
@@ -82,10 +85,10 @@ fabtool_show_text(const struct fabtool_fabric *fab)
 		if (destid >= 0)
 			snprintf(did, sizeof(did), "0x%0*x", fab->st.devid_size == 16 ? 4 : 2,
 				 (unsigned int)destid);
-		printf("%-6u %-20s %-8s %-8s 0x%04x 0x%04x 0x%08x %5u  ", i, d->name,
-		       fabtool_type_name(d), did, d->vid, d->did, d->comptag, d->nports);
+		printf("%-6u %-20s %-8s %-8s %-8s 0x%04x 0x%04x 0x%08x %5u  ", i, d->name,
+		       fabtool_type_name(d), d->model, did, d->vid, d->did, d->comptag, d->nports);
 		if (d->type == RTE_PMD_RIO_SIM_DEV_SWITCH)
-			printf("%s", d->vendor_model ? "vendor route model" : "standard routes");
+			printf("-");
 		else if (d->owner_pid > 0)
 			printf("%sclaimed by pid %d", d->is_host ? "host, " : "", d->owner_pid);
 		else
@@ -118,8 +121,9 @@ fabtool_show_json(const struct fabtool_fabric *fab)
 
 	printf("{\n  \"format_version\": %d,\n  \"fabric\": ", FABTOOL_JSON_VERSION);
 	fabtool_json_str(stdout, fab->name);
-	printf(",\n  \"devid_size\": %u,\n  \"creator_pid\": %d,\n  \"attached_pids\": [",
-	       fab->st.devid_size, fab->st.creator_pid);
+	printf(",\n  \"devid_size\": %u,\n  \"seed\": %" PRIu64 ",\n  \"timing\": %s,\n"
+	       "  \"creator_pid\": %d,\n  \"attached_pids\": [", fab->st.devid_size, fab->st.seed,
+	       fabtool_bool(fab->st.timing), fab->st.creator_pid);
 	for (j = 0; j < fab->st.n_attached; j++)
 		printf("%s%d", j > 0 ? ", " : "", fab->st.attached[j]);
 	printf("],\n  \"devices\": [");
@@ -131,10 +135,7 @@ fabtool_show_json(const struct fabtool_fabric *fab)
 		printf("%s\n    {\"index\": %u, \"name\": ", i > 0 ? "," : "", i);
 		fabtool_json_str(stdout, d->name);
 		printf(", \"type\": \"%s\", \"model\": ", fabtool_type_name(d));
-		if (sw)
-			printf("\"%s\"", d->vendor_model ? "vendor" : "standard");
-		else
-			printf("null");
+		fabtool_json_str(stdout, d->model);
 		printf(", \"vid\": %u, \"did\": %u, \"comptag\": %u, \"destid\": ",
 		       d->vid, d->did, d->comptag);
 		if (destid >= 0)
@@ -196,7 +197,7 @@ fabtool_show_dot(const struct fabtool_fabric *fab)
 
 		if (d->type == RTE_PMD_RIO_SIM_DEV_SWITCH)
 			printf("  \"%s\" [shape=box, label=\"%s\\n%s switch\"];\n", d->name,
-			       d->name, d->vendor_model ? "vendor" : "standard");
+			       d->name, d->model);
 		else if (destid >= 0)
 			printf("  \"%s\" [shape=ellipse, label=\"%s\\ndestid 0x%0*x%s\"];\n",
 			       d->name, d->name, fab->st.devid_size == 16 ? 4 : 2,
@@ -254,8 +255,8 @@ fabtool_cmd_show(int argc, char **argv)
 static const char fabtool_routes_help[] =
 	"Usage: " FABTOOL_PROG " routes <fabric> <switch> [--format text|json]\n"
 	"\n"
-	"The route table of a switch: every destination ID with a route (entries\n"
-	"0xff, no route, are left out) and the default output port. Read from the\n"
+	"Where a switch sends each destination ID, as its model decides (IDs it\n"
+	"drops are left out), and its default output port (0x78). Read from the\n"
 	"emulator directly: no maintenance transaction, nothing changes.\n";
 
 int
@@ -308,9 +309,10 @@ fabtool_cmd_routes(int argc, char **argv)
 		fabtool_json_str(stdout, fab.name);
 		printf(",\n  \"switch\": ");
 		fabtool_json_str(stdout, d->name);
-		printf(",\n  \"model\": \"%s\",\n  \"devid_size\": %u,\n  \"default_port\": ",
-		       d->vendor_model ? "vendor" : "standard", fab.st.devid_size);
-		if (def != RTE_RIO_INVALID_ROUTE)
+		printf(",\n  \"model\": ");
+		fabtool_json_str(stdout, d->model);
+		printf(",\n  \"devid_size\": %u,\n  \"default_port\": ", fab.st.devid_size);
+		if (def < d->nports)
 			printf("%u", def);
 		else
 			printf("null");
@@ -326,14 +328,13 @@ fabtool_cmd_routes(int argc, char **argv)
 	} else {
 		for (i = 0; i < size; i++)
 			count += table[i] != RTE_RIO_INVALID_ROUTE;
-		printf("switch %s (%s), %u-bit device IDs: %u routes\n", d->name,
-		       d->vendor_model ? "vendor route model" : "standard routes",
-		       fab.st.devid_size, count);
+		printf("switch %s (model %s), %u-bit device IDs: %u routes\n", d->name,
+		       d->model, fab.st.devid_size, count);
 		printf("%-8s %s\n", "DESTID", "PORT");
 		for (i = 0; i < size; i++)
 			if (table[i] != RTE_RIO_INVALID_ROUTE)
 				printf("0x%0*x%*s %u\n", w, i, 6 - w, "", table[i]);
-		if (def != RTE_RIO_INVALID_ROUTE)
+		if (def < d->nports)
 			printf("default port: %u\n", def);
 		else
 			printf("default port: none (drop)\n");
@@ -452,8 +453,11 @@ fabtool_ports_json(const struct fabtool_fabric *fab, const struct rte_pmd_rio_si
 				continue;
 			printf("%s\"%s\"", nb++ > 0 ? ", " : "", fabtool_err_sts_bits[b].name);
 		}
-		printf("],\n     \"tx_pkts\": %" PRIu64 ", \"rx_pkts\": %" PRIu64
-		       ", \"drops\": %" PRIu64 "}", pi->tx_pkts, pi->rx_pkts, pi->drops);
+		printf("],\n     \"lanes\": %u, \"rate_mbps\": %" PRIu64 ", \"ack_in\": %u, "
+		       "\"ack_out\": %u,\n     \"tx_pkts\": %" PRIu64 ", \"rx_pkts\": %" PRIu64
+		       ", \"drops\": %" PRIu64 ", \"err_stopped\": %" PRIu64 "}", pi->lanes,
+		       pi->rate_bps / 1000000, pi->ack_in, pi->ack_out, pi->tx_pkts, pi->rx_pkts,
+		       pi->drops, pi->err_stopped);
 	}
 	printf("%s]\n}\n", d->nports > 0 ? "\n  " : "");
 }
@@ -464,15 +468,16 @@ fabtool_ports_text(const struct fabtool_fabric *fab, const struct rte_pmd_rio_si
 {
 	unsigned int p, b;
 
-	printf("device %s (%s) of fabric %s: %u ports\n", d->name, fabtool_type_name(d),
-	       fab->name, d->nports);
-	printf("%-4s %-24s %-5s %-4s %-7s %-3s %-3s %-8s %-10s %12s %12s %12s  %s\n",
-	       "PORT", "PEER", "LINK", "OK", "LOCKOUT", "IN", "OUT", "DISABLED", "ERR_STS",
-	       "TX_PKTS", "RX_PKTS", "DROPS", "ERR_STS_BITS");
+	printf("device %s (%s, model %s) of fabric %s: %u ports\n", d->name, fabtool_type_name(d),
+	       d->model, fab->name, d->nports);
+	printf("%-4s %-24s %-5s %-4s %-7s %-3s %-3s %-8s %-10s %-12s %-9s %12s %12s %12s "
+	       "%10s  %s\n", "PORT", "PEER", "LINK", "OK", "LOCKOUT", "IN", "OUT", "DISABLED",
+	       "ERR_STS", "RATE", "ACKID", "TX_PKTS", "RX_PKTS", "DROPS", "ERR_STOP",
+	       "ERR_STS_BITS");
 	for (p = 0; p < d->nports; p++) {
 		const struct fabtool_port_row *r = &rows[p];
 		const struct rte_pmd_rio_sim_port_info *pi = r->pi;
-		char peer[48] = "-", sts[16] = "-";
+		char peer[48] = "-", sts[16] = "-", rate[24] = "-", ack[16];
 		bool first = true;
 
 		if (r->connected)
@@ -480,14 +485,17 @@ fabtool_ports_text(const struct fabtool_fabric *fab, const struct rte_pmd_rio_si
 				 pi->peer_port);
 		if (r->have_err_sts)
 			snprintf(sts, sizeof(sts), "0x%08x", r->err_sts);
-		printf("%-4u %-24s %-5s %-4s %-7s %-3s %-3s %-8s %-10s %12" PRIu64 " %12" PRIu64
-		       " %12" PRIu64 "  ", p, peer,
+		if (pi->rate_bps != 0)
+			snprintf(rate, sizeof(rate), "%.1f Gbit/s", pi->rate_bps / 1e9);
+		snprintf(ack, sizeof(ack), "%u/%u", pi->ack_in, pi->ack_out);
+		printf("%-4u %-24s %-5s %-4s %-7s %-3s %-3s %-8s %-10s %-12s %-9s %12" PRIu64
+		       " %12" PRIu64 " %12" PRIu64 " %10" PRIu64 "  ", p, peer,
 		       !r->connected ? "none" : pi->link_up ? "up" : "down",
 		       pi->port_ok ? "yes" : "no", pi->lockout ? "yes" : "no",
 		       pi->ctl & RTE_RIO_PORT_N_CTL_EN_RX ? "on" : "off",
 		       pi->ctl & RTE_RIO_PORT_N_CTL_EN_TX ? "on" : "off",
-		       pi->ctl & RTE_RIO_PORT_N_CTL_DISABLE ? "yes" : "no", sts,
-		       pi->tx_pkts, pi->rx_pkts, pi->drops);
+		       pi->ctl & RTE_RIO_PORT_N_CTL_DISABLE ? "yes" : "no", sts, rate, ack,
+		       pi->tx_pkts, pi->rx_pkts, pi->drops, pi->err_stopped);
 		for (b = 0; r->have_err_sts && b < RTE_DIM(fabtool_err_sts_bits); b++) {
 			if (!(r->err_sts & fabtool_err_sts_bits[b].bit))
 				continue;

@@ -30,7 +30,7 @@
 
 #define FABTOOL_PROG		"dpdk-rio-fabric"
 /* Version of the JSON documents (doc/guides/tools/fabric.rst). */
-#define FABTOOL_JSON_VERSION	1
+#define FABTOOL_JSON_VERSION	2
 
 enum fabtool_exit {
 	FABTOOL_EXIT_OK = 0,

@@ -6,8 +6,10 @@
  * fuzz_maint: the emulated fabric's maintenance handler with any offset,
  * size, value, hop count and destination ID.
  *
- * Two built-in fabrics are created once (8-bit IDs: a standard and a vendor
- * route model switch in a line; 16-bit IDs: one standard switch). Every
+ * Two fabrics are created once (8-bit IDs: a std and a cps1848 switch in a
+ * line, a tsi721 endpoint behind them; 16-bit IDs: one rxs2448 switch),
+ * without latency and with a 1 us response timeout, so that a dropped
+ * transaction costs no time. Every
  * input starts from the fabric as created (the main segment is restored from
  * a snapshot) and is a list of 14-byte operations:
  *
@@ -37,17 +39,20 @@ static const char fuzz_maint_topo8[] =
 	"devid_size = 8\n"
 	"mbox_entries = 8\n"
 	"static_routes = 1\n"
+	"timing = 0\n"
+	"response_timeout = 1\n"
+	"seed = 1\n"
 	"[switch sw0]\n"
 	"ports = 4\n"
 	"[switch sw1]\n"
-	"ports = 4\n"
-	"model = vendor\n"
+	"model = cps1848\n"
 	"[endpoint ep0]\n"
 	"host = 1\n"
 	"destid = 0\n"
 	"[endpoint ep1]\n"
 	"destid = 1\n"
 	"[endpoint ep2]\n"
+	"model = tsi721\n"
 	"destid = 2\n"
 	"[links]\n"
 	"sw0.0 = ep0.0\n"
@@ -60,8 +65,10 @@ static const char fuzz_maint_topo16[] =
 	"devid_size = 16\n"
 	"mbox_entries = 8\n"
 	"static_routes = 1\n"
+	"timing = 0\n"
+	"response_timeout = 1\n"
 	"[switch sw0]\n"
-	"ports = 3\n"
+	"model = rxs2448\n"
 	"[endpoint ep0]\n"
 	"host = 1\n"
 	"destid = 0x1234\n"

@@ -10,7 +10,8 @@
  * touched); an input starting with "builtin:" is also given to
  * sim_topology_builtin() as a shape name. A parse either fails with one error
  * line and no topology, or returns a topology that holds its own rules:
- * names valid and unique, links within range, every port linked at most once.
+ * names valid and unique, models of the device's type whose ports, lanes and
+ * lane rate fit, links within range, every port linked at most once.
  */
 
 #include <errno.h>
@@ -52,8 +53,11 @@ fuzz_topo_check(const struct sim_topology *t)
 	FUZZ_CHECK(t->mbox_entries >= 2 && t->mbox_entries <= SIM_MBOX_ENTRIES_MAX &&
 		   rte_is_power_of_2(t->mbox_entries), "mbox_entries %u", t->mbox_entries);
 	FUZZ_CHECK(t->n_devs > 0 && t->n_devs <= SIM_MAX_DEVICES, "n_devs %u", t->n_devs);
+	FUZZ_CHECK(t->resp_timeout_us >= 1 && t->pw_repeat_us >= 1, "timeouts %u, %u us",
+		   t->resp_timeout_us, t->pw_repeat_us);
 	for (i = 0; i < t->n_devs; i++) {
 		const struct sim_topo_dev *d = &t->devs[i];
+		const struct sim_model_info *mi = sim_model_get(d->model);
 		size_t len = strnlen(d->name, SIM_NAME_MAX);
 
 		FUZZ_CHECK(len > 0 && len < SIM_NAME_MAX, "device %u: name length %zu", i, len);
@@ -63,8 +67,14 @@ fuzz_topo_check(const struct sim_topology *t)
 			   "device %u: type %u", i, d->type);
 		FUZZ_CHECK(d->nports >= 1 && d->nports <= SIM_MAX_PORTS, "device %u: %u ports",
 			   i, d->nports);
-		if (d->type == SIM_DEV_ENDPOINT)
-			FUZZ_CHECK(d->nports == 1, "endpoint %u: %u ports", i, d->nports);
+		FUZZ_CHECK(d->model < SIM_MODEL_COUNT && mi->type == d->type,
+			   "device %u: model %u for type %u", i, d->model, d->type);
+		FUZZ_CHECK(d->nports <= mi->max_ports &&
+			   (mi->fixed_ports == 0 || d->nports == mi->fixed_ports),
+			   "device %u: %u ports, model %s", i, d->nports, mi->name);
+		FUZZ_CHECK(d->lanes <= mi->max_lanes && d->baud <= mi->max_baud,
+			   "device %u: lanes %u, baud %u, model %s", i, d->lanes, d->baud,
+			   mi->name);
 		if (d->destid >= 0)
 			FUZZ_CHECK((uint32_t)d->destid < RTE_RIO_MAX_DESTIDS(t->devid_size),
 				   "device %u: destid %d", i, d->destid);

@@ -23,7 +23,8 @@
  * chain, for a leaf link, for a flap that ends before the host looks, for a
  * port down at enumeration, for 40 rapid flaps, on a 16-bit fabric
  * (builtin:star:201), through a master port with 4-byte maintenance only
- * (every route access under the switch's lock), and for the ackID
+ * (every route access under the switch's lock), on the cps1848 (with
+ * tsi721 endpoints) and rxs2448 switch models, and for the ackID
  * alignment of a returning link (link-request/input-status).
  *
  * rionet_hotplug_autotest: rionet traffic across a flapped link between
@@ -131,6 +132,21 @@ hp_fab_rd(const char *dev, uint32_t off)
 	return v;
 }
 
+/* Register map of @dev's LP-Serial block (map II on the rxs2448 model). */
+static int
+hp_fab_rmap(const char *dev)
+{
+	return rte_rio_efb_phys_rmap(hp_fab_rd(dev, HP_PHYS) & 0xffff);
+}
+
+/* Port-write pending bit of @dev's Port @port Error and Status CSR. */
+static uint32_t
+hp_fab_pw_pend(const char *dev, uint8_t port)
+{
+	return hp_fab_rd(dev, HP_PHYS + RTE_RIO_PORT_N_ERR_STS_CSR(port, hp_fab_rmap(dev))) &
+	       RTE_RIO_PORT_N_ERR_STS_PW_PEND;
+}
+
 static int
 hp_fab_wr(const char *dev, uint32_t off, uint32_t v)
 {
@@ -140,7 +156,7 @@ hp_fab_wr(const char *dev, uint32_t off, uint32_t v)
 static int
 hp_fab_lockout(const char *dev, uint8_t port)
 {
-	return (hp_fab_rd(dev, HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(port, 1)) &
+	return (hp_fab_rd(dev, HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(port, hp_fab_rmap(dev))) &
 		RTE_RIO_PORT_N_CTL_LOCKOUT) != 0;
 }
 
@@ -305,8 +321,7 @@ test_hp_middle_link(void)
 	/* Down: sw0 reports port 2; sw1's port-write has no way to the host. */
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw0", 2, false),
 			    "link down");
-	TEST_ASSERT(hp_fab_rd("sw0", HP_PHYS + RTE_RIO_PORT_N_ERR_STS_CSR(2, 1)) &
-		    RTE_RIO_PORT_N_ERR_STS_PW_PEND, "port-write pending");
+	TEST_ASSERT(hp_fab_pw_pend("sw0", 2), "port-write pending");
 	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "no port-write received");
 	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
 	TEST_ASSERT(st.pw_rx >= 1 && st.link_down == 1 && st.link_up == 0, "stats %" PRIu64
@@ -330,8 +345,7 @@ test_hp_middle_link(void)
 	hp_snapshot(&mid);
 	TEST_ASSERT_NOT_NULL(hp_snap_find(&mid, before.in[0].name), "local endpoint");
 	TEST_ASSERT(hp_fab_lockout("sw0", 2), "dead port not locked out");
-	TEST_ASSERT_EQUAL(hp_fab_rd("sw0", HP_PHYS + RTE_RIO_PORT_N_ERR_STS_CSR(2, 1)) &
-			  RTE_RIO_PORT_N_ERR_STS_PW_PEND, 0, "port-write pending not cleared");
+	TEST_ASSERT_EQUAL(hp_fab_pw_pend("sw0", 2), 0, "port-write pending not cleared");
 	TEST_ASSERT_SUCCESS(hp_check_reach(), "the rest is reachable");
 	/* Traffic to a removed device fails with an error, it does not hang. */
 	TEST_ASSERT(rte_rio_remote_read_config_32(hp.mp, hp.ev[base].destid, 0xff,
@@ -529,6 +543,21 @@ static int
 hp_setup_star(void)
 {
 	hp_topology = "builtin:star:201";
+	return hp_setup();
+}
+
+/* The IDT switch models, with Tsi721 master ports (4-byte maintenance) on one. */
+static int
+hp_setup_cps1848(void)
+{
+	hp_topology = "builtin:chain:3/cps1848/tsi721";
+	return hp_setup();
+}
+
+static int
+hp_setup_rxs2448(void)
+{
+	hp_topology = "builtin:chain:3/rxs2448";
 	return hp_setup();
 }
 
@@ -1022,6 +1051,10 @@ static struct unit_test_suite rio_hotplug_suite = {
 	.unit_test_cases = {
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_errors),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_middle_link),
+		{ hp_setup_cps1848, hp_teardown, test_hp_middle_link,
+		  "test_hp_middle_link on cps1848 and tsi721", 1 },
+		{ hp_setup_rxs2448, hp_teardown, test_hp_middle_link,
+		  "test_hp_middle_link on rxs2448", 1 },
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_auto_poll),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_late_insertion),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_rapid_flaps),

@@ -23,20 +23,19 @@
 #define ROUTES_MAX_REPORT	5
 
 int
-rio_test_hw_route(const char *fabric, const char *dev_name, bool vendor, uint8_t nports,
-		  uint32_t destid)
+rio_test_hw_route(const char *fabric, const char *dev_name, uint32_t destid)
 {
-	uint32_t sel = vendor ? RTE_PMD_RIO_SIM_VENDOR_RTE_SEL :
-		RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR;
-	uint32_t prt = vendor ? RTE_PMD_RIO_SIM_VENDOR_RTE_PORT :
-		RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR;
-	uint32_t v;
+	uint8_t *ports = malloc(RTE_RIO_MAX_DESTIDS(16));
+	int n, ret = -1;
 
-	if (rte_pmd_rio_sim_fabric_config_write(fabric, dev_name, sel, 4, destid) != 0 ||
-	    rte_pmd_rio_sim_fabric_config_read(fabric, dev_name, prt, 4, &v) != 0)
+	if (ports == NULL)
 		return -1;
-	v &= 0xff;
-	return v < nports ? (int)v : RTE_RIO_INVALID_ROUTE;
+	n = rte_pmd_rio_sim_fabric_route_table(fabric, dev_name, ports, RTE_RIO_MAX_DESTIDS(16),
+					       NULL);
+	if (n > 0 && destid < (uint32_t)n)
+		ret = ports[destid];
+	free(ports);
+	return ret;
 }
 
 struct routes_ctx {
@@ -44,13 +43,14 @@ struct routes_ctx {
 	int ndev;
 	struct rte_pmd_rio_sim_dev_info *info;
 	struct rte_rio_dev **view;
+	uint8_t **hw;		/* switches: where each ID goes, as the fabric decides */
+	uint32_t nids;
 };
 
 static int
 routes_entry(const struct routes_ctx *c, int idx, uint32_t destid)
 {
-	return rio_test_hw_route(c->fabric, c->info[idx].name, c->info[idx].vendor_model != 0,
-				 c->info[idx].nports, destid);
+	return c->hw[idx] != NULL && destid < c->nids ? c->hw[idx][destid] : -1;
 }
 
 /* Following the hardware entries for @destid from switch @sw leads to device @owner. */
@@ -149,13 +149,26 @@ rio_test_check_routes(const char *fabric, struct rte_rio_mport *mp)
 	if (c.info == NULL || c.view == NULL || owner == NULL)
 		goto out;
 	memset(owner, 0xff, sizeof(*owner) * nids);
+	c.hw = calloc(c.ndev, sizeof(*c.hw));
+	c.nids = nids;
+	if (c.hw == NULL)
+		goto out;
 	for (i = 0; i < c.ndev; i++) {
 		if (rte_pmd_rio_sim_fabric_dev_info(fabric, i, &c.info[i]) != 0)
 			goto out;
 		c.view[i] = rte_rio_dev_find_by_comptag(mp, c.info[i].comptag);
+		if (c.info[i].type != RTE_PMD_RIO_SIM_DEV_SWITCH)
+			continue;
+		c.hw[i] = malloc(nids);
+		if (c.hw[i] == NULL || rte_pmd_rio_sim_fabric_route_table(fabric, c.info[i].name,
+				c.hw[i], nids, NULL) != (int)nids)
+			goto out;
 	}
 	ret = routes_check(&c, mp, owner, nids);
 out:
+	for (i = 0; c.hw != NULL && i < c.ndev; i++)
+		free(c.hw[i]);
+	free(c.hw);
 	free(owner);
 	free(c.info);
 	free(c.view);

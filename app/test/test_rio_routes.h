@@ -15,12 +15,13 @@
 #include "rio_driver.h"
 
 /*
- * Entry of switch @dev_name for @destid as the switch holds it, with no
- * default-port fallback: a port, RTE_RIO_INVALID_ROUTE for "no route", -1
- * when it cannot be read. @vendor: the rio_sim vendor model's registers.
+ * Where switch @dev_name sends @destid, as its model decides from its
+ * tables (rte_pmd_rio_sim_fabric_route_table()): a port,
+ * RTE_RIO_INVALID_ROUTE when it drops it, -1 when it cannot be read. A
+ * test that points the default port CSR at a wrong port first sees an entry
+ * that says "use the default port" as a wrong route.
  */
-int rio_test_hw_route(const char *fabric, const char *dev_name, bool vendor, uint8_t nports,
-		      uint32_t destid);
+int rio_test_hw_route(const char *fabric, const char *dev_name, uint32_t destid);
 
 /*
  * Against @fabric: every switch of @mp's view holds an explicit entry for

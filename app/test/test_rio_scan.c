@@ -241,6 +241,23 @@ st_drop_mport(struct st_env *e, unsigned int i)
 	e->mp[i] = NULL;
 }
 
+/* Device info of the fabric's devices, into e->info (e->ndev of them). */
+static int
+st_load_info(struct st_env *e)
+{
+	int i;
+
+	e->ndev = rte_pmd_rio_sim_fabric_dev_count(e->fabric);
+	TEST_ASSERT(e->ndev > 0, "fabric %s devices: %d", e->fabric, e->ndev);
+	free(e->info);
+	e->info = calloc(e->ndev, sizeof(*e->info));
+	TEST_ASSERT(e->info != NULL, "no memory");
+	for (i = 0; i < e->ndev; i++)
+		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(e->fabric, i, &e->info[i]),
+				    "dev_info %d", i);
+	return TEST_SUCCESS;
+}
+
 static void
 st_teardown_env(struct st_env *e)
 {
@@ -317,18 +334,12 @@ st_load(struct st_env *e)
 {
 	int i;
 
-	e->ndev = rte_pmd_rio_sim_fabric_dev_count(e->fabric);
-	TEST_ASSERT(e->ndev > 0, "fabric %s devices: %d", e->fabric, e->ndev);
-	free(e->info);
+	TEST_ASSERT_SUCCESS(st_load_info(e), "devices");
 	free(e->view);
-	e->info = calloc(e->ndev, sizeof(*e->info));
 	e->view = calloc(e->ndev, sizeof(*e->view));
-	TEST_ASSERT(e->info != NULL && e->view != NULL, "no memory");
-	for (i = 0; i < e->ndev; i++) {
-		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(e->fabric, i, &e->info[i]),
-				    "dev_info %d", i);
+	TEST_ASSERT(e->view != NULL, "no memory");
+	for (i = 0; i < e->ndev; i++)
 		e->view[i] = rte_rio_dev_find_by_comptag(e->mp[0], e->info[i].comptag);
-	}
 	return TEST_SUCCESS;
 }
 
@@ -350,6 +361,16 @@ st_cfg_write(const struct st_env *e, int idx, uint32_t off, uint32_t val)
 	return rte_pmd_rio_sim_fabric_config_write(e->fabric, e->info[idx].name, off, 4, val);
 }
 
+/* Register map of device @idx's LP-Serial block (map II on the rxs2448 model). */
+static int
+st_rmap(const struct st_env *e, int idx)
+{
+	uint32_t hdr = 0;
+
+	st_cfg(e, idx, ST_PHYS, &hdr);
+	return rte_rio_efb_phys_rmap(hdr & 0xffff);
+}
+
 static uint32_t
 st_rand(uint32_t *s)
 {
@@ -360,12 +381,11 @@ st_rand(uint32_t *s)
 	return *s;
 }
 
-/* Switch @idx's entry for @destid as the switch holds it (no default port). */
+/* Where switch @idx sends @destid (RTE_RIO_INVALID_ROUTE: dropped). */
 static int
 st_hw_entry(const struct st_env *e, int idx, uint32_t destid)
 {
-	return rio_test_hw_route(e->fabric, e->info[idx].name, e->info[idx].vendor_model != 0,
-				 e->info[idx].nports, destid);
+	return rio_test_hw_route(e->fabric, e->info[idx].name, destid);
 }
 
 /*
@@ -382,7 +402,8 @@ st_disable_ports(const struct st_env *e)
 
 	for (i = 0; i < e->ndev; i++)
 		for (p = 0; p < e->info[i].nports; p++)
-			TEST_ASSERT_SUCCESS(st_cfg_write(e, i, ST_PHYS + RTE_RIO_PORT_N_CTL_CSR(p, 1),
+			TEST_ASSERT_SUCCESS(st_cfg_write(e, i, ST_PHYS +
+							 RTE_RIO_PORT_N_CTL_CSR(p, st_rmap(e, i)),
 							 e->info[i].ports[p].ctl & ~en),
 					    "%s.%u control", e->info[i].name, p);
 	return TEST_SUCCESS;
@@ -391,7 +412,11 @@ st_disable_ports(const struct st_env *e)
 /*
  * Fill every switch's route table with random values (mostly real ports,
  * so a forgotten entry misroutes) and point its default-port CSR at a
- * random port: what a switch may hold after reset.
+ * random port: what a switch may hold after reset, or after another host.
+ * Through the standard route CSRs, which every model has: four entries an
+ * access on std switches (extended configuration); one an access on the
+ * IDT parts, whose device table holds the IDs' low bytes and, with 16-bit
+ * IDs, whose domain table is selected by an ID with a high byte.
  */
 static int
 st_poison(const struct st_env *e)
@@ -401,28 +426,22 @@ st_poison(const struct st_env *e)
 
 	for (i = 0; i < e->ndev; i++) {
 		const struct rte_pmd_rio_sim_dev_info *in = &e->info[i];
-		bool vendor = in->vendor_model != 0;
+		bool std = strcmp(in->model, "std") == 0;
 
 		if (in->type != RTE_PMD_RIO_SIM_DEV_SWITCH)
 			continue;
-		for (id = 0; id < nids; id += vendor ? 1 : 4) {
-			for (v = 0, k = 0; k < (vendor ? 1 : 4); k++)
+		for (id = 0; id < nids; id += std ? 4 : (id < 256 ? 1 : 256)) {
+			for (v = 0, k = 0; k < (std ? 4 : 1); k++)
 				v |= (st_rand(&s) % (in->nports + 1u)) << (8 * k);
-			if (vendor)
-				TEST_ASSERT(st_cfg_write(e, i, RTE_PMD_RIO_SIM_VENDOR_RTE_SEL, id) == 0 &&
-					    st_cfg_write(e, i, RTE_PMD_RIO_SIM_VENDOR_RTE_PORT,
-							 v & 0xff) == 0, "poison %s", in->name);
-			else
-				TEST_ASSERT(st_cfg_write(e, i, RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR,
-							 RTE_RIO_STD_RTE_CONF_EXTCFGEN | id) == 0 &&
-					    st_cfg_write(e, i, RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR,
-							 v) == 0, "poison %s", in->name);
+			TEST_ASSERT(st_cfg_write(e, i, RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR,
+						 (std ? RTE_RIO_STD_RTE_CONF_EXTCFGEN : 0) | id) == 0 &&
+				    st_cfg_write(e, i, RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, v) == 0,
+				    "poison %s", in->name);
 		}
-		TEST_ASSERT_SUCCESS(st_cfg_write(e, i, vendor ? RTE_PMD_RIO_SIM_VENDOR_RTE_DEFAULT :
-						 RTE_RIO_STD_RTE_DEFAULT_PORT,
+		TEST_ASSERT_SUCCESS(st_cfg_write(e, i, RTE_RIO_STD_RTE_DEFAULT_PORT,
 						 st_rand(&s) % in->nports), "poison %s", in->name);
-		TEST_ASSERT_SUCCESS(st_cfg_write(e, i, vendor ? RTE_PMD_RIO_SIM_VENDOR_RTE_SEL :
-						 RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0), "select");
+		TEST_ASSERT_SUCCESS(st_cfg_write(e, i, RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0),
+				    "select");
 	}
 	return st_disable_ports(e);
 }
@@ -864,48 +883,71 @@ test_scan_parallel(void)
 	return st_run_modes(NULL, st_parallel_topo, eps, 1);
 }
 
-/* Vendor-model switches (implementation-specific route registers). */
-static const char st_vendor_topo[] =
+/*
+ * The IDT switch models (their own identity, reset contents and special
+ * route values) next to a std switch, under the standard route ops.
+ */
+static const char st_models_topo[] =
 	"[switch sw0]\nports = 4\n"
-	"[switch sw1]\nports = 4\nmodel = vendor\n"
-	"[switch sw2]\nports = 4\nmodel = vendor\n"
+	"[switch sw1]\nmodel = cps1848\n"
+	"[switch sw2]\nmodel = rxs2448\n"
 	"[endpoint ep0]\nhost = 1\nhost_destid = 1\n"
-	"[endpoint ep1]\n[endpoint ep2]\n[endpoint ep3]\n[endpoint ep4]\n"
+	"[endpoint ep1]\n[endpoint ep2]\nmodel = tsi721\n[endpoint ep3]\n[endpoint ep4]\n"
 	"[links]\n"
 	"sw0.0 = ep0.0\nsw0.1 = sw1.0\nsw0.2 = ep1.0\n"
-	"sw1.1 = ep2.0\nsw1.2 = sw2.3\nsw2.0 = ep3.0\nsw2.1 = ep4.0\n";
+	"sw1.1 = ep2.0\nsw1.2 = sw2.3\nsw2.0 = ep3.0\nsw2.17 = ep4.0\n";
+
+/* The same with 16-bit device IDs (all below 256: the IDT parts' domain 0). */
+static const char st_models16_topo[] =
+	"[fabric]\ndevid_size = 16\n"
+	"[switch sw0]\nports = 4\n"
+	"[switch sw1]\nmodel = rxs2448\n"
+	"[switch sw2]\nmodel = cps1848\n"
+	"[endpoint ep0]\nhost = 1\nhost_destid = 0x10\nmodel = tsi721\n"
+	"[endpoint ep1]\n[endpoint ep2]\nmodel = tsi721\n[endpoint ep3]\n[endpoint ep4]\n"
+	"[links]\n"
+	"sw0.0 = ep0.0\nsw0.1 = sw1.0\nsw0.2 = ep1.0\n"
+	"sw1.1 = ep2.0\nsw1.2 = sw2.3\nsw2.0 = ep3.0\nsw2.17 = ep4.0\n";
 
 static int
-st_vendor(enum st_mode mode)
+st_models(enum st_mode mode, bool dev16)
 {
 	static const char * const eps[] = { "ep0", "ep1", "ep2", "ep3", "ep4", NULL };
 	struct rte_rio_dev *d = NULL;
 	struct rte_rio_dev_info di;
-	int vendor = 0;
+	int cps = 0, rxs = 0;
 
-	TEST_ASSERT_SUCCESS(st_new_fabric_file(&st, st_vendor_topo), "topology");
-	printf(" vendor switches, %s:\n", st_mode_name[mode]);
-	TEST_ASSERT_SUCCESS(st_run(&st, eps, 0, mode), "vendor fabric");
+	TEST_ASSERT_SUCCESS(st_new_fabric_file(&st, dev16 ? st_models16_topo : st_models_topo),
+			    "topology");
+	printf(" IDT switch models, %u-bit IDs, %s:\n", dev16 ? 16 : 8, st_mode_name[mode]);
+	TEST_ASSERT_SUCCESS(st_run(&st, eps, 0, mode), "IDT switch models");
 	while ((d = rte_rio_dev_next(st.mp[0], d)) != NULL) {
 		rte_rio_dev_info_get(d, &di);
-		if (di.type == RTE_RIO_DEV_SWITCH && di.did == RTE_PMD_RIO_SIM_DID_VENDOR_SWITCH) {
-			vendor++;
-			TEST_ASSERT(!(di.pef & RTE_RIO_PEF_STD_RT), "vendor model has STD_RT");
-		}
+		if (di.type != RTE_RIO_DEV_SWITCH || di.vid != 0x0038)
+			continue;
+		cps += di.did == 0x0374 && di.nports == 18;
+		rxs += di.did == 0x80e6 && di.nports == 24;
 	}
-	TEST_ASSERT_EQUAL(vendor, 2, "vendor switches");
+	TEST_ASSERT(cps == 1 && rxs == 1, "CPS-1848 %d, RXS2448 %d", cps, rxs);
 	return TEST_SUCCESS;
 }
 
 static int
-test_scan_vendor(void)
+test_scan_models(void)
 {
-	int mode;
+	static const char * const chain_eps[] = { "ep0", "ep1", "ep2", "ep3", NULL };
+	static const char * const tree_eps[] = { "ep0", "ep1", "ep4", "ep9", NULL };
+	int mode, dev16;
 
-	for (mode = 0; mode < ST_NMODES; mode++) {
-		if (st_end(st_vendor(mode)) != TEST_SUCCESS)
-			return TEST_FAILED;
-	}
+	for (dev16 = 0; dev16 < 2; dev16++)
+		for (mode = 0; mode < ST_NMODES; mode++)
+			if (st_end(st_models(mode, dev16)) != TEST_SUCCESS)
+				return TEST_FAILED;
+	/* Whole shapes of one model: IDT switches, Tsi721 master ports (4-byte only). */
+	if (st_run_modes("builtin:chain:3/cps1848/tsi721", NULL, chain_eps, 0) != TEST_SUCCESS ||
+	    st_run_modes("builtin:tree:3:2/rxs2448", NULL, tree_eps, 0) != TEST_SUCCESS ||
+	    st_run_modes("builtin:tree:3:2/rxs2448/tsi721", NULL, tree_eps, 0) != TEST_SUCCESS)
+		return TEST_FAILED;
 	return TEST_SUCCESS;
 }
 
@@ -1301,11 +1343,6 @@ st_dummy_get(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount, uin
 static int
 test_scan_registry(void)
 {
-	static const struct rte_rio_switch_ops dup = {
-		.name = "dup", .vid = RTE_PMD_RIO_SIM_VID,
-		.did = RTE_PMD_RIO_SIM_DID_VENDOR_SWITCH,
-		.add_entry = st_dummy_add, .get_entry = st_dummy_get,
-	};
 	static const struct rte_rio_switch_ops other = {
 		.name = "other", .vid = 0x1234, .did = 0x5678,
 		.add_entry = st_dummy_add, .get_entry = st_dummy_get,
@@ -1317,8 +1354,6 @@ test_scan_registry(void)
 
 	TEST_ASSERT(std != NULL && std->add_entry != NULL && std->get_entry != NULL &&
 		    std->set_default != NULL, "standard ops");
-	TEST_ASSERT_EQUAL(rte_rio_switch_ops_register(&dup), -EEXIST,
-			  "rio_sim vendor ops must be registered by the driver");
 	TEST_ASSERT_EQUAL(rte_rio_switch_ops_register(NULL), -EINVAL, "NULL");
 	TEST_ASSERT_EQUAL(rte_rio_switch_ops_register(&bad), -EINVAL, "no get_entry");
 	TEST_ASSERT_SUCCESS(rte_rio_switch_ops_register(&other), "register");
@@ -1335,13 +1370,10 @@ test_scan_registry(void)
 static int
 st_hw_raw(const struct st_env *e, int idx, uint32_t destid)
 {
-	bool vendor = e->info[idx].vendor_model != 0;
 	uint32_t v;
 
-	if (st_cfg_write(e, idx, vendor ? RTE_PMD_RIO_SIM_VENDOR_RTE_SEL :
-			 RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, destid) != 0 ||
-	    st_cfg(e, idx, vendor ? RTE_PMD_RIO_SIM_VENDOR_RTE_PORT :
-		   RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, &v) != 0)
+	if (st_cfg_write(e, idx, RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, destid) != 0 ||
+	    st_cfg(e, idx, RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, &v) != 0)
 		return -1;
 	return v & 0xff;
 }
@@ -1781,7 +1813,7 @@ st_linux_peer(struct st_linux *l, int dev, uint8_t inport)
 		if ((p == inport || in->ports[p].port_ok) &&
 		    (l->enable_rx_tx || in->type == RTE_PMD_RIO_SIM_DEV_SWITCH))
 			TEST_ASSERT_SUCCESS(st_cfg_write(l->e, dev, ST_PHYS +
-					RTE_RIO_PORT_N_CTL_CSR(p, 1), in->ports[p].ctl |
+					RTE_RIO_PORT_N_CTL_CSR(p, st_rmap(l->e, dev)), in->ports[p].ctl |
 					RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX),
 					    "enable");
 	if (in->type == RTE_PMD_RIO_SIM_DEV_ENDPOINT) {
@@ -1870,7 +1902,7 @@ st_linux_enumerate(struct st_env *e, const char *host_ep, bool enable_rx_tx)
 		}
 		for (p = 0; p < e->info[i].nports; p++)
 			if (e->info[i].ports[p].peer_dev < 0)
-				st_cfg_write(e, i, ST_PHYS + RTE_RIO_PORT_N_CTL_CSR(p, 1),
+				st_cfg_write(e, i, ST_PHYS + RTE_RIO_PORT_N_CTL_CSR(p, st_rmap(e, i)),
 					     e->info[i].ports[p].ctl | RTE_RIO_PORT_N_CTL_LOCKOUT);
 	}
 	/* Port-writes to the host (rio_enum_peer), then rio_clear_locks. */
@@ -2033,7 +2065,7 @@ static struct unit_test_suite rio_scan_suite = {
 		TEST_CASE(test_scan_ring),
 		TEST_CASE(test_scan_ring8),
 		TEST_CASE(test_scan_parallel),
-		TEST_CASE(test_scan_vendor),
+		TEST_CASE(test_scan_models),
 		TEST_CASE(test_scan_race),
 		TEST_CASE(test_scan_abort),
 		TEST_CASE(test_scan_abort_half_read),

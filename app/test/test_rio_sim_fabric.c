@@ -162,7 +162,27 @@ static const struct ft_bad ft_bad_cases[] = {
 	{ "static_routes 2", "[fabric]\nstatic_routes = 2\n" FT_EP, "static_routes" },
 	{ "host 2", "[endpoint ep0]\nhost = 2\n", "out of range" },
 	{ "negative destid", "[endpoint ep0]\ndestid = -1\n", "not a number" },
-	{ "model fancy", "[switch sw0]\nports = 4\nmodel = fancy\n" FT_EP, "model" },
+	{ "model fancy", "[switch sw0]\nports = 4\nmodel = fancy\n" FT_EP,
+	  "unknown switch model 'fancy'" },
+	{ "switch model on endpoint", "[endpoint ep0]\nmodel = cps1848\n",
+	  "unknown endpoint model 'cps1848'" },
+	{ "cps1848 with 8 ports", "[switch sw0]\nmodel = cps1848\nports = 8\n" FT_EP,
+	  "model cps1848 has 18 ports" },
+	{ "rxs2448 with a vid", "[switch sw0]\nmodel = rxs2448\nvid = 1\n" FT_EP,
+	  "the part's own" },
+	{ "rt_limit on cps1848", "[switch sw0]\nmodel = cps1848\nrt_limit = 9\n" FT_EP,
+	  "key rt_limit" },
+	{ "tsi721 with two ports", "[endpoint ep0]\nmodel = tsi721\nports = 2\n",
+	  "model tsi721 has 1 port" },
+	{ "three ports on an endpoint", "[endpoint ep0]\nports = 3\n", "out of range" },
+	{ "lanes 3", FT_SW "lanes = 3\n" FT_EP, "key lanes" },
+	{ "baud 4", "[fabric]\nbaud = 4\n" FT_EP, "not a lane rate" },
+	{ "tsi721 at 6.25 Gbaud", "[endpoint ep0]\nmodel = tsi721\nbaud = 6.25\n",
+	  "model tsi721 has ports of up to 4 lanes at 5 Gbaud" },
+	{ "response timeout 0", "[fabric]\nresponse_timeout = 0\n" FT_EP,
+	  "key response_timeout" },
+	{ "unknown fabric key", "[fabric]\nspeed = 5\n" FT_EP, "[fabric]: unknown key 'speed'" },
+	{ "timing 2", "[fabric]\ntiming = 2\n" FT_EP, "key timing" },
 	{ "too many devices", NULL, "too many devices" },
 	{ "binary garbage", NULL, "line" },
 	{ "directory", NULL, "not a regular file" },
@@ -232,7 +252,10 @@ test_fabric_bad_topologies(void)
 	    ft_check_refused(fab, "builtin:tree:40:2", "tree:40:2", "fanout") ||
 	    ft_check_refused(fab, "builtin:tree:31:16", "tree:31:16", "too many devices") ||
 	    ft_check_refused(fab, "builtin:star:1", "star:1", "out of range") ||
-	    ft_check_refused(fab, "builtin:", "empty shape", "unknown shape"))
+	    ft_check_refused(fab, "builtin:", "empty shape", "unknown shape") ||
+	    ft_check_refused(fab, "builtin:chain:2/fancy", "unknown option", "unknown option") ||
+	    ft_check_refused(fab, "builtin:tree:20:1/cps1848", "20-port CPS",
+			     "sw0 needs 21 ports, model cps1848 has 18"))
 		return TEST_FAILED;
 	{
 		char err[FT_ERR_LEN] = "";
@@ -328,8 +351,7 @@ static const char ft_good_topo[] =
 	"asm_did = 0x22\n"
 	"asm_rev = 0x33\n"
 	"[switch vsw]\n"
-	"ports = 3\n"
-	"model = vendor\n"
+	"model = cps1848\n"
 	"[endpoint host-0]\n"
 	"host = 1\n"
 	"host_destid = 0x10\n"
@@ -366,30 +388,26 @@ test_fabric_good_file(void)
 	TEST_ASSERT_EQUAL(ft_rd(fab, "ep_b", RTE_RIO_PEF_CAR),
 			  RTE_RIO_PEF_PROCESSOR | RTE_RIO_PEF_EXT_FEATURES | RTE_RIO_PEF_ADDR_34 |
 			  RTE_RIO_PEF_DEV16, "ep PEF 16");
-	/* Vendor model: no standard route CSRs, vendor registers instead. */
-	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_RIO_DEV_ID_CAR),
-			  ((uint32_t)RTE_PMD_RIO_SIM_DID_VENDOR_SWITCH << 16) | RTE_PMD_RIO_SIM_VID,
-			  "vendor DEV_ID");
+	/* cps1848: the part's identity, and its two-level table behind the standard CSRs. */
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_RIO_DEV_ID_CAR), 0x03740038, "CPS-1848 DEV_ID");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_RIO_PEF_CAR),
-			  RTE_RIO_PEF_SWITCH | RTE_RIO_PEF_EXT_FEATURES | RTE_RIO_PEF_DEV16,
-			  "vendor PEF without STD_RT");
-	/* Static routes: core 0x1234 -> port 1; vsw 0x1234 -> 1, 0x10 -> 0. */
+			  RTE_RIO_PEF_SWITCH | RTE_RIO_PEF_EXT_FEATURES | RTE_RIO_PEF_STD_RT |
+			  RTE_RIO_PEF_EXT_RT | RTE_RIO_PEF_DEV16, "CPS-1848 PEF");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_RIO_SWP_INFO_CAR) >> 8, 18, "18 ports");
+	/* Static routes: core 0x1234 -> port 1; vsw domain 0x12 -> 1, device 0x10 -> 0. */
 	TEST_ASSERT_SUCCESS(ft_wr(fab, "core", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0x1234), "sel");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "core", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 1, "core route");
 	TEST_ASSERT_SUCCESS(ft_wr(fab, "vsw", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0x1234), "sel");
-	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR), 0,
-			  "vendor 0x70 reserved");
-	TEST_ASSERT_SUCCESS(ft_wr(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_SEL, 0x1234), "vsel");
-	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_PORT), 1, "vendor route");
-	TEST_ASSERT_SUCCESS(ft_wr(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_SEL, 0x10), "vsel");
-	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_PORT), 0, "vendor route");
-	TEST_ASSERT_SUCCESS(ft_wr(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_SEL, 0x77), "vsel");
-	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_PORT), 0xff, "no route");
-	TEST_ASSERT_SUCCESS(ft_wr(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_PORT, 2), "vport");
-	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_PORT), 2, "vendor set");
-	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_PMD_RIO_SIM_VENDOR_RTE_DEFAULT), 0xff, "vdefault");
-	TEST_ASSERT_EQUAL(ft_rd(fab, "core", RTE_PMD_RIO_SIM_VENDOR_RTE_SEL), 0,
-			  "std switch has no vendor registers");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 1, "domain 0x12");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", 0xe00400 + 4 * 0x12), 1, "domain table entry");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "vsw", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0x10), "sel");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 0, "device 0x10");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "vsw", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0x77), "sel");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 0xde,
+			  "reset entry: use the default port");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", RTE_RIO_STD_RTE_DEFAULT_PORT), 0xdf,
+			  "reset default port: no route");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "vsw", 0xe00000 + 4 * 0x10), 0, "device table entry");
 	/* Routed maintenance through both models, 16-bit IDs. */
 	v = 0;
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "host-0", 0x1234, 0xff, false,
@@ -397,7 +415,7 @@ test_fabric_good_file(void)
 	TEST_ASSERT_EQUAL(v, 0x1234, "ep_a answered");
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "host-0", 0x1234, 1, false,
 							 RTE_RIO_SWP_INFO_CAR, 4, &v), "maint vsw");
-	TEST_ASSERT_EQUAL(v, (3 << 8) | 0, "vsw SWP_INFO");
+	TEST_ASSERT_EQUAL(v, (18 << 8) | 0, "vsw SWP_INFO");
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(fab, 2, &info), "info");
 	TEST_ASSERT_EQUAL(strcmp(info.name, "host-0"), 0, "device order");
 	TEST_ASSERT_EQUAL(info.ep_index, 0, "ep index");
@@ -479,6 +497,11 @@ test_fabric_config_space(void)
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 1, "static 1");
 	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0), "sel 0");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 0, "static 0");
+	/* Entries reset to unpredictable contents (seeded): program 0x40-0x43 first. */
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR,
+				  RTE_RIO_STD_RTE_CONF_EXTCFGEN | 0x40), "ext sel");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 0xffffffff),
+			    "no routes 0x40-0x43");
 	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0x42), "sel");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR), 0x42, "sel rb");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 0xff, "no route");
@@ -515,7 +538,6 @@ test_fabric_config_space(void)
 			    "ext restore");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 0xff03ffff,
 			  "ext restored");
-	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_DEFAULT_PORT), 0xff, "default");
 	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_DEFAULT_PORT, 0x102), "default");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_STD_RTE_DEFAULT_PORT), 2, "default rb");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "ep0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR), 0, "ep no routes");
@@ -523,7 +545,7 @@ test_fabric_config_space(void)
 	/* LP-Serial and EM blocks. */
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph), (0x1000u << 16) | RTE_RIO_EFB_SER_EPF_SW_M1_ID,
 			  "switch phys header");
-	TEST_ASSERT_EQUAL(ft_rd(fab, "ep0", ph), RTE_RIO_EFB_SER_EP_M1_ID, "ep phys header");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "ep0", ph), RTE_RIO_EFB_SER_EP_SW_M1_ID, "ep phys header");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", em), RTE_RIO_EFB_ERR_MGMNT, "EM header, last");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "ep0", em), 0, "no EM on endpoints");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_LINKTO_CTL_CSR), 0xffffff00, "LTO");
@@ -541,18 +563,30 @@ test_fabric_config_space(void)
 			  RTE_RIO_PORT_N_ERR_STS_PORT_UNINIT, "port 5 uninit");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_ERR_STS_CSR(8, 1)), 0,
 			  "port 8 does not exist");
+	/* 2x and 4x supported (Gen2 x4 default); enables set: static routes configured it. */
 	v = ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_CTL_CSR(5, 1));
-	TEST_ASSERT_EQUAL(v, RTE_RIO_PORT_N_CTL_P_TYP_SER | RTE_RIO_PORT_N_CTL_PWIDTH_4 |
+	TEST_ASSERT_EQUAL(v, RTE_RIO_PORT_N_CTL_P_TYP_SER | RTE_RIO_PORT_N_CTL_PWIDTH |
 			  RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX, "ctl reset");
 	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", ph + RTE_RIO_PORT_N_CTL_CSR(5, 1),
 				  RTE_RIO_PORT_N_CTL_LOCKOUT), "lockout");
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_CTL_CSR(5, 1)),
-			  RTE_RIO_PORT_N_CTL_P_TYP_SER | RTE_RIO_PORT_N_CTL_PWIDTH_4 |
+			  RTE_RIO_PORT_N_CTL_P_TYP_SER | RTE_RIO_PORT_N_CTL_PWIDTH |
 			  RTE_RIO_PORT_N_CTL_LOCKOUT, "ctl RO bits kept, enables cleared");
-	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", ph + RTE_RIO_PORT_N_ACK_STS_CSR(1),
-				  0x05000007), "ackID");
-	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_ACK_STS_CSR(1)), 0x05000707,
+	/* An OK port reports its initialized width (4x) and lane rate (5 Gbaud). */
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_CTL_CSR(0, 1)) &
+			  RTE_RIO_PORT_N_CTL_IPW, 2u << 27, "IPW 4x");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_CTL2_CSR(0, 1)) >> 28,
+			  4, "5 Gbaud");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_CTL2_CSR(5, 1)) >> 28,
+			  0, "no rate on a port that is not OK");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", ph + RTE_RIO_PORT_N_ACK_STS_CSR(5),
+				  0x05000307), "ackID");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_ACK_STS_CSR(5)), 0x05000307,
 			  "ackID readback");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", ph + RTE_RIO_PORT_N_ACK_STS_CSR(5),
+				  RTE_RIO_PORT_N_ACK_CLEAR | 0x05000307), "clear outstanding");
+	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", ph + RTE_RIO_PORT_N_ACK_STS_CSR(5)), 0x05000707,
+			  "outstanding = outbound");
 
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", em + RTE_RIO_EM_PW_TGT_DEVID), 0x00ff0000,
 			  "pw target unset");
@@ -713,8 +747,17 @@ test_fabric_maint_routing(void)
 	uint32_t v, ctl;
 
 	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
-	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:chain:3", err,
-							  sizeof(err)), "%s", err);
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab,
+		"builtin:chain:3/response_timeout=20000", err, sizeof(err)), "%s", err);
+	/* No request leaves an endpoint without Master Enable. */
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 0xff, 0, false,
+						       RTE_RIO_SWP_INFO_CAR, 4, &v), -EACCES,
+			  "request without Master Enable");
+	TEST_ASSERT_EQUAL(ft_maint_rx(fab, "sw0"), 0, "it reached sw0");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "ep0", ph + RTE_RIO_PORT_GEN_CTL_CSR,
+				  RTE_RIO_PORT_GEN_MASTER), "ep0 Master Enable");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "ep1", ph + RTE_RIO_PORT_GEN_CTL_CSR,
+				  RTE_RIO_PORT_GEN_MASTER), "ep1 Master Enable");
 	/* Before any route: hop 0 works (sw0 is adjacent), hop 1 does not. */
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 0xff, 0, false,
 							 RTE_RIO_SWP_INFO_CAR, 4, &v), "sw0");
@@ -722,6 +765,9 @@ test_fabric_maint_routing(void)
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "ep1", 0xff, 0, false,
 							 RTE_RIO_SWP_INFO_CAR, 4, &v), "sw0");
 	TEST_ASSERT_EQUAL(v, (4 << 8) | 1, "sw0 SWP_INFO from ep1: port 1");
+	/* std entries reset to anything (seeded): make sw0's entry for 0xff lead nowhere. */
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, 0xff), "sel");
+	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 0xff), "none");
 	v = 0;
 	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 0xff, 1, false,
 						       RTE_RIO_DEV_ID_CAR, 4, &v), -ETIMEDOUT,
@@ -773,10 +819,11 @@ test_fabric_maint_routing(void)
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_dev_info(fab,
 		rte_pmd_rio_sim_fabric_dev_find(fab, "sw1"), &info), "info");
 	TEST_ASSERT_EQUAL(info.ports[0].drops, drops + 1, "drop counted at sw1 ingress");
-	/* The default port catches unrouted IDs. */
+	/* The default port serves IDs past the table limit only: 5 is inside, dropped. */
 	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw1", RTE_RIO_STD_RTE_DEFAULT_PORT, 2), "default");
-	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 5, 2, false,
-							 RTE_RIO_DEV_ID_CAR, 4, &v), "default");
+	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 5, 2, false,
+						       RTE_RIO_DEV_ID_CAR, 4, &v), -ETIMEDOUT,
+			  "default port used inside the table");
 	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw1", RTE_RIO_STD_RTE_DEFAULT_PORT, 0xff), "no default");
 	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw1", RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, 2), "restore");
 

@@ -60,8 +60,6 @@ wrap_is_route_reg(uint32_t off)
 	case RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR:
 	case RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR:
 	case WRAP_IDT_RTE_TABLE_SEL:
-	case RTE_PMD_RIO_SIM_VENDOR_RTE_SEL:
-	case RTE_PMD_RIO_SIM_VENDOR_RTE_PORT:
 		return true;
 	default:
 		return false;

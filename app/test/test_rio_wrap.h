@@ -20,10 +20,10 @@
  *    (the extended-feature list ends after the LP-Serial block);
  *  - on request, one write that fails (rio_test_wrap_fail_write());
  *  - always: every maintenance access to a route-table select or entry
- *    register (standard 0x70/0x74, the IDT CPS table select 0x10070, the
- *    rio_sim vendor model's 0x10000/0x10004) is checked to happen while
- *    the target's Host Base Device ID Lock holds this mport's lock ID (its
- *    Base Device ID); others are counted as lock violations.
+ *    register (standard 0x70/0x74, the IDT CPS table select 0x10070) is
+ *    checked to happen while the target's Host Base Device ID Lock holds
+ *    this mport's lock ID (its Base Device ID); others are counted as lock
+ *    violations.
  */
 
 #include <stdint.h>

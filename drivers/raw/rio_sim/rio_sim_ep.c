@@ -907,7 +907,8 @@ sim_ep_resolve(struct sim_ep *ep, struct sim_ep_tx *tx, uint16_t destid,
 			return r->ep_index;
 	}
 	*walked = 1;
-	ret = sim_ep_route_slow(f, ep->dev_index, 0, destid, &r->in_port);
+	ret = sim_ep_route_slow(f, ep->dev_index, sim_ep_tx_port(f, ep->dev_index), destid,
+				&r->in_port);
 	if (ret < 0) {
 		r->gen = 0;
 		return ret;
@@ -1828,37 +1829,24 @@ int
 sim_pw_deliver(struct sim_fabric *f, uint32_t src_dev, uint16_t destid,
 	       const uint32_t *payload, uint32_t len)
 {
-	struct sim_shm_device *sdev = sim_fabric_dev(f, src_dev);
+	struct sim_shm_device *sdev = sim_fabric_dev(f, src_dev), *dst;
 	struct sim_shm_endpoint *tshm;
 	struct sim_shm_pw_slot *s;
 	struct sim_ring ring;
-	uint8_t port = 0, in_port;
-	uint8_t *rt;
+	uint32_t dst_dev;
+	uint8_t in_port;
 	uint64_t p;
 	int t;
 
 	if (sdev == NULL || payload == NULL || len == 0 || len > RTE_RIO_PW_MSG_SIZE)
 		return -EINVAL;
-	if (destid >= RTE_RIO_MAX_DESTIDS(f->devid_size))
-		return -ETIMEDOUT;
-	if (sdev->type == SIM_DEV_SWITCH) {
-		/*
-		 * The port-write leaves the switch by its route table entry for
-		 * destid, or by the default port when the entry names no port.
-		 */
-		rt = sim_fabric_rt(f, src_dev);
-		if (rt == NULL)
-			return -ETIMEDOUT;
-		port = rt[destid];
-		if (port >= sdev->nports || port >= SIM_MAX_PORTS)
-			port = __atomic_load_n(&sdev->rte_default_port, __ATOMIC_RELAXED) & 0xff;
-		if (port >= sdev->nports || port >= SIM_MAX_PORTS)
-			return -ETIMEDOUT;
-	}
-	t = sim_ep_route_slow(f, src_dev, port, destid, &in_port);
+	t = sim_pw_route(f, src_dev, destid, &dst_dev, &in_port);
 	if (t < 0)
 		return t;
-	tshm = &f->eps[t];
+	dst = sim_fabric_dev(f, dst_dev);
+	if (dst == NULL || dst->type != SIM_DEV_ENDPOINT || dst->ep_index >= f->n_endpoints)
+		return -ETIMEDOUT;
+	tshm = &f->eps[dst->ep_index];
 	sim_ring_attach(&ring, &tshm->pw_pos, tshm->pw, sizeof(tshm->pw[0]), SIM_PW_RING_SIZE);
 	if (sim_ep_load_pid(&tshm->owner_pid) == 0 || sim_ring_claim(&ring, 1, &p) == 0) {
 		/* Port-writes are droppable: count it, the sender does not retry. */
@@ -1887,6 +1875,7 @@ sim_ep_pw_fetch(struct sim_ep *ep, struct rte_rio_pw_msg *msgs, uint16_t n)
 	/* The owner consumes the endpoint's port-writes. */
 	if (!ep->owner)
 		return 0;
+	sim_fabric_pw_tick(ep->f);
 	for (budget = SIM_PW_RING_SIZE + n; cnt < n && budget > 0; budget--) {
 		state = sim_ring_peek(&ep->pw_ring, &slot);
 		if (state == SIM_RING_EMPTY) {

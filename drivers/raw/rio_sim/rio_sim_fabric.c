@@ -326,7 +326,7 @@ fab_layout(uint32_t n_dev, uint32_t n_ep, uint8_t devid_size, struct fab_layout 
 				    RTE_CACHE_LINE_SIZE);
 	lo->rt_off = RTE_ALIGN_CEIL(lo->ep_off +
 				    (uint64_t)n_ep * sizeof(struct sim_shm_endpoint), 4096);
-	lo->rt_size = RTE_RIO_MAX_DESTIDS(devid_size);
+	lo->rt_size = SIM_RT_ENTRIES(devid_size) * sizeof(uint16_t);
 	lo->total = RTE_ALIGN_CEIL(lo->rt_off + lo->n_switches * lo->rt_size, 4096);
 }
 
@@ -410,6 +410,49 @@ fab_attach_remove(struct sim_shm_hdr *h)
 /* ------------------------------------------------------------------ */
 /* Create                                                             */
 
+/*
+ * A seed the topology did not choose: random, printed, so that a failure
+ * can be replayed with it, in the topology or for every fabric a run
+ * creates with RIO_SIM_SEED=<n> in the environment.
+ */
+static uint32_t
+fab_random_seed(void)
+{
+	const char *env = getenv("RIO_SIM_SEED");
+	uint32_t seed = 0;
+	char *end;
+	int fd;
+
+	if (env != NULL && env[0] != '\0') {
+		errno = 0;
+		seed = (uint32_t)strtoul(env, &end, 0);
+		if (errno == 0 && *end == '\0')
+			return seed;
+		SIM_LOG(WARNING, "RIO_SIM_SEED=%s is not a number: ignored", env);
+		seed = 0;
+	}
+
+	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (read(fd, &seed, sizeof(seed)) != (ssize_t)sizeof(seed))
+			seed = 0;
+		close(fd);
+	}
+	if (seed == 0)
+		seed = (uint32_t)(fab_now_ms() ^ ((uint64_t)getpid() << 16));
+	return seed;
+}
+
+/* The link's rate: the fastest lane rate both ends have. */
+static void
+fab_link_rate(struct sim_shm_port *a, struct sim_shm_port *b)
+{
+	uint8_t baud = RTE_MIN(a->baud, b->baud);
+
+	a->baud = baud;
+	b->baud = baud;
+}
+
 static struct fab_priv *
 fab_create(const char *name, const struct sim_topology *topo, int fd, char *err, size_t errlen)
 {
@@ -417,7 +460,7 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 	struct sim_shm_hdr *h;
 	struct fab_priv *p = NULL;
 	struct sim_fabric *f;
-	uint32_t i, n_ep = 0, ep_i = 0, sw_i = 0;
+	uint32_t i, n_ep = 0, ep_i = 0, sw_i = 0, n_std = 0;
 	struct stat st;
 	void *m;
 	int rc;
@@ -473,6 +516,12 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 	h->ep_off = lo.ep_off;
 	h->rt_off = lo.rt_off;
 	h->topo_hash = sim_topology_hash(topo);
+	h->seed = topo->seed_set ? topo->seed : fab_random_seed();
+	h->timing = topo->timing;
+	h->hop_ns = topo->hop_ns;
+	h->proc_ns = topo->proc_ns;
+	h->resp_timeout_us = topo->resp_timeout_us;
+	h->pw_repeat_us = topo->pw_repeat_us;
 	h->creator_uid = (uint32_t)geteuid();
 	h->creator_pid = (int32_t)getpid();
 	strlcpy(h->name, name, sizeof(h->name));
@@ -500,11 +549,16 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 		} else {
 			d->ep_index = UINT32_MAX;
 			d->rt_off = lo.rt_off + (uint64_t)sw_i * lo.rt_size;
-			memset((uint8_t *)h + d->rt_off, RTE_RIO_INVALID_ROUTE, lo.rt_size);
 			sw_i++;
+			if (td->model == SIM_MODEL_STD)
+				n_std++;
 		}
-		sim_config_init_device(f, d, td);
+		sim_config_init_device(f, d, td, topo);
 	}
+	if (n_std > 0)
+		SIM_LOG(NOTICE, "fabric %s: std route tables from seed %" PRIu64 "%s", name,
+			h->seed, topo->seed_set ? "" :
+			" (replay: [fabric] seed, builtin:<shape>/seed=<n> or RIO_SIM_SEED)");
 	for (i = 0; i < topo->n_links; i++) {
 		const struct sim_topo_link *l = &topo->links[i];
 		struct sim_shm_port *a = &f->devs[l->dev_a].ports[l->port_a];
@@ -516,6 +570,7 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 		b->peer_dev = (int32_t)l->dev_a;
 		b->peer_port = l->port_a;
 		b->link_up = 1;
+		fab_link_rate(a, b);
 	}
 	if (topo->static_routes) {
 		rc = sim_config_static_routes(f);
@@ -1065,23 +1120,6 @@ sim_port_pkts(const struct sim_fabric *f, uint32_t dev_index, uint8_t port, bool
 	return v;
 }
 
-uint8_t *
-sim_fabric_rt(const struct sim_fabric *f, uint32_t dev_index)
-{
-	uint64_t rt_size, off, base;
-	struct sim_shm_device *d;
-
-	d = sim_fabric_dev(f, dev_index);
-	if (d == NULL || d->type != SIM_DEV_SWITCH)
-		return NULL;
-	rt_size = RTE_RIO_MAX_DESTIDS(f->devid_size);
-	base = (uint64_t)(f->rt_base - (uint8_t *)f->hdr);
-	off = d->rt_off;	/* untrusted: must name one table slot */
-	if (off < base || (off - base) % rt_size != 0 || off + rt_size > f->size)
-		return NULL;
-	return (uint8_t *)f->hdr + off;
-}
-
 /* ------------------------------------------------------------------ */
 /* Links and port events                                              */
 
@@ -1102,12 +1140,81 @@ fab_pw_target(const struct sim_fabric *f, uint32_t v)
 	return (int)id;
 }
 
+/*
+ * May switch @d send a port-write for @port's event (now OK or not)?
+ * The error-management block's transmission disable and the port's
+ * Port-write Disable stop it; the rxs2448 also needs its port's PW_EN for
+ * the event (link initialized, OK to uninitialized).
+ */
+static bool
+fab_pw_enabled(const struct sim_shm_device *d, uint8_t port, bool now_ok)
+{
+	int slot;
+
+	if ((d->em_pw_tx_ctrl & RTE_RIO_EM_PW_TX_CTRL_PW_DIS) ||
+	    (d->ports[port].err_sts & RTE_RIO_PORT_N_ERR_STS_PW_DIS))
+		return false;
+	if (d->model != SIM_MODEL_RXS2448)
+		return true;
+	slot = sim_impl_slot(d->model, SIM_RXS_PLM_PW_EN(port));
+	return slot >= 0 && (d->impl[slot] & (now_ok ? SIM_RXS_PW_EN_LINIT : SIM_RXS_PW_EN_OK2U));
+}
+
+/*
+ * The error-management port-write of (@d, @port) with the current state
+ * (device lock held). @return the target device ID, -1 for none.
+ */
+static int
+fab_pw_build(const struct sim_fabric *f, struct sim_shm_device *d, uint8_t port,
+	     uint32_t payload[4])
+{
+	int target = fab_pw_target(f, d->em_pw_target);
+
+	if (target < 0)
+		return -1;
+	payload[0] = d->comptag;
+	payload[1] = d->ports[port].em_err_det;
+	payload[2] = port;
+	payload[3] = d->em_ltl_err_det;
+	return target;
+}
+
+/*
+ * Latch @bits in the EM Port n Error Detect CSR of switch @d and send its
+ * error-management port-write, unless one of this port is still pending
+ * (then the repeats carry the news).
+ */
+static void
+fab_pw_event(struct sim_fabric *f, struct sim_shm_device *d, uint8_t port, uint32_t bits,
+	     bool now_ok)
+{
+	uint64_t period;
+	uint32_t payload[4];
+	int target = -1;
+
+	period = (uint64_t)__atomic_load_n(&f->hdr->pw_repeat_us, __ATOMIC_RELAXED) * 1000;
+	sim_lock(&d->lock);
+	d->ports[port].em_err_det |= bits;
+	if (!(d->ports[port].err_sts & RTE_RIO_PORT_N_ERR_STS_PW_PEND) ||
+	    (bits & (RTE_RIO_EM_PED_LINK_U2OK | RTE_RIO_EM_PED_LINK_OK2U)))
+		if (fab_pw_enabled(d, port, now_ok))
+			target = fab_pw_build(f, d, port, payload);
+	if (target >= 0) {
+		/* Pending until software clears it; repeated meanwhile (sim_fabric_pw_tick). */
+		__atomic_fetch_or(&d->ports[port].err_sts, RTE_RIO_PORT_N_ERR_STS_PW_PEND,
+				  __ATOMIC_RELAXED);
+		__atomic_store_n(&d->ports[port].pw_next_ns, sim_now_ns() + RTE_MAX(period, 1ull),
+				 __ATOMIC_RELAXED);
+	}
+	sim_unlock(&d->lock);
+	if (target >= 0)
+		sim_pw_deliver(f, d->index, (uint16_t)target, payload, sizeof(payload));
+}
+
 void
 sim_fabric_port_event(struct sim_fabric *f, uint32_t dev_index, uint8_t port, bool was_ok)
 {
 	struct sim_shm_device *d = sim_fabric_dev(f, dev_index);
-	uint32_t payload[4];
-	int target = -1;
 	bool now;
 
 	if (d == NULL || port >= RTE_MIN(d->nports, SIM_MAX_PORTS))
@@ -1116,21 +1223,55 @@ sim_fabric_port_event(struct sim_fabric *f, uint32_t dev_index, uint8_t port, bo
 	now = sim_port_ok(f, dev_index, port);
 	if (now == was_ok || d->type != SIM_DEV_SWITCH)
 		return;
-	sim_lock(&d->lock);
-	d->ports[port].em_err_det |= now ? RTE_RIO_EM_PED_LINK_U2OK : RTE_RIO_EM_PED_LINK_OK2U;
-	if (!(d->em_pw_tx_ctrl & RTE_RIO_EM_PW_TX_CTRL_PW_DIS) &&
-	    !(d->ports[port].err_sts & RTE_RIO_PORT_N_ERR_STS_PW_DIS))
-		target = fab_pw_target(f, d->em_pw_target);
-	if (target >= 0) {
-		d->ports[port].err_sts |= RTE_RIO_PORT_N_ERR_STS_PW_PEND;
-		payload[0] = d->comptag;
-		payload[1] = d->ports[port].em_err_det;
-		payload[2] = port;
-		payload[3] = d->em_ltl_err_det;
+	fab_pw_event(f, d, port, now ? RTE_RIO_EM_PED_LINK_U2OK : RTE_RIO_EM_PED_LINK_OK2U, now);
+}
+
+void
+sim_fabric_port_error(struct sim_fabric *f, uint32_t dev_index, uint8_t port, uint32_t bits)
+{
+	struct sim_shm_device *d = sim_fabric_dev(f, dev_index);
+
+	__atomic_fetch_add(&f->hdr->route_gen, 1, __ATOMIC_RELEASE);
+	if (d == NULL || port >= RTE_MIN(d->nports, SIM_MAX_PORTS) || d->type != SIM_DEV_SWITCH)
+		return;
+	fab_pw_event(f, d, port, bits, true);
+}
+
+void
+sim_fabric_pw_tick(struct sim_fabric *f)
+{
+	uint64_t now = 0, period, next;
+	struct sim_shm_device *d;
+	uint32_t payload[4], i;
+	unsigned int p;
+	int target;
+
+	for (i = 0; i < f->n_devices; i++) {
+		d = &f->devs[i];
+		if (d->type != SIM_DEV_SWITCH)
+			continue;
+		for (p = 0; p < RTE_MIN(d->nports, (unsigned int)SIM_MAX_PORTS); p++) {
+			next = __atomic_load_n(&d->ports[p].pw_next_ns, __ATOMIC_RELAXED);
+			if (next == 0)
+				continue;
+			if (now == 0)
+				now = sim_now_ns();
+			if (now < next)
+				continue;
+			target = -1;
+			sim_lock(&d->lock);
+			period = (uint64_t)f->hdr->pw_repeat_us * 1000;
+			if (!(d->ports[p].err_sts & RTE_RIO_PORT_N_ERR_STS_PW_PEND)) {
+				d->ports[p].pw_next_ns = 0;	/* acknowledged: stop */
+			} else {
+				d->ports[p].pw_next_ns = now + RTE_MAX(period, 1ull);
+				target = fab_pw_build(f, d, (uint8_t)p, payload);
+			}
+			sim_unlock(&d->lock);
+			if (target >= 0)
+				sim_pw_deliver(f, i, (uint16_t)target, payload, sizeof(payload));
+		}
 	}
-	sim_unlock(&d->lock);
-	if (target >= 0)
-		sim_pw_deliver(f, dev_index, (uint16_t)target, payload, sizeof(payload));
 }
 
 int

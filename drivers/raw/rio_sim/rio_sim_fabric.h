@@ -11,7 +11,9 @@
  *
  *   rio_sim_topology.c  topology files (rte_cfgfile) and built-in shapes
  *   rio_sim_fabric.c    shared-memory fabric: create, attach, detach, links
- *   rio_sim_config.c    per-device config space and maintenance routing
+ *   rio_sim_switch.c    device models, switch route tables, vendor registers
+ *   rio_sim_config.c    per-device config space, maintenance routing, ackIDs
+ *   rio_sim_timing.c    timing model: link rates, latency, response timeout
  *   rio_sim_ep.c        claimed endpoints: rings, messages, doorbells, port-writes
  *   rio_sim_rawdev.c    rawdev PMD and mport ops (the only file that knows DPDK rawdev)
  *
@@ -27,6 +29,7 @@
 
 #include "rte_rio.h"
 #include "rio_sim_shm.h"
+#include "rte_pmd_rio_sim_fabric.h"
 
 extern int rio_sim_logtype;
 #define SIM_LOG(level, fmt, ...) \
@@ -39,14 +42,18 @@ extern int rio_sim_logtype;
 struct sim_topo_dev {
 	char name[SIM_NAME_MAX];
 	uint8_t type;		/* enum sim_dev_type */
-	uint8_t model;		/* enum sim_switch_model (switches) */
-	uint8_t nports;		/* endpoints: 1 */
+	uint8_t model;		/* enum sim_model */
+	uint8_t nports;		/* endpoints: 1 or 2 */
 	uint8_t is_host;	/* endpoint that enumerates */
 	int32_t destid;		/* preset Base Device ID, -1: unset (reset value) */
 	int32_t host_destid;	/* host endpoints: host device ID to use (default 0) */
 	uint16_t vid, did, asm_vid, asm_did;
 	uint32_t dev_rev;
 	uint16_t asm_rev;
+	uint8_t ids_set;	/* vid, did or dev_rev given in the topology */
+	uint8_t lanes;		/* lanes per port, 0: the fabric's */
+	uint8_t baud;		/* top lane rate (baud code), 0: the fabric's */
+	int32_t rt_limit;	/* std switches: highest route table ID, -1: every ID */
 };
 
 struct sim_topo_link {
@@ -60,6 +67,15 @@ struct sim_topology {
 	uint8_t devid_size;		/* 8 or 16 */
 	uint32_t mbox_entries;		/* inbound ring slots, power of two */
 	bool static_routes;		/* program routes from preset destids at creation */
+	bool seed_set;			/* seed given: std route tables' reset contents */
+	uint32_t seed;
+	bool timing;			/* latency modelled (false: shared-memory transport) */
+	uint32_t hop_ns;		/* switch crossing latency */
+	uint32_t proc_ns;		/* target processing time of a request */
+	uint32_t resp_timeout_us;	/* response timeout (Port Response Timeout reset value) */
+	uint32_t pw_repeat_us;		/* port-write repeat period while pending */
+	uint8_t lanes;			/* default lanes per port */
+	uint8_t baud;			/* default top lane rate (baud code) */
 	uint32_t n_devs;
 	uint32_t n_links;
 	struct sim_topo_dev *devs;
@@ -80,6 +96,122 @@ void sim_topology_free(struct sim_topology *topo);
 uint64_t sim_topology_hash(const struct sim_topology *topo);
 /* Index of a device by name, or -ENOENT. */
 int sim_topology_find(const struct sim_topology *topo, const char *name);
+
+/* ------------------------------------------------------------------ */
+/* Device models and route tables (rio_sim_switch.c)                  */
+
+struct sim_fabric;
+
+/* Lane rates: Port n Control 2 baud codes (RapidIO 3.x Part 6). */
+enum sim_baud {
+	SIM_BAUD_1_25 = 1,
+	SIM_BAUD_2_5 = 2,
+	SIM_BAUD_3_125 = 3,
+	SIM_BAUD_5_0 = 4,
+	SIM_BAUD_6_25 = 5,
+	SIM_BAUD_10_3125 = 6,
+	SIM_BAUD_12_5 = 7,
+};
+
+/* Maintenance request sizes a device executes as a target (bit: 4, 8, 16, 32, 64 bytes). */
+#define SIM_MAINT_4		(1u << 2)
+#define SIM_MAINT_ALL		((1u << 2) | (1u << 3) | (1u << 4) | (1u << 5) | (1u << 6))
+
+struct sim_model_info {
+	const char *name;
+	uint8_t type;		/* enum sim_dev_type */
+	uint16_t vid, did;	/* Device Identity CAR */
+	uint32_t dev_rev;
+	uint8_t fixed_ports;	/* ports of the part; 0: from the topology */
+	uint8_t max_ports;
+	uint8_t rmap;		/* LP-Serial register map (1, 2) */
+	uint16_t phys_id;	/* extended feature ID of the LP-Serial block */
+	uint8_t max_lanes;
+	uint8_t max_baud;	/* enum sim_baud */
+	uint8_t maint_sizes;	/* SIM_MAINT_* accepted as a target */
+	bool ports_enabled;	/* input and output port enables set at reset */
+	bool mport_4byte_only;	/* its mport issues 4-byte maintenance only */
+};
+
+/* Vendor registers the models give a value to (offsets). */
+#define SIM_CPS_RTE_PORT_SEL	0x010070	/* 0: broadcast table, n + 1: port n's table */
+#define SIM_CPS_RIO_DOMAIN	0xf20020
+#define SIM_CPS_BC_DEV_TABLE	0xe00000
+#define SIM_CPS_BC_DOM_TABLE	0xe00400
+#define SIM_CPS_PORT_TABLES	0xe10000	/* + 0x1000 n: device, then domain table */
+#define SIM_RXS_BC_L1_TABLE	0x30400
+#define SIM_RXS_BC_L2_TABLE	0x31000
+#define SIM_RXS_PORT_TABLES	0x50000	/* + 0x2000 n: L0, L1 at 0x400, L2 at 0x1000 */
+#define SIM_RXS_PW_ROUTE	0x40208
+#define SIM_RXS_PLM_CTL(n)	(0x10100 + 0x100 * (n))
+#define  SIM_RXS_PLM_SOFT_RST	0x02000000u
+#define SIM_RXS_PLM_PW_EN(n)	(0x10118 + 0x100 * (n))
+#define  SIM_RXS_PW_EN_OK2U	0x40000000u
+#define  SIM_RXS_PW_EN_LINIT	0x10000000u
+
+const struct sim_model_info *sim_model_get(uint8_t model);
+/* Model index of name @name for devices of @type, or -ENOENT. */
+int sim_model_find(const char *name, uint8_t type);
+/* The model names of a device type, for error messages. */
+const char *sim_model_names(uint8_t type);
+
+/* Route table of a switch (SIM_RT_ENTRIES(devid_size) entries), or NULL. */
+uint16_t *sim_switch_rt(const struct sim_fabric *f, uint32_t dev_index);
+/* Reset contents of a switch's route table and default port (std: from @seed). */
+void sim_switch_reset_routes(struct sim_fabric *f, struct sim_shm_device *d, uint64_t seed);
+/* Output port of switch @d for a packet to @destid, or -1: dropped. */
+int sim_switch_route(const struct sim_fabric *f, const struct sim_shm_device *d,
+		     uint16_t destid);
+/* Route CSR 0x74 of @d for the ID selected in 0x70 (read, write). */
+uint32_t sim_switch_rte_read(struct sim_fabric *f, struct sim_shm_device *d);
+void sim_switch_rte_write(struct sim_fabric *f, struct sim_shm_device *d, uint32_t val);
+/* Bits of a route value (default port CSR included) of the model. */
+uint32_t sim_switch_default_mask(const struct sim_shm_device *d);
+/* Raw table entry (SIM_RT_DEV_TABLE/SIM_RT_DOM_TABLE + index, or the ID on std). */
+int sim_switch_table_read(const struct sim_fabric *f, const struct sim_shm_device *d,
+			  uint32_t entry, uint32_t *val);
+int sim_switch_table_write(struct sim_fabric *f, const struct sim_shm_device *d,
+			   uint32_t entry, uint32_t val);
+/* Slot in impl[] of a vendor register of @model, or -1. */
+int sim_impl_slot(uint8_t model, uint32_t off);
+/* Is @off a broadcast register of @model? Then the slots it writes. */
+bool sim_impl_bcast(uint8_t model, uint32_t off, uint32_t *first, uint32_t *count);
+/* Reset values of the vendor registers of @d's model. */
+void sim_impl_reset(struct sim_shm_device *d);
+
+/* ------------------------------------------------------------------ */
+/* Timing model (rio_sim_timing.c)                                    */
+
+/*
+ * What a transaction costs in time. A path accumulates, for every link a
+ * packet crosses, its serialization at the link's rate and, for every
+ * switch, the crossing latency; the target adds its processing time. The
+ * message and doorbell work reuses the same accumulator.
+ */
+struct sim_path_time {
+	uint64_t ns;
+	uint32_t bytes;		/* wire bytes of the packet being routed */
+};
+
+/* Bytes on the wire of a packet: @hdr header bytes (transport and logical), @payload. */
+uint32_t sim_pkt_wire_bytes(uint8_t devid_size, uint32_t hdr, uint32_t payload);
+/* Header bytes of maintenance requests and responses (their logical fields). */
+#define SIM_MAINT_HDR(devid_size)	(8u + 2u * ((devid_size) == 16 ? 2u : 1u))
+/* Data rate of a port after line coding, bits per second (0: link down). */
+uint64_t sim_port_rate_bps(const struct sim_fabric *f, uint32_t dev_index, uint8_t port);
+/* Time for @bytes to cross the link of (dev, port). */
+uint64_t sim_link_ns(const struct sim_fabric *f, uint32_t dev_index, uint8_t port,
+		     uint32_t bytes);
+/* Response timeout of a request from endpoint @dev_index (its Port Response Timeout CSR). */
+uint64_t sim_resp_timeout_ns(const struct sim_fabric *f, uint32_t dev_index);
+/* CLOCK_MONOTONIC now, in ns. */
+uint64_t sim_now_ns(void);
+/* Wait until CLOCK_MONOTONIC reaches @deadline_ns. */
+void sim_wait_until(uint64_t deadline_ns);
+/* Baud code of a lane rate in Gbaud ("5", "6.25", ...), or -EINVAL. */
+int sim_baud_parse(const char *s);
+/* "5.0", "10.3125", ... for a baud code. */
+const char *sim_baud_name(uint8_t baud);
 
 /* ------------------------------------------------------------------ */
 /* Fabric (rio_sim_fabric.c)                                          */
@@ -130,8 +262,6 @@ struct sim_shm_device *sim_fabric_dev(const struct sim_fabric *f, uint32_t index
  * its endpoint (struct sim_shm_endpoint). 0 for a bad index.
  */
 uint64_t sim_port_pkts(const struct sim_fabric *f, uint32_t dev_index, uint8_t port, bool tx);
-/* Route table of a switch (RTE_RIO_MAX_DESTIDS entries), or NULL. */
-uint8_t *sim_fabric_rt(const struct sim_fabric *f, uint32_t dev_index);
 /*
  * Physical link of (dev, port) up or down, both ends. Switches with an error
  * management block send a port-write to their port-write target.
@@ -175,6 +305,22 @@ bool sim_fabric_exists(const char *name);
  */
 void sim_fabric_port_event(struct sim_fabric *f, uint32_t dev_index, uint8_t port,
 			   bool was_ok);
+/*
+ * A link-level error at (dev, port): latch @bits in its EM Port n Error
+ * Detect CSR and, on a switch, send its port-write (the ackID mismatch of
+ * an error-stopped port: software must recover the link).
+ */
+void sim_fabric_port_error(struct sim_fabric *f, uint32_t dev_index, uint8_t port,
+			   uint32_t bits);
+/* EM Port n Error Detect bits of an ackID mismatch (RapidIO Part 8). */
+#define SIM_EM_PED_PNA_RX	0x00100000u	/* packet-not-accepted received */
+#define SIM_EM_PED_UNEXP_ACKID	0x00080000u	/* packet with unexpected ackID */
+/*
+ * Send again the port-writes of ports whose Port-write Pending is still set
+ * once their repeat period is over (called by the endpoints that fetch
+ * port-writes: the fabric has no clock of its own).
+ */
+void sim_fabric_pw_tick(struct sim_fabric *f);
 
 /* Short shared lock for config-space critical sections. */
 void sim_lock(struct sim_shm_lock *l);
@@ -210,16 +356,34 @@ int sim_maint(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, uint8_t h
 /* Port OK: physical link up, peer present, neither end disabled. */
 bool sim_port_ok(const struct sim_fabric *f, uint32_t dev_index, uint8_t port);
 
-/* Multi-word maintenance (len 8..64, offset 8-byte aligned): one transaction. */
+/*
+ * Multi-word maintenance (len 8..64, offset 8-byte aligned): one transaction.
+ * Both maintenance calls return when the modelled transaction is over: 0,
+ * -EIO (ERROR response: a size or register the target refuses), -ETIMEDOUT
+ * (request or response dropped, after the requester's response timeout),
+ * -EACCES (the requester has no Master Enable: nothing is sent), -EINVAL (a
+ * size its mport cannot issue: 1 and 2 bytes, or not 4 on a tsi721).
+ */
 int sim_maint_block(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, uint8_t hopcount,
 		    bool write, uint32_t offset, int len, uint32_t *words);
+
+/* Port a (dual-port) endpoint sends out of: its first port whose link is OK. */
+uint8_t sim_ep_tx_port(const struct sim_fabric *f, uint32_t dev_index);
+
+/*
+ * Route a port-write from device @src_dev to @destid (maintenance class:
+ * any endpoint takes it). 0 with the target endpoint device and its
+ * ingress port, or -ETIMEDOUT.
+ */
+int sim_pw_route(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, uint32_t *dst_dev,
+		 uint8_t *ingress_port);
 
 /* Program standard routes for preset device IDs (static_routes topologies). */
 int sim_config_static_routes(struct sim_fabric *f);
 
 /* Reset values of a device's config space from its topology entry. */
 void sim_config_init_device(struct sim_fabric *f, struct sim_shm_device *dev,
-			    const struct sim_topo_dev *td);
+			    const struct sim_topo_dev *td, const struct sim_topology *topo);
 
 /* ------------------------------------------------------------------ */
 /* Endpoints (rio_sim_ep.c)                                           */

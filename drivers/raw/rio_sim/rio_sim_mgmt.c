@@ -204,7 +204,7 @@ rte_pmd_rio_sim_fabric_dev_info(const char *name, uint32_t index,
 	info->name[sizeof(info->name) - 1] = '\0';
 	info->index = index;
 	info->type = d->type;
-	info->vendor_model = d->model == SIM_SW_VENDOR;
+	strlcpy(info->model, sim_model_get(d->model)->name, sizeof(info->model));
 	np = RTE_MIN(d->nports, SIM_MAX_PORTS);
 	info->nports = (uint8_t)np;
 	info->is_host = d->is_host;
@@ -219,6 +219,8 @@ rte_pmd_rio_sim_fabric_dev_info(const char *name, uint32_t index,
 						  __ATOMIC_RELAXED);
 	}
 	info->maint_rx = __atomic_load_n(&d->maint_rx, __ATOMIC_RELAXED);
+	info->maint_refused = __atomic_load_n(&d->maint_refused, __ATOMIC_RELAXED);
+	info->drop_destid = __atomic_load_n(&d->drop_destid, __ATOMIC_RELAXED);
 	for (i = 0; i < np; i++) {
 		const struct sim_shm_port *p = &d->ports[i];
 		struct rte_pmd_rio_sim_port_info *pi = &info->ports[i];
@@ -232,6 +234,12 @@ rte_pmd_rio_sim_fabric_dev_info(const char *name, uint32_t index,
 		pi->tx_pkts = sim_port_pkts(f, index, (uint8_t)i, true);
 		pi->rx_pkts = sim_port_pkts(f, index, (uint8_t)i, false);
 		pi->drops = __atomic_load_n(&p->drops, __ATOMIC_RELAXED);
+		pi->err_stopped = __atomic_load_n(&p->err_stopped, __ATOMIC_RELAXED);
+		pi->lanes = p->lanes;
+		pi->baud = p->baud;
+		pi->ack_in = __atomic_load_n(&p->ack_in, __ATOMIC_RELAXED);
+		pi->ack_out = __atomic_load_n(&p->ack_out, __ATOMIC_RELAXED);
+		pi->rate_bps = sim_port_rate_bps(f, index, (uint8_t)i);
 	}
 	sim_fabric_detach(f);
 	return 0;

@@ -400,10 +400,38 @@ rio_sim_lcwrite(struct rte_rio_mport *mport, uint32_t offset, int len, uint32_t 
 	return sim_ep_lcwrite(rio_sim_mport_ep(mport), offset, len, data);
 }
 
+/*
+ * Maintenance reads are 4 bytes: a 1- or 2-byte read is one 4-byte read of
+ * the register holding it, of which the byte lanes asked for are returned
+ * (a write of 1 or 2 bytes has no such equivalent and is refused).
+ */
 static int
 rio_sim_cread(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 	      uint32_t offset, int len, uint32_t *data)
 {
+	unsigned int shift;
+	uint32_t word;
+	int ret;
+
+	if (len == 4)
+		return sim_ep_cread(rio_sim_mport_ep(mport), destid, hopcount, offset, len, data);
+	if (len != 1 && len != 2)
+		return -EINVAL;
+	ret = sim_ep_cread(rio_sim_mport_ep(mport), destid, hopcount, offset & ~3u, 4, &word);
+	if (ret < 0)
+		return ret;
+	shift = (4 - len - (offset & 3)) * 8;
+	*data = (word >> shift) & ((1u << (8 * len)) - 1);
+	return 0;
+}
+
+/* A Tsi721 does 4-byte maintenance only (Linux tsi721_maint_dma()). */
+static int
+rio_sim_cread32(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+		uint32_t offset, int len, uint32_t *data)
+{
+	if (len != 4)
+		return -EINVAL;
 	return sim_ep_cread(rio_sim_mport_ep(mport), destid, hopcount, offset, len, data);
 }
 
@@ -513,27 +541,68 @@ rio_sim_pw_fetch(struct rte_rio_mport *mport, struct rte_rio_pw_msg *msgs, uint1
 	return sim_ep_pw_fetch(rio_sim_mport_ep(mport), msgs, n);
 }
 
+/* The ops every endpoint model shares: messages, doorbells, port-writes. */
+#define RIO_SIM_MPORT_DATA_OPS \
+	.cwrite = rio_sim_cwrite, \
+	.dsend = rio_sim_dsend, \
+	.dbell_fetch = rio_sim_dbell_fetch, \
+	.open_outb_mbox = rio_sim_open_outb_mbox, \
+	.close_outb_mbox = rio_sim_close_outb_mbox, \
+	.open_inb_mbox = rio_sim_open_inb_mbox, \
+	.close_inb_mbox = rio_sim_close_inb_mbox, \
+	.add_outb_messages = rio_sim_add_outb_messages, \
+	.outb_completion = rio_sim_outb_completion, \
+	.add_inb_buffers = rio_sim_add_inb_buffers, \
+	.get_inb_messages = rio_sim_get_inb_messages, \
+	.get_inb_messages_inplace = rio_sim_get_inb_messages_inplace, \
+	.pw_fetch = rio_sim_pw_fetch, \
+	.set_inb_buf_size = rio_sim_set_inb_buf_size
+
 static const struct rte_rio_mport_ops rio_sim_mport_ops = {
 	.lcread = rio_sim_lcread,
 	.lcwrite = rio_sim_lcwrite,
 	.cread = rio_sim_cread,
-	.cwrite = rio_sim_cwrite,
-	.dsend = rio_sim_dsend,
-	.dbell_fetch = rio_sim_dbell_fetch,
-	.open_outb_mbox = rio_sim_open_outb_mbox,
-	.close_outb_mbox = rio_sim_close_outb_mbox,
-	.open_inb_mbox = rio_sim_open_inb_mbox,
-	.close_inb_mbox = rio_sim_close_inb_mbox,
-	.add_outb_messages = rio_sim_add_outb_messages,
-	.outb_completion = rio_sim_outb_completion,
-	.add_inb_buffers = rio_sim_add_inb_buffers,
-	.get_inb_messages = rio_sim_get_inb_messages,
-	.get_inb_messages_inplace = rio_sim_get_inb_messages_inplace,
-	.pw_fetch = rio_sim_pw_fetch,
 	.cread_block = rio_sim_cread_block,
 	.cwrite_block = rio_sim_cwrite_block,
-	.set_inb_buf_size = rio_sim_set_inb_buf_size,
+	RIO_SIM_MPORT_DATA_OPS,
 };
+
+/* Local registers of a Tsi721 are 32-bit only (Linux tsi721_lcread/lcwrite). */
+static int
+rio_sim_lcread32(struct rte_rio_mport *mport, uint32_t offset, int len, uint32_t *data)
+{
+	if (len != 4)
+		return -EINVAL;
+	return rio_sim_lcread(mport, offset, len, data);
+}
+
+static int
+rio_sim_lcwrite32(struct rte_rio_mport *mport, uint32_t offset, int len, uint32_t data)
+{
+	if (len != 4)
+		return -EINVAL;
+	return rio_sim_lcwrite(mport, offset, len, data);
+}
+
+/*
+ * The mport of a tsi721 endpoint: 4-byte local accesses and 4-byte
+ * maintenance only (the fabric refuses other maintenance sizes from it),
+ * so no block maintenance ops.
+ */
+static const struct rte_rio_mport_ops rio_sim_tsi721_mport_ops = {
+	.lcread = rio_sim_lcread32,
+	.lcwrite = rio_sim_lcwrite32,
+	.cread = rio_sim_cread32,
+	RIO_SIM_MPORT_DATA_OPS,
+};
+
+/* The mport ops of the endpoint's model. */
+static const struct rte_rio_mport_ops *
+rio_sim_ops_of(const struct sim_fabric *f, uint32_t dev_index)
+{
+	return sim_model_get(f->devs[dev_index].model)->mport_4byte_only ?
+		&rio_sim_tsi721_mport_ops : &rio_sim_mport_ops;
+}
 
 /* ------------------------------------------------------------------ */
 /* Rawdev: info, configure, start/stop                                */
@@ -1607,6 +1676,16 @@ rio_sim_host_destid(const struct rio_sim_params *p, const struct sim_topology *t
 	return d->is_host ? 0 : RTE_RIO_NO_HOST;
 }
 
+static void
+rio_sim_host_gen_ctl(struct rio_sim_rawdev *sd)
+{
+	uint32_t off = sd->mport->phys_efptr + RTE_RIO_PORT_GEN_CTL_CSR, v;
+
+	if (rte_rio_local_read_config_32(sd->mport, off, &v) == 0)
+		rte_rio_local_write_config_32(sd->mport, off,
+					      v | RTE_RIO_PORT_GEN_HOST | RTE_RIO_PORT_GEN_MASTER);
+}
+
 /*
  * Enumerate (host) or discover (agent) so that the fabric's devices reach the
  * rio bus. A failure leaves the port usable (raw traffic, a later
@@ -1760,7 +1839,7 @@ rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_
 
 	memset(&conf, 0, sizeof(conf));
 	conf.name = name;
-	conf.ops = &rio_sim_mport_ops;
+	conf.ops = rio_sim_ops_of(f, sd->dev_index);
 	conf.priv = sd;
 	conf.devid_size = f->devid_size;
 	conf.host_destid = sd->host_destid;
@@ -1775,6 +1854,13 @@ rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_
 	sim_topology_free(topo);
 	SIM_LOG(INFO, "%s: endpoint %u of fabric %s, %s", name, sd->ep_index, f->name,
 		sd->host_destid >= 0 ? "host" : "agent");
+	/*
+	 * A host's mport may issue requests: Host and Master Enable in its own
+	 * Port General Control, as Linux's tsi721 driver sets them at init
+	 * (Discovered is the enumerator's to set, when it is done).
+	 */
+	if (sd->host_destid >= 0)
+		rio_sim_host_gen_ctl(sd);
 	if (p->scan)
 		rio_sim_scan(name, sd, p);
 	return 0;
@@ -1859,7 +1945,7 @@ rio_sim_attach_secondary(struct rte_vdev_device *vdev, const char *name)
 	}
 	memset(&conf, 0, sizeof(conf));
 	conf.name = name;
-	conf.ops = &rio_sim_mport_ops;
+	conf.ops = rio_sim_ops_of(f, sd->dev_index);
 	conf.priv = sd;
 	conf.devid_size = f->devid_size;
 	conf.host_destid = sd->host_destid;

@@ -20,7 +20,7 @@
  *   +---------------------------+ hdr.ep_off
  *   | struct sim_shm_endpoint[] |  ownership, doorbell and port-write rings
  *   +---------------------------+ hdr.rt_off
- *   | route tables              |  one uint8_t[RTE_RIO_MAX_DESTIDS] per switch
+ *   | route tables              |  SIM_RT_ENTRIES(devid_size) uint16_t per switch
  *   +---------------------------+ hdr.total_size
  *
  * Data segment "/rio_sim.<fabric>.ep<index>", created by the endpoint's owner
@@ -51,8 +51,8 @@
 #define SIM_SHM_PREFIX		"/rio_sim."
 #define SIM_SHM_MAGIC		0x52494f53494d4642ull	/* "RIOSIMFB" */
 #define SIM_SHM_DATA_MAGIC	0x52494f53494d4450ull	/* "RIOSIMDP" */
-/* 4: messages up to SIM_SLOT_INLINE (1536) bytes inline in the slot */
-#define SIM_SHM_VERSION		4
+/* 5: device models, two-level route tables, ackIDs, timing parameters */
+#define SIM_SHM_VERSION		5
 #define SIM_SHM_MODE		0600	/* every segment, by default */
 #define SIM_SHM_MODE_GROUP	0660	/* group=1: the creator's group joins too */
 #define SIM_NAME_MAX		32	/* fabric and device names, with NUL */
@@ -89,16 +89,32 @@
 /* Offsets of the emulated extended-feature blocks. */
 #define SIM_PHYS_EFPTR		0x0100	/* LP-Serial block, always first */
 #define SIM_EM_EFPTR		0x1000	/* Error Management block (switches) */
+#define SIM_RT_EFPTR		0x5000	/* Switch Routing Table block (rxs2448) */
+
+/*
+ * Route table entries per switch: std switches have one entry per device
+ * ID; the IDT models have a device table (256 entries, indexed by the ID's
+ * low byte) followed by a domain table (256 entries, the high byte).
+ */
+#define SIM_RT_DEV_TABLE	0
+#define SIM_RT_DOM_TABLE	256
+#define SIM_RT_ENTRIES(devid_size) RTE_MAX((uint32_t)RTE_RIO_MAX_DESTIDS(devid_size), 512u)
+/* Implementation-specific registers of a model (rio_sim_switch.c maps offsets to slots). */
+#define SIM_IMPL_REGS		192
 
 enum sim_dev_type {
 	SIM_DEV_ENDPOINT = 1,
 	SIM_DEV_SWITCH = 2,
 };
 
-/* Switch models: how the route table is reached from config space. */
-enum sim_switch_model {
-	SIM_SW_STD = 0,		/* standard route CSRs 0x70/0x74/0x78 */
-	SIM_SW_VENDOR = 1,	/* vendor model: implementation-specific route registers */
+/* Device models (rio_sim_switch.c, doc/guides/rawdevs/rio_sim.rst). */
+enum sim_model {
+	SIM_MODEL_GENERIC = 0,	/* endpoint: the specification only */
+	SIM_MODEL_TSI721 = 1,	/* endpoint: IDT Tsi721 PCIe to SRIO bridge */
+	SIM_MODEL_STD = 2,	/* switch: the specification only */
+	SIM_MODEL_CPS1848 = 3,	/* switch: IDT CPS-1848 (CPS Gen2) */
+	SIM_MODEL_RXS2448 = 4,	/* switch: IDT RXS2448 (RXS Gen3) */
+	SIM_MODEL_COUNT
 };
 
 enum sim_fabric_state {
@@ -122,23 +138,34 @@ struct sim_shm_port {
 	int32_t peer_dev;	/* device index at the other end, -1: unconnected */
 	uint8_t peer_port;
 	uint8_t link_up;	/* physical link state; fault injection sets it */
-	uint16_t rsvd;
-	uint32_t err_sts;	/* Port n Error and Status, latched W1C bits (OK/UNINIT derived) */
+	uint8_t lanes;		/* lanes of the port (1, 2, 4, 8, 16) */
+	uint8_t baud;		/* top lane rate, Port n Control 2 baud code (1..7) */
+	/*
+	 * Port n Error and Status: latched bits (W1C, error-stopped states,
+	 * Port-write Pending); OK and UNINIT are derived from the link.
+	 */
+	uint32_t err_sts;
 	uint32_t ctl;		/* Port n Control */
-	uint32_t ack_sts;	/* Port n Local ackID */
+	uint16_t ack_in;	/* inbound ackID: next one expected from the partner */
+	uint16_t ack_out;	/* outbound ackID: next one to send */
+	uint16_t ack_outstanding;	/* oldest unacknowledged (equal to ack_out: all acked) */
+	uint16_t rsvd;
+	uint32_t lm_resp;	/* Port n Link Maintenance Response: latched link-response */
 	uint32_t em_err_det;	/* EM Port n Error Detect */
 	uint32_t em_err_rate_en;
 	uint32_t rsvd2;
+	uint64_t pw_next_ns;	/* CLOCK_MONOTONIC ns of the next port-write repeat; 0: none */
 	uint64_t tx_pkts;	/* packets forwarded out of this port (relaxed atomics) */
 	uint64_t rx_pkts;	/* packets received on this port */
 	uint64_t drops;		/* packets dropped at this port (no route, lockout, link down) */
+	uint64_t err_stopped;	/* packets refused because the link's ackIDs disagree */
 };
 
 struct sim_shm_device {
 	char name[SIM_NAME_MAX];
 	uint32_t index;
 	uint8_t type;		/* enum sim_dev_type */
-	uint8_t model;		/* enum sim_switch_model */
+	uint8_t model;		/* enum sim_model */
 	uint8_t nports;
 	uint8_t is_host;	/* topology says this endpoint enumerates */
 	struct sim_shm_lock lock;
@@ -169,11 +196,14 @@ struct sim_shm_device {
 	uint32_t em_pw_target;	/* EM + 0x28 */
 	uint32_t em_pkt_ttl;	/* EM + 0x2c */
 	uint32_t em_pw_tx_ctrl;	/* EM + 0x34 */
-	uint32_t vendor_sel;	/* vendor switch model: selected route entry */
 	uint32_t rsvd;
 
 	uint64_t rt_off;	/* switches: offset of the route table in the segment */
 	uint64_t maint_rx;	/* maintenance requests executed by this device */
+	uint64_t drop_destid;	/* endpoints: packets for another device ID, dropped */
+	uint64_t maint_refused;	/* maintenance requests answered ERROR (size, offset) */
+	/* Implementation-specific registers of the model (values; see rio_sim_switch.c). */
+	uint32_t impl[SIM_IMPL_REGS];
 	struct sim_shm_port ports[SIM_MAX_PORTS];
 };
 
@@ -248,6 +278,17 @@ struct sim_shm_hdr {
 	uint32_t creator_uid;
 	int32_t creator_pid;
 	uint64_t route_gen;	/* bumped on any route, link or port-control change */
+	/* Held while a packet crosses a link: both ends' ackIDs move together. */
+	struct sim_shm_lock link_lock;
+	uint32_t rsvd_l;
+	uint64_t seed;		/* std route tables' reset contents (printed at creation) */
+	/* Timing model (rio_sim_timing.c); timing 0: no latency (shared-memory transport). */
+	uint32_t timing;
+	uint32_t hop_ns;	/* latency of a switch crossing */
+	uint32_t proc_ns;	/* a target's processing time before it responds */
+	uint32_t resp_timeout_us;	/* response timeout: Port Response Timeout's reset value */
+	uint32_t pw_repeat_us;	/* port-write repeat period while Port-write Pending */
+	uint32_t rsvd_t;
 	char name[SIM_NAME_MAX];
 	struct sim_shm_lock attach_lock;
 	uint32_t rsvd;

@@ -132,6 +132,12 @@ rte_pmd_rio_sim_fabric_stat(const char *name, struct rte_pmd_rio_sim_fabric_stat
 	st->creator_uid = h->creator_uid;
 	st->creator_pid = h->creator_pid;
 	st->size = (uint64_t)sb.st_size;
+	st->seed = h->seed;
+	st->timing = (uint8_t)h->timing;
+	st->hop_ns = h->hop_ns;
+	st->proc_ns = h->proc_ns;
+	st->resp_timeout_us = h->resp_timeout_us;
+	st->pw_repeat_us = h->pw_repeat_us;
 	for (i = 0; i < SIM_MAX_ATTACH &&
 	     st->n_attached < RTE_PMD_RIO_SIM_FABRIC_MAX_ATTACH; i++) {
 		int32_t pid = __atomic_load_n(&h->attached[i].pid, __ATOMIC_RELAXED);
@@ -190,9 +196,8 @@ rte_pmd_rio_sim_fabric_route_table(const char *name, const char *sw_name, uint8_
 {
 	struct sim_shm_device *d;
 	struct sim_fabric *f;
-	const uint8_t *rt;
 	uint32_t i, size;
-	int idx, rc;
+	int idx, rc, port;
 
 	if (ports == NULL && n > 0)
 		return -EINVAL;
@@ -205,15 +210,15 @@ rte_pmd_rio_sim_fabric_route_table(const char *name, const char *sw_name, uint8_
 		goto out;
 	}
 	d = sim_fabric_dev(f, (uint32_t)idx);
-	rt = sim_fabric_rt(f, (uint32_t)idx);
-	if (d == NULL || d->type != SIM_DEV_SWITCH || rt == NULL) {
+	if (d == NULL || d->type != SIM_DEV_SWITCH || sim_switch_rt(f, (uint32_t)idx) == NULL) {
 		rc = -ENOTSUP;
 		goto out;
 	}
 	size = RTE_RIO_MAX_DESTIDS(f->devid_size);
-	/* Entries are single bytes written by maintenance: relaxed loads suffice. */
-	for (i = 0; i < RTE_MIN(n, size); i++)
-		ports[i] = __atomic_load_n(&rt[i], __ATOMIC_RELAXED);
+	for (i = 0; i < RTE_MIN(n, size); i++) {
+		port = sim_switch_route(f, d, (uint16_t)i);
+		ports[i] = port < 0 ? RTE_RIO_INVALID_ROUTE : (uint8_t)port;
+	}
 	if (default_port != NULL)
 		*default_port = (uint8_t)(__atomic_load_n(&d->rte_default_port,
 							  __ATOMIC_RELAXED) & 0xff);

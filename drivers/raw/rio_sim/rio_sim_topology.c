@@ -5,18 +5,31 @@
 /*
  * Fabric topologies: INI files read with librte_cfgfile, and built-in shapes.
  *
- * File format (';' starts a comment; keys and section types are lowercase):
+ * File format (';' starts a comment; keys and section types are lowercase;
+ * doc/guides/rawdevs/rio_sim.rst describes every key):
  *
  *   [fabric]                   ; optional, at most once
  *   devid_size = 16            ; 8 or 16 (default 8)
  *   mbox_entries = 1024        ; inbound ring slots, power of two 2..4096
  *   static_routes = 0          ; 1: program route tables from preset destids
+ *   seed = 12345               ; std route tables' reset contents (default random)
+ *   timing = 1                 ; 0: no latency (shared-memory transport)
+ *   hop_latency = 100          ; ns per switch crossing
+ *   response_latency = 500     ; ns a target takes to answer maintenance
+ *   response_timeout = 100000  ; us, >= 1
+ *   pw_repeat = 100000         ; us between repeats of a pending port-write
+ *   lanes = 4                  ; lanes of every port: 1, 2, 4, 8, 16
+ *   baud = 5                   ; lane rate, Gbaud: 1.25 .. 12.5
  *   [switch sw0]
- *   ports = 8                  ; 2..32 (required)
- *   model = std                ; std (route CSRs 0x70-0x78) or vendor
- *   vid = 0x5253               ; also did, asm_vid, asm_did, asm_rev (16 bits),
- *                              ; dev_rev (32 bits)
+ *   model = std                ; std (default), cps1848, rxs2448
+ *   ports = 8                  ; std: 2..32 (required); the others fix it
+ *   rt_limit = 0xff            ; std only: route table destID limit (0x34)
+ *   vid = 0x5253               ; std and generic only: also did, dev_rev (32 bits)
+ *   asm_vid = 0x5253           ; any model: asm_vid, asm_did, asm_rev (16 bits)
+ *   lanes = 4                  ; per device: lanes and baud of its ports
  *   [endpoint ep0]
+ *   model = generic            ; generic (default), tsi721
+ *   ports = 1                  ; generic: 1 or 2
  *   host = 1                   ; 0 or 1: this endpoint enumerates
  *   host_destid = 0            ; host device ID it uses (default 0)
  *   destid = 5                 ; preset Base Device ID (default: unset, 0xff/0xffff)
@@ -25,9 +38,9 @@
  *   sw0.0 = ep0.0              ; <device>.<port> = <device>.<port>
  *   sw0.1 = ep1.0
  *
- * Device names: 1..31 characters from [A-Za-z0-9_-]. Endpoints have one port
- * (port 0). Every port is linked at most once, never to the same device.
- * Numbers are decimal, 0x hexadecimal or 0 octal.
+ * Device names: 1..31 characters from [A-Za-z0-9_-]. Every port is linked
+ * at most once, never to the same device. Numbers are decimal, 0x
+ * hexadecimal or 0 octal. Errors name the file, the section and the key.
  *
  * Built-in shapes (sim_topology_builtin()):
  *
@@ -53,7 +66,8 @@
  *
  * The generated shapes have no preset destids and no static routes (an
  * enumerator numbers them) and use 16-bit device IDs when they have more than
- * 200 endpoints.
+ * 200 endpoints. Options follow the shape, each after a '/': a model for
+ * every switch or endpoint, seed=<n>, timing=<0|1>, response_timeout=<us>.
  */
 
 #include <ctype.h>
@@ -70,10 +84,15 @@
 
 #include "rio_sim_fabric.h"
 
-#define TOPO_VID		0x5253	/* emulator vendor ID (not a Linux-known vendor) */
-#define TOPO_DID_EP		0x0001
-#define TOPO_DID_SW		0x0002
-#define TOPO_DID_SW_VENDOR	0x0003
+/*
+ * Timing defaults: a switch crossing of about 100 ns (cut-through parts), a
+ * target answering maintenance in 500 ns, a 100 ms response timeout and
+ * port-writes repeated every 100 ms while pending.
+ */
+#define TOPO_HOP_NS		100
+#define TOPO_PROC_NS		500
+#define TOPO_RESP_TIMEOUT_US	100000
+#define TOPO_PW_REPEAT_US	100000
 #define TOPO_FILE_MAX		(16u << 20)	/* bytes */
 #define TOPO_LINE_MAX		(CFG_NAME_LEN + CFG_VALUE_LEN + 2)
 #define TOPO_AUTO_DEV16		200	/* generated shapes: 16-bit above this many endpoints */
@@ -110,6 +129,13 @@ topo_alloc(void)
 		return NULL;
 	t->devid_size = 8;
 	t->mbox_entries = SIM_MBOX_ENTRIES_DEF;
+	t->timing = true;
+	t->hop_ns = TOPO_HOP_NS;
+	t->proc_ns = TOPO_PROC_NS;
+	t->resp_timeout_us = TOPO_RESP_TIMEOUT_US;
+	t->pw_repeat_us = TOPO_PW_REPEAT_US;
+	t->lanes = 4;
+	t->baud = SIM_BAUD_5_0;
 	return t;
 }
 
@@ -234,13 +260,14 @@ topo_add_dev(struct sim_topology *t, const char *name, uint8_t type, uint32_t np
 	memset(d, 0, sizeof(*d));
 	strlcpy(d->name, name, sizeof(d->name));
 	d->type = type;
-	d->model = SIM_SW_STD;
+	d->model = type == SIM_DEV_SWITCH ? SIM_MODEL_STD : SIM_MODEL_GENERIC;
 	d->nports = (uint8_t)nports;
+	d->rt_limit = -1;
 	d->destid = -1;
 	d->host_destid = 0;
-	d->vid = TOPO_VID;
-	d->did = type == SIM_DEV_SWITCH ? TOPO_DID_SW : TOPO_DID_EP;
-	d->asm_vid = TOPO_VID;
+	d->vid = RTE_PMD_RIO_SIM_VID;
+	d->did = type == SIM_DEV_SWITCH ? RTE_PMD_RIO_SIM_DID_SWITCH : RTE_PMD_RIO_SIM_DID_ENDPOINT;
+	d->asm_vid = RTE_PMD_RIO_SIM_VID;
 	d->asm_did = 0;
 	d->dev_rev = 1;
 	d->asm_rev = 1;
@@ -308,10 +335,18 @@ topo_validate(const struct sim_topology *t, char *err, size_t errlen)
 	for (i = 0; i < t->n_devs; i++) {
 		const struct sim_topo_dev *d = &t->devs[i];
 
+		if (sim_model_get(d->model)->type != d->type) {
+			topo_err(err, errlen, "device %s: model %s is not a %s model", d->name,
+				 sim_model_get(d->model)->name,
+				 d->type == SIM_DEV_SWITCH ? "switch" : "endpoint");
+			goto out;
+		}
 		if (d->type == SIM_DEV_ENDPOINT) {
 			n_ep++;
-			if (d->nports != 1) {
-				topo_err(err, errlen, "endpoint %s must have one port", d->name);
+			if (d->nports < 1 || d->nports > sim_model_get(d->model)->max_ports) {
+				topo_err(err, errlen, "endpoint %s: model %s has 1..%u ports", d->name,
+					 sim_model_get(d->model)->name,
+					 sim_model_get(d->model)->max_ports);
 				goto out;
 			}
 			if (d->destid >= 0) {
@@ -335,9 +370,9 @@ topo_validate(const struct sim_topology *t, char *err, size_t errlen)
 				goto out;
 			}
 		} else if (d->type == SIM_DEV_SWITCH) {
-			if (d->nports < 2 || d->nports > SIM_MAX_PORTS) {
-				topo_err(err, errlen, "switch %s: ports must be 2..%d",
-					 d->name, SIM_MAX_PORTS);
+			if (d->nports < 2 || d->nports > sim_model_get(d->model)->max_ports) {
+				topo_err(err, errlen, "switch %s: ports must be 2..%u",
+					 d->name, sim_model_get(d->model)->max_ports);
 				goto out;
 			}
 		} else {
@@ -530,10 +565,31 @@ out:
 	return ret;
 }
 
+/* Lanes of a port: 1x, 2x, 4x, 8x or 16x. */
+static bool
+topo_lanes_ok(uint32_t v)
+{
+	return v == 1 || v == 2 || v == 4 || v == 8 || v == 16;
+}
+
+/* Numeric keys of [fabric]: range, and where the value goes. */
+static const struct {
+	const char *name;
+	uint32_t min, max;
+	size_t off;		/* uint32_t field of struct sim_topology */
+} topo_fabric_u32[] = {
+	{ "seed", 0, UINT32_MAX, offsetof(struct sim_topology, seed) },
+	{ "hop_latency", 0, 1000000, offsetof(struct sim_topology, hop_ns) },
+	{ "response_latency", 0, 10000000, offsetof(struct sim_topology, proc_ns) },
+	{ "response_timeout", 1, 60000000, offsetof(struct sim_topology, resp_timeout_us) },
+	{ "pw_repeat", 1, 60000000, offsetof(struct sim_topology, pw_repeat_us) },
+};
+
 static int
 topo_parse_fabric(struct sim_topology *t, const char *path,
 		  const struct rte_cfgfile_entry *e, int n, char *err, size_t errlen)
 {
+	unsigned int k;
 	uint32_t v;
 	int i, rc;
 
@@ -541,7 +597,7 @@ topo_parse_fabric(struct sim_topology *t, const char *path,
 		if (strcmp(e[i].name, "devid_size") == 0) {
 			rc = topo_parse_u32(e[i].value, 0, UINT32_MAX, &v);
 			if (rc != 0 || (v != 8 && v != 16)) {
-				topo_err(err, errlen, "topology %s [fabric]: devid_size must be 8 or 16, not '%s'",
+				topo_err(err, errlen, "topology %s [fabric]: key devid_size must be 8 or 16, not '%s'",
 					 path, e[i].value);
 				return -EINVAL;
 			}
@@ -550,23 +606,130 @@ topo_parse_fabric(struct sim_topology *t, const char *path,
 			rc = topo_parse_u32(e[i].value, 2, SIM_MBOX_ENTRIES_MAX, &v);
 			if (rc != 0 || !rte_is_power_of_2(v)) {
 				topo_err(err, errlen,
-					 "topology %s [fabric]: mbox_entries must be a power of two in 2..%d, not '%s'",
+					 "topology %s [fabric]: key mbox_entries must be a power of two in 2..%d, not '%s'",
 					 path, SIM_MBOX_ENTRIES_MAX, e[i].value);
 				return -EINVAL;
 			}
 			t->mbox_entries = v;
-		} else if (strcmp(e[i].name, "static_routes") == 0) {
+		} else if (strcmp(e[i].name, "static_routes") == 0 ||
+			   strcmp(e[i].name, "timing") == 0) {
 			if (topo_parse_u32(e[i].value, 0, 1, &v) != 0) {
-				topo_err(err, errlen, "topology %s [fabric]: static_routes must be 0 or 1, not '%s'",
+				topo_err(err, errlen, "topology %s [fabric]: key %s must be 0 or 1, not '%s'",
+					 path, e[i].name, e[i].value);
+				return -EINVAL;
+			}
+			if (e[i].name[0] == 's')
+				t->static_routes = v != 0;
+			else
+				t->timing = v != 0;
+		} else if (strcmp(e[i].name, "lanes") == 0) {
+			if (topo_parse_u32(e[i].value, 1, 16, &v) != 0 || !topo_lanes_ok(v)) {
+				topo_err(err, errlen, "topology %s [fabric]: key lanes must be 1, 2, 4, 8 or 16, not '%s'",
 					 path, e[i].value);
 				return -EINVAL;
 			}
-			t->static_routes = v != 0;
+			t->lanes = (uint8_t)v;
+		} else if (strcmp(e[i].name, "baud") == 0) {
+			rc = sim_baud_parse(e[i].value);
+			if (rc < 0) {
+				topo_err(err, errlen,
+					 "topology %s [fabric]: key baud: '%s' is not a lane rate (1.25, 2.5, 3.125, 5, 6.25, 10.3125, 12.5)",
+					 path, e[i].value);
+				return -EINVAL;
+			}
+			t->baud = (uint8_t)rc;
 		} else {
-			topo_err(err, errlen, "topology %s [fabric]: unknown key '%s'",
-				 path, e[i].name);
+			for (k = 0; k < RTE_DIM(topo_fabric_u32); k++)
+				if (strcmp(e[i].name, topo_fabric_u32[k].name) == 0)
+					break;
+			if (k == RTE_DIM(topo_fabric_u32)) {
+				topo_err(err, errlen, "topology %s [fabric]: unknown key '%s'",
+					 path, e[i].name);
+				return -EINVAL;
+			}
+			rc = topo_parse_u32(e[i].value, topo_fabric_u32[k].min,
+					    topo_fabric_u32[k].max, &v);
+			if (rc != 0) {
+				topo_err(err, errlen, "topology %s [fabric]: key %s: '%s' is %s (%u..%u)",
+					 path, e[i].name, e[i].value,
+					 rc == -ERANGE ? "out of range" : "not a number",
+					 topo_fabric_u32[k].min, topo_fabric_u32[k].max);
+				return -EINVAL;
+			}
+			*(uint32_t *)((uint8_t *)t + topo_fabric_u32[k].off) = v;
+			if (strcmp(e[i].name, "seed") == 0)
+				t->seed_set = true;
+		}
+	}
+	return 0;
+}
+
+/* Keys of [switch] and [endpoint] sections, and where they apply. */
+enum topo_key_where {
+	TOPO_KEY_SW = 1,
+	TOPO_KEY_EP = 2,
+	TOPO_KEY_ANY = 3,
+};
+
+static const struct {
+	const char *name;
+	uint8_t where;		/* enum topo_key_where */
+	uint32_t min, max;	/* numeric keys */
+} topo_dev_keys[] = {
+	{ "ports", TOPO_KEY_ANY, 1, SIM_MAX_PORTS },
+	{ "host", TOPO_KEY_EP, 0, 1 },
+	{ "destid", TOPO_KEY_EP, 0, 0xfffe },
+	{ "host_destid", TOPO_KEY_EP, 0, 0xfffe },
+	{ "vid", TOPO_KEY_ANY, 0, 0xffff },
+	{ "did", TOPO_KEY_ANY, 0, 0xffff },
+	{ "dev_rev", TOPO_KEY_ANY, 0, UINT32_MAX },
+	{ "asm_vid", TOPO_KEY_ANY, 0, 0xffff },
+	{ "asm_did", TOPO_KEY_ANY, 0, 0xffff },
+	{ "asm_rev", TOPO_KEY_ANY, 0, 0xffff },
+	{ "lanes", TOPO_KEY_ANY, 1, 16 },
+	{ "rt_limit", TOPO_KEY_SW, 0, 0xffff },
+};
+
+/*
+ * What the model makes of a device: its port count, and no identity or
+ * table keys of another part. @given_ports: the topology's ports, 0 if absent.
+ */
+static int
+topo_apply_model(struct sim_topo_dev *d, uint32_t given_ports, char *err, size_t errlen)
+{
+	const struct sim_model_info *mi = sim_model_get(d->model);
+
+	if (mi->fixed_ports != 0) {
+		if (given_ports != 0 && given_ports != mi->fixed_ports) {
+			topo_err(err, errlen, "key ports: %u, but model %s has %u port%s",
+				 given_ports, mi->name, mi->fixed_ports,
+				 mi->fixed_ports > 1 ? "s" : "");
 			return -EINVAL;
 		}
+		d->nports = mi->fixed_ports;
+	} else if (given_ports != 0) {
+		if (given_ports > mi->max_ports || (d->type == SIM_DEV_SWITCH && given_ports < 2)) {
+			topo_err(err, errlen, "key ports: %u out of range, model %s has %u..%u ports",
+				 given_ports, mi->name, d->type == SIM_DEV_SWITCH ? 2 : 1,
+				 mi->max_ports);
+			return -EINVAL;
+		}
+		d->nports = (uint8_t)given_ports;
+	}
+	if (d->ids_set && d->model != SIM_MODEL_STD && d->model != SIM_MODEL_GENERIC) {
+		topo_err(err, errlen, "keys vid, did and dev_rev: model %s has the part's own",
+			 mi->name);
+		return -EINVAL;
+	}
+	if (d->rt_limit >= 0 && d->model != SIM_MODEL_STD) {
+		topo_err(err, errlen, "key rt_limit: for model std only, not %s", mi->name);
+		return -EINVAL;
+	}
+	if (d->lanes > mi->max_lanes || d->baud > mi->max_baud) {
+		topo_err(err, errlen,
+			 "keys lanes and baud: model %s has ports of up to %u lanes at %s Gbaud",
+			 mi->name, mi->max_lanes, sim_baud_name(mi->max_baud));
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -578,83 +741,96 @@ topo_parse_dev(struct sim_topology *t, const char *path, uint32_t idx,
 {
 	struct sim_topo_dev *d = &t->devs[idx];
 	const char *kind = d->type == SIM_DEV_SWITCH ? "switch" : "endpoint";
-	bool sw = d->type == SIM_DEV_SWITCH;
-	bool did_set = false;
-	uint32_t v;
+	uint8_t where = d->type == SIM_DEV_SWITCH ? TOPO_KEY_SW : TOPO_KEY_EP;
+	uint32_t v, ports = 0;
+	char e2[160];
+	unsigned int k;
 	int i, rc;
 
 	for (i = 0; i < n; i++) {
-		const char *k = e[i].name;
-		uint32_t max = 0xffff, min = 0;
-		bool ok_key = true;
+		const char *key = e[i].name;
 
-		if (strcmp(k, "model") == 0 && sw) {
-			if (strcmp(e[i].value, "std") == 0) {
-				d->model = SIM_SW_STD;
-			} else if (strcmp(e[i].value, "vendor") == 0) {
-				d->model = SIM_SW_VENDOR;
-			} else {
-				topo_err(err, errlen, "topology %s [%s %s]: model must be std or vendor, not '%s'",
+		if (strcmp(key, "model") == 0) {
+			rc = sim_model_find(e[i].value, d->type);
+			if (rc < 0) {
+				topo_err(err, errlen,
+					 "topology %s [%s %s]: key model: unknown %s model '%s' (%s)",
+					 path, kind, d->name, kind, e[i].value,
+					 sim_model_names(d->type));
+				return -EINVAL;
+			}
+			d->model = (uint8_t)rc;
+			continue;
+		}
+		if (strcmp(key, "baud") == 0) {
+			rc = sim_baud_parse(e[i].value);
+			if (rc < 0) {
+				topo_err(err, errlen,
+					 "topology %s [%s %s]: key baud: '%s' is not a lane rate (1.25, 2.5, 3.125, 5, 6.25, 10.3125, 12.5)",
 					 path, kind, d->name, e[i].value);
 				return -EINVAL;
 			}
+			d->baud = (uint8_t)rc;
 			continue;
 		}
-		if (strcmp(k, "ports") == 0 && sw) {
-			min = 2;
-			max = SIM_MAX_PORTS;
-		} else if (strcmp(k, "dev_rev") == 0) {
-			max = UINT32_MAX;
-		} else if (strcmp(k, "host") == 0 && !sw) {
-			max = 1;
-		} else if ((strcmp(k, "destid") == 0 || strcmp(k, "host_destid") == 0) && !sw) {
-			max = 0xfffe;
-		} else if (strcmp(k, "vid") != 0 && strcmp(k, "did") != 0 &&
-			   strcmp(k, "asm_vid") != 0 && strcmp(k, "asm_did") != 0 &&
-			   strcmp(k, "asm_rev") != 0) {
-			ok_key = false;
-		}
-		if (!ok_key) {
+		for (k = 0; k < RTE_DIM(topo_dev_keys); k++)
+			if (strcmp(key, topo_dev_keys[k].name) == 0 &&
+			    (topo_dev_keys[k].where & where))
+				break;
+		if (k == RTE_DIM(topo_dev_keys)) {
 			topo_err(err, errlen, "topology %s [%s %s]: unknown key '%s'",
-				 path, kind, d->name, k);
+				 path, kind, d->name, key);
 			return -EINVAL;
 		}
-		rc = topo_parse_u32(e[i].value, min, max, &v);
+		rc = topo_parse_u32(e[i].value, topo_dev_keys[k].min, topo_dev_keys[k].max, &v);
+		if (rc == 0 && strcmp(key, "lanes") == 0 && !topo_lanes_ok(v))
+			rc = -ERANGE;
 		if (rc != 0) {
-			topo_err(err, errlen, "topology %s [%s %s]: %s = '%s' is %s (%u..%u)",
-				 path, kind, d->name, k, e[i].value,
-				 rc == -ERANGE ? "out of range" : "not a number", min, max);
+			topo_err(err, errlen, "topology %s [%s %s]: key %s: '%s' is %s (%u..%u)",
+				 path, kind, d->name, key, e[i].value,
+				 rc == -ERANGE ? "out of range" : "not a number",
+				 topo_dev_keys[k].min, topo_dev_keys[k].max);
 			return -EINVAL;
 		}
-		if (strcmp(k, "ports") == 0)
-			d->nports = (uint8_t)v;
-		else if (strcmp(k, "dev_rev") == 0)
+		if (strcmp(key, "ports") == 0) {
+			ports = v;
+		} else if (strcmp(key, "dev_rev") == 0) {
 			d->dev_rev = v;
-		else if (strcmp(k, "host") == 0)
+			d->ids_set = 1;
+		} else if (strcmp(key, "host") == 0) {
 			d->is_host = (uint8_t)v;
-		else if (strcmp(k, "destid") == 0)
+		} else if (strcmp(key, "destid") == 0) {
 			d->destid = (int32_t)v;
-		else if (strcmp(k, "host_destid") == 0)
+		} else if (strcmp(key, "host_destid") == 0) {
 			d->host_destid = (int32_t)v;
-		else if (strcmp(k, "vid") == 0)
+		} else if (strcmp(key, "vid") == 0) {
 			d->vid = (uint16_t)v;
-		else if (strcmp(k, "did") == 0) {
+			d->ids_set = 1;
+		} else if (strcmp(key, "did") == 0) {
 			d->did = (uint16_t)v;
-			did_set = true;
-		} else if (strcmp(k, "asm_vid") == 0)
+			d->ids_set = 1;
+		} else if (strcmp(key, "asm_vid") == 0) {
 			d->asm_vid = (uint16_t)v;
-		else if (strcmp(k, "asm_did") == 0)
+		} else if (strcmp(key, "asm_did") == 0) {
 			d->asm_did = (uint16_t)v;
-		else
+		} else if (strcmp(key, "asm_rev") == 0) {
 			d->asm_rev = (uint16_t)v;
+		} else if (strcmp(key, "lanes") == 0) {
+			d->lanes = (uint8_t)v;
+		} else {
+			d->rt_limit = (int32_t)v;
+		}
 	}
-	if (sw && d->nports == 0) {
+	if (d->type == SIM_DEV_SWITCH && ports == 0 && sim_model_get(d->model)->fixed_ports == 0) {
 		topo_err(err, errlen, "topology %s [switch %s]: missing ports = 2..%d",
 			 path, d->name, SIM_MAX_PORTS);
 		return -EINVAL;
 	}
-	if (sw && d->model == SIM_SW_VENDOR && !did_set)
-		d->did = TOPO_DID_SW_VENDOR;
+	rc = topo_apply_model(d, ports, e2, sizeof(e2));
+	if (rc != 0) {
+		topo_err(err, errlen, "topology %s [%s %s]: %s", path, kind, d->name, e2);
+		return rc;
+	}
 	return 0;
 }
 
@@ -1028,11 +1204,75 @@ out:
 	return ret;
 }
 
+/* Give every device of the model's type the model (a fixed port count must fit). */
+static int
+topo_builtin_model(struct sim_topology *t, uint8_t model, char *err, size_t errlen)
+{
+	const struct sim_model_info *mi = sim_model_get(model);
+	uint32_t i;
+
+	for (i = 0; i < t->n_devs; i++) {
+		struct sim_topo_dev *d = &t->devs[i];
+
+		if (d->type != mi->type)
+			continue;
+		if (mi->fixed_ports != 0 && d->nports > mi->fixed_ports) {
+			topo_err(err, errlen, "%s needs %u ports, model %s has %u",
+				 d->name, d->nports, mi->name, mi->fixed_ports);
+			return -EINVAL;
+		}
+		d->model = model;
+		if (mi->fixed_ports != 0)
+			d->nports = mi->fixed_ports;
+	}
+	return 0;
+}
+
+/*
+ * Options after the shape, each after a '/': a switch or endpoint model,
+ * seed=<n>, timing=<0|1>, response_timeout=<us>.
+ */
+static int
+topo_builtin_options(struct sim_topology *t, char *opts, char *err, size_t errlen)
+{
+	char *tok, *save = NULL;
+	uint32_t v;
+	int m;
+
+	for (tok = strtok_r(opts, "/", &save); tok != NULL; tok = strtok_r(NULL, "/", &save)) {
+		m = sim_model_find(tok, SIM_DEV_SWITCH);
+		if (m < 0)
+			m = sim_model_find(tok, SIM_DEV_ENDPOINT);
+		if (m >= 0) {
+			if (topo_builtin_model(t, (uint8_t)m, err, errlen) != 0)
+				return -EINVAL;
+		} else if (strncmp(tok, "seed=", 5) == 0 &&
+			   topo_parse_u32(tok + 5, 0, UINT32_MAX, &v) == 0) {
+			t->seed = v;
+			t->seed_set = true;
+		} else if (strncmp(tok, "timing=", 7) == 0 &&
+			   topo_parse_u32(tok + 7, 0, 1, &v) == 0) {
+			t->timing = v != 0;
+		} else if (strncmp(tok, "response_timeout=", 17) == 0 &&
+			   topo_parse_u32(tok + 17, 1, 60000000, &v) == 0) {
+			t->resp_timeout_us = v;
+		} else {
+			topo_err(err, errlen,
+				 "unknown option '%s' (a model: %s, %s; seed=<n>, timing=<0|1>, response_timeout=<us>)",
+				 tok, sim_model_names(SIM_DEV_SWITCH),
+				 sim_model_names(SIM_DEV_ENDPOINT));
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 int
-sim_topology_builtin(const char *shape, struct sim_topology **out, char *err, size_t errlen)
+sim_topology_builtin(const char *spec, struct sim_topology **out, char *err, size_t errlen)
 {
 	struct sim_topology *t;
-	char e2[256] = "";
+	char e2[256] = "", buf[128], *opts;
+	const char *shape;
 	uint32_t a = 0, b = 0;
 	char tail;
 	int rc;
@@ -1040,8 +1280,17 @@ sim_topology_builtin(const char *shape, struct sim_topology **out, char *err, si
 	if (out == NULL)
 		return -EINVAL;
 	*out = NULL;
-	if (shape == NULL)
-		shape = "default";
+	if (spec == NULL)
+		spec = "default";
+	if (strlen(spec) >= sizeof(buf)) {
+		topo_err(err, errlen, "built-in topology '%.40s...' too long", spec);
+		return -EINVAL;
+	}
+	strlcpy(buf, spec, sizeof(buf));
+	opts = strchr(buf, '/');
+	if (opts != NULL)
+		*opts++ = '\0';
+	shape = buf;
 	t = topo_alloc();
 	if (t == NULL) {
 		topo_err(err, errlen, "out of memory");
@@ -1082,10 +1331,12 @@ sim_topology_builtin(const char *shape, struct sim_topology **out, char *err, si
 			 "unknown shape (default, pair, chain:<n>, tree:<fanout>:<levels>, star:<n>)");
 		rc = -EINVAL;
 	}
+	if (rc == 0 && opts != NULL)
+		rc = topo_builtin_options(t, opts, e2, sizeof(e2));
 	if (rc == 0)
 		rc = topo_validate(t, e2, sizeof(e2));
 	if (rc != 0) {
-		topo_err(err, errlen, "built-in topology '%s': %s", shape, e2);
+		topo_err(err, errlen, "built-in topology '%s': %s", spec, e2);
 		sim_topology_free(t);
 		return rc < 0 ? rc : -EINVAL;
 	}
@@ -1128,6 +1379,14 @@ sim_topology_hash(const struct sim_topology *topo)
 	h = topo_hash_u32(h, topo->devid_size);
 	h = topo_hash_u32(h, topo->mbox_entries);
 	h = topo_hash_u32(h, topo->static_routes);
+	h = topo_hash_u32(h, topo->seed_set ? topo->seed : 0);
+	h = topo_hash_u32(h, topo->seed_set);
+	h = topo_hash_u32(h, topo->timing);
+	h = topo_hash_u32(h, topo->hop_ns);
+	h = topo_hash_u32(h, topo->proc_ns);
+	h = topo_hash_u32(h, topo->resp_timeout_us);
+	h = topo_hash_u32(h, topo->pw_repeat_us);
+	h = topo_hash_u32(h, ((uint32_t)topo->lanes << 8) | topo->baud);
 	h = topo_hash_u32(h, topo->n_devs);
 	h = topo_hash_u32(h, topo->n_links);
 	for (i = 0; i < topo->n_devs; i++) {
@@ -1146,6 +1405,8 @@ sim_topology_hash(const struct sim_topology *topo)
 		h = topo_hash_u32(h, ((uint32_t)d->asm_did << 16) | d->asm_vid);
 		h = topo_hash_u32(h, d->dev_rev);
 		h = topo_hash_u32(h, d->asm_rev);
+		h = topo_hash_u32(h, ((uint32_t)d->lanes << 8) | d->baud);
+		h = topo_hash_u32(h, (uint32_t)d->rt_limit);
 	}
 	for (i = 0; i < topo->n_links; i++) {
 		const struct sim_topo_link *l = &topo->links[i];

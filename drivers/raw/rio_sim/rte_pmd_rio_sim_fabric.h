@@ -35,23 +35,14 @@
 extern "C" {
 #endif
 
-/** Vendor ID of every emulated device unless the topology sets vid. */
+/** Vendor ID of the std and generic models unless the topology sets vid. */
 #define RTE_PMD_RIO_SIM_VID			0x5253
-/** Default device IDs: endpoint, standard switch, vendor-model switch. */
+/** Default device IDs of the generic endpoint and std switch models. */
 #define RTE_PMD_RIO_SIM_DID_ENDPOINT		0x0001
 #define RTE_PMD_RIO_SIM_DID_SWITCH		0x0002
-#define RTE_PMD_RIO_SIM_DID_VENDOR_SWITCH	0x0003
 
-/**
- * Vendor switch model (topology "model = vendor"): no standard route CSRs
- * (PEF has no STD_RT); the route table is reached through these
- * implementation-specific registers. Write a destination ID to SEL, then
- * read or write its output port (low byte, 0xff = no route) at PORT. DEFAULT
- * holds the default output port (0xff: drop).
- */
-#define RTE_PMD_RIO_SIM_VENDOR_RTE_SEL		0x10000
-#define RTE_PMD_RIO_SIM_VENDOR_RTE_PORT		0x10004
-#define RTE_PMD_RIO_SIM_VENDOR_RTE_DEFAULT	0x10008
+/** Longest model name, including the NUL. */
+#define RTE_PMD_RIO_SIM_MODEL_LEN		16
 
 /** Longest fabric or device name, including the NUL. */
 #define RTE_PMD_RIO_SIM_FABRIC_NAME_LEN		32
@@ -72,9 +63,16 @@ struct rte_pmd_rio_sim_port_info {
 	uint8_t port_ok;	/**< Port OK as the Error/Status CSR reports it */
 	uint8_t lockout;	/**< Port Control LOCKOUT set */
 	uint32_t ctl;		/**< Port n Control CSR */
+	uint8_t lanes;		/**< lanes of the port */
+	uint8_t baud;		/**< lane rate of the link, Port n Control 2 baud code */
+	uint16_t ack_in;	/**< inbound ackID (next expected) */
+	uint16_t ack_out;	/**< outbound ackID (next to send) */
+	uint16_t rsvd;
+	uint64_t rate_bps;	/**< data rate of the link after line coding, 0: not OK */
 	uint64_t tx_pkts;	/**< packets sent out of this port */
 	uint64_t rx_pkts;	/**< packets received on this port */
 	uint64_t drops;		/**< packets dropped at this port */
+	uint64_t err_stopped;	/**< packets refused: the link's ackIDs disagreed */
 };
 
 /** One device of a fabric. */
@@ -82,7 +80,7 @@ struct rte_pmd_rio_sim_dev_info {
 	char name[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN];	/**< topology name */
 	uint32_t index;		/**< device index */
 	uint8_t type;		/**< enum rte_pmd_rio_sim_dev_type */
-	uint8_t vendor_model;	/**< switches: 1 for the vendor route model */
+	char model[RTE_PMD_RIO_SIM_MODEL_LEN];	/**< std, cps1848, rxs2448, generic, tsi721 */
 	uint8_t nports;		/**< number of ports */
 	uint8_t is_host;	/**< endpoints: the topology makes it the host */
 	uint16_t vid;		/**< vendor ID */
@@ -92,6 +90,8 @@ struct rte_pmd_rio_sim_dev_info {
 	uint32_t ep_index;	/**< endpoints: endpoint index, else UINT32_MAX */
 	int32_t owner_pid;	/**< endpoints: process that claimed it, 0: none */
 	uint64_t maint_rx;	/**< maintenance requests it executed */
+	uint64_t maint_refused;	/**< of which answered ERROR (size or register refused) */
+	uint64_t drop_destid;	/**< endpoints: packets for another device ID, dropped */
 	struct rte_pmd_rio_sim_port_info ports[RTE_PMD_RIO_SIM_FABRIC_MAX_PORTS];
 };
 
@@ -176,9 +176,12 @@ int rte_pmd_rio_sim_fabric_config_write(const char *name, const char *dev_name,
 /**
  * Inject a maintenance read or write from endpoint @p from_ep as if its
  * processor had issued it: routed by hop count and route tables like any
- * maintenance transaction, response routed back to @p from_ep.
- * @return 0, -ETIMEDOUT when the request or response is dropped, or the
- *   errors of _config_read().
+ * maintenance transaction, response routed back to @p from_ep, and taking
+ * the time the fabric's timing model gives it.
+ * @param len 4 (1 and 2 bytes are not maintenance transactions: -EINVAL).
+ * @return 0; -ETIMEDOUT when the request or response is dropped (after the
+ *   requester's response timeout); -EIO for an ERROR response; -EACCES when
+ *   @p from_ep has no Master Enable; -ENOENT, -EINVAL, -EFAULT, -ERANGE.
  */
 __rte_experimental
 int rte_pmd_rio_sim_fabric_maint(const char *name, const char *from_ep, uint16_t destid,
@@ -208,6 +211,12 @@ struct rte_pmd_rio_sim_fabric_stat {
 	uint32_t n_attached;	/**< live processes attached (entries of attached[]) */
 	int32_t attached[RTE_PMD_RIO_SIM_FABRIC_MAX_ATTACH];	/**< their pids */
 	uint64_t size;		/**< bytes of the main segment */
+	uint64_t seed;		/**< seed of the std route tables' reset contents */
+	uint8_t timing;		/**< 1: latency modelled; 0: shared-memory transport */
+	uint32_t hop_ns;	/**< switch crossing latency */
+	uint32_t proc_ns;	/**< target processing time of a request */
+	uint32_t resp_timeout_us;	/**< response timeout (reset value of the CSR) */
+	uint32_t pw_repeat_us;	/**< port-write repeat period while pending */
 };
 
 /**
@@ -231,14 +240,17 @@ int rte_pmd_rio_sim_fabric_list(char (*names)[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN],
 				unsigned int max);
 
 /**
- * Route table of switch @p sw_name as the emulator holds it (standard and
- * vendor models alike), read without any maintenance transaction, so that
- * nothing changes (not even the route CSRs' selected entry).
+ * Where switch @p sw_name sends a packet for each device ID, as its model
+ * decides (std: its entry, or the default port above the table limit;
+ * cps1848 and rxs2448: domain then device table, their special values),
+ * read without any maintenance transaction, so that nothing changes (not
+ * even the route CSRs' selected entry).
  * @param ports
- *   ports[destid] = output port, RTE_RIO_INVALID_ROUTE (0xff) for no route;
- *   filled for destid < @p n.
+ *   ports[destid] = output port, RTE_RIO_INVALID_ROUTE (0xff) when the
+ *   packet is dropped; filled for destid < @p n.
  * @param default_port
- *   If not NULL, the default output port (0xff: drop).
+ *   If not NULL, the Route Default Port CSR (0x78) as the model holds it
+ *   (its low byte).
  * @return number of entries of the table (256 or 65536), -ENOENT (fabric or
  *   device), -ENOTSUP (not a switch).
  */
