@@ -227,6 +227,22 @@ st_wrap(struct st_env *e, unsigned int i, enum st_mode mode)
 	return TEST_SUCCESS;
 }
 
+/* Make mport 1 the first (the enumerator the checks take mp[0] for). */
+static void
+st_swap_mports(struct st_env *e)
+{
+	struct rte_rio_mport *mp = e->mp[0], *lower = e->lower[0];
+	char vdev[sizeof(e->vdev[0])];
+
+	e->mp[0] = e->mp[1];
+	e->mp[1] = mp;
+	e->lower[0] = e->lower[1];
+	e->lower[1] = lower;
+	memcpy(vdev, e->vdev[0], sizeof(vdev));
+	memcpy(e->vdev[0], e->vdev[1], sizeof(vdev));
+	memcpy(e->vdev[1], vdev, sizeof(vdev));
+}
+
 /* Release mport @i's devices, its wrapper and its vdev. */
 static void
 st_drop_mport(struct st_env *e, unsigned int i)
@@ -1037,6 +1053,54 @@ st_race(bool prelock, int hi)
 	return TEST_SUCCESS;
 }
 
+struct st_rival {
+	struct rte_rio_mport *mp;
+	int ret;
+	bool ran;
+};
+
+static void
+st_rival_scan(void *arg)
+{
+	struct st_rival *r = arg;
+
+	r->ran = true;
+	r->ret = rte_rio_mport_scan(r->mp, NULL);
+}
+
+/*
+ * The race at its worst, made deterministic: a rival host (ID 0) enumerates
+ * the whole fabric, the host's port included, right before the host (ID 7)
+ * writes its own port's lock. The host must see that enumeration and join
+ * as an agent, not enumerate a second time.
+ */
+static int
+st_race_between(void)
+{
+	struct rte_rio_scan_conf conf = { .disc_timeout_ms = 5000 };
+	struct st_rival rival = { .ret = -1 };
+
+	TEST_ASSERT_SUCCESS(st_new_fabric(&st, "builtin:tree:3:2"), "name");
+	TEST_ASSERT_NOT_NULL(st_add_mport(&st, "ep9", 7), "claim ep9");
+	TEST_ASSERT_NOT_NULL(st_add_mport(&st, "ep0", -1), "claim ep0");
+	TEST_ASSERT_SUCCESS(st_wrap(&st, 0, ST_BLOCK), "wrap");
+	TEST_ASSERT_SUCCESS(st_poison_fabric(&st), "poison route tables");
+	rival.mp = st.mp[1];
+	rio_test_wrap_before_local_write(st.mp[0], RTE_RIO_HOST_DID_LOCK_CSR, st_rival_scan,
+					 &rival);
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(st.mp[0], &conf), "host 7 scan");
+	TEST_ASSERT(rival.ran, "the host never wrote its own lock");
+	TEST_ASSERT_SUCCESS(rival.ret, "rival scan");
+	TEST_ASSERT(st_local_comptag(st.mp[0]) != 1, "both enumerated");
+	TEST_ASSERT_EQUAL(st_local_comptag(st.mp[1]), 1, "the rival's enumeration was undone");
+	TEST_ASSERT_EQUAL(st.mp[0]->host_destid, 7, "host ID");
+	TEST_ASSERT(rte_rio_mport_destid(st.mp[0]) != 7, "the host kept its own ID");
+	st_swap_mports(&st);
+	TEST_ASSERT_SUCCESS(st_check_host(&st), "rival view");
+	TEST_ASSERT_SUCCESS(st_compare_views(st.mp[0], st.mp[1], 0), "host view");
+	return st_check_wrappers(&st);
+}
+
 static int
 test_scan_race(void)
 {
@@ -1046,7 +1110,7 @@ test_scan_race(void)
 		if (st_end(st_race(i == 0, 7)) != TEST_SUCCESS)
 			return TEST_FAILED;
 	}
-	return TEST_SUCCESS;
+	return st_end(st_race_between());
 }
 
 /* A link down before enumeration: its port is locked out, its endpoint not found. */

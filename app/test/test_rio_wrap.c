@@ -30,6 +30,10 @@ struct rio_wrap {
 	bool fail_armed;
 	uint8_t fail_hop;
 	uint32_t fail_off;
+	/* rio_test_wrap_before_local_write(): called once, then disarmed. */
+	void (*before_fn)(void *arg);
+	void *before_arg;
+	uint32_t before_off;
 };
 
 static inline struct rio_wrap *
@@ -160,8 +164,15 @@ wrap_lcread(struct rte_rio_mport *m, uint32_t off, int len, uint32_t *data)
 static int
 wrap_lcwrite(struct rte_rio_mport *m, uint32_t off, int len, uint32_t data)
 {
-	if (!wrap_size_ok(wrap_of(m), len))
+	struct rio_wrap *w = wrap_of(m);
+	void (*fn)(void *arg) = w->before_fn;
+
+	if (!wrap_size_ok(w, len))
 		return -EINVAL;
+	if (fn != NULL && off == w->before_off) {
+		w->before_fn = NULL;
+		fn(w->before_arg);
+	}
 	return wrap_lower(m)->ops->lcwrite(wrap_lower(m), off, len, data);
 }
 
@@ -382,6 +393,20 @@ rio_test_wrap_fail_write(struct rte_rio_mport *mport, uint8_t hop, uint32_t offs
 	w->fail_hop = hop;
 	w->fail_off = offset;
 	w->fail_armed = true;
+}
+
+void
+rio_test_wrap_before_local_write(struct rte_rio_mport *mport, uint32_t offset,
+				 void (*fn)(void *arg), void *arg)
+{
+	struct rio_wrap *w;
+
+	if (!wrap_is(mport))
+		return;
+	w = wrap_of(mport);
+	w->before_off = offset;
+	w->before_arg = arg;
+	w->before_fn = fn;
 }
 
 void

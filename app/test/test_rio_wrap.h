@@ -18,7 +18,8 @@
  *    entry per access);
  *  - RIO_TEST_WRAP_NO_EM: devices read without their Error Management block
  *    (the extended-feature list ends after the LP-Serial block);
- *  - on request, one write that fails (rio_test_wrap_fail_write());
+ *  - on request, one write that fails (rio_test_wrap_fail_write()), and a
+ *    call before one local write (rio_test_wrap_before_local_write());
  *  - always: every maintenance access to a route-table select or entry
  *    register (standard 0x70/0x74, the IDT CPS table select 0x10070) is
  *    checked to happen while the target's Host Base Device ID Lock holds
@@ -58,6 +59,12 @@ void rio_test_wrap_stats(struct rte_rio_mport *mport, struct rio_test_wrap_stats
  * response would: a walk that fails half-way through a device.
  */
 void rio_test_wrap_fail_write(struct rte_rio_mport *mport, uint8_t hop, uint32_t offset);
+/*
+ * Call @fn(@arg) once, right before the next local write of @offset goes
+ * to the master port: another party acting between two steps of a scan.
+ */
+void rio_test_wrap_before_local_write(struct rte_rio_mport *mport, uint32_t offset,
+				      void (*fn)(void *arg), void *arg);
 /* Unregister a wrapper (its devices must be released) and free it. */
 void rio_test_unwrap(struct rte_rio_mport *mport);
 

@@ -961,30 +961,24 @@ rio_enum_local_port(struct rio_enum *e)
  * Was this port enumerated before? Not by its Discovered bit, which a part
  * may set at reset (Part 7 suggests it for a host), but by what an
  * enumerator writes first: the component tag, and the Base Device ID.
+ * Asked with the port's lock held (rio_enum_lock_local()), so that no other
+ * host can enumerate it between the question and the walk.
  * 0: enumerate; 1: it was this host (tag 1 and our ID): take the role back;
- * RIO_SCAN_BACKOFF: another host did, or does now: join as an agent.
+ * RIO_SCAN_BACKOFF: another host did: join as an agent.
  */
 static int
 rio_enum_prior(struct rio_enum *e)
 {
 	struct rte_rio_mport *mport = e->mport;
-	uint32_t did, lock, tag;
+	uint32_t did, tag;
 	int ret;
 
 	ret = rte_rio_local_read_config_32(mport, RTE_RIO_DID_CSR, &did);
 	if (ret == 0)
-		ret = rte_rio_local_read_config_32(mport, RTE_RIO_HOST_DID_LOCK_CSR, &lock);
-	if (ret == 0)
 		ret = rte_rio_local_read_config_32(mport, RTE_RIO_COMPONENT_TAG_CSR, &tag);
 	if (ret < 0)
 		return ret;
-	lock &= RTE_RIO_HOST_DID_LOCK_MASK;
 	did = RTE_RIO_GET_DID(mport->devid_size, did);
-	if (lock != RTE_RIO_HOST_DID_UNLOCKED && lock != e->host) {
-		RIO_LOG(NOTICE, "%s: host 0x%x is enumerating this port: joining as an agent",
-			mport->name, lock);
-		return RIO_SCAN_BACKOFF;
-	}
 	if (tag == 0)
 		return 0;
 	if (tag == 1 && did == e->host) {
@@ -1022,20 +1016,21 @@ rio_enum_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd)
 	ret = rio_scan_local_port_ok(mport);
 	if (ret < 0)
 		return ret;
+	/* Lock first, then look: a rival must not enumerate in between. */
+	ret = rio_enum_lock_local(&e);
+	if (ret != 0)
+		return ret;
 	ret = rio_enum_prior(&e);
 	if (ret == 1) {
 		sd->lock_id = e.host;
 		ret = rio_disc_takeover(mport, sd);
 		if (ret != -EAGAIN)
-			return ret;
+			goto release_local;
 		RIO_LOG(NOTICE, "%s: that enumeration did not finish: enumerating again",
 			mport->name);
+	} else if (ret != 0) {
+		goto release_local;
 	}
-	if (ret != 0 && ret != -EAGAIN)
-		return ret;
-	ret = rio_enum_lock_local(&e);
-	if (ret != 0)
-		return ret;
 	ret = rio_enum_local_port(&e);
 	if (ret < 0)
 		goto unlock_local;
@@ -1095,6 +1090,11 @@ unlock_local:
 	free(e.used);
 	rio_dev_list_free(&sd->devs);
 	sd->ndevs = 0;
+	return ret;
+
+release_local:
+	/* Backing off, or the role taken back: the port stays as an enumeration leaves it. */
+	rte_rio_local_write_config_32(mport, RTE_RIO_HOST_DID_LOCK_CSR, e.host);
 	return ret;
 }
 
