@@ -152,20 +152,46 @@ rio_scan_local_port_ok(struct rte_rio_mport *mport)
  * set) and Linux's rio_enable_rx_tx_port(local) sets them for a host: the
  * specification recommends they reset clear, and a host enumerating the
  * fabric (Linux's without CONFIG_RAPIDIO_ENABLE_RX_TX_PORTS) need not set
- * them on the agents.
+ * them on the agents. A multi-port endpoint enables every port whose link
+ * is OK too: the enumerator may route its ID to any of them (Linux's enables
+ * port 0 of an endpoint only, whichever port it came in by).
  */
-int
-rio_scan_local_port_enable(struct rte_rio_mport *mport)
+static int
+rio_scan_port_enable(struct rte_rio_mport *mport, uint8_t port)
 {
 	const uint32_t en = RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX;
-	uint32_t off = mport->phys_efptr + RTE_RIO_PORT_N_CTL_CSR(mport->port_index,
-								 mport->phys_rmap);
+	uint32_t off = mport->phys_efptr + RTE_RIO_PORT_N_CTL_CSR(port, mport->phys_rmap);
 	uint32_t v;
 	int ret;
 
 	ret = rte_rio_local_read_config_32(mport, off, &v);
 	if (ret == 0 && (v & en) != en)
 		ret = rte_rio_local_write_config_32(mport, off, v | en);
+	return ret;
+}
+
+int
+rio_scan_local_port_enable(struct rte_rio_mport *mport)
+{
+	uint32_t pef, swp, sts;
+	unsigned int p, n;
+	int ret;
+
+	ret = rio_scan_port_enable(mport, mport->port_index);
+	if (ret == 0)
+		ret = rte_rio_local_read_config_32(mport, RTE_RIO_PEF_CAR, &pef);
+	if (ret < 0 || !(pef & RTE_RIO_PEF_MULTIPORT) || (pef & RTE_RIO_PEF_SWITCH))
+		return ret;
+	ret = rte_rio_local_read_config_32(mport, RTE_RIO_SWP_INFO_CAR, &swp);
+	n = ret == 0 ? RTE_RIO_GET_TOTAL_PORTS(swp) : 0;
+	for (p = 0; ret == 0 && p < n; p++) {
+		if (p == mport->port_index)
+			continue;
+		ret = rte_rio_local_read_config_32(mport, mport->phys_efptr +
+			RTE_RIO_PORT_N_ERR_STS_CSR(p, mport->phys_rmap), &sts);
+		if (ret == 0 && (sts & RTE_RIO_PORT_N_ERR_STS_PORT_OK))
+			ret = rio_scan_port_enable(mport, (uint8_t)p);
+	}
 	return ret;
 }
 
