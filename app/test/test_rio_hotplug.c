@@ -641,12 +641,15 @@ test_hp_word_access(void)
  * Link recovery before a returning link is used: a link that went down has
  * its ackIDs cleared; when it is back, the host asks the link partner for
  * the ackID it expects (link-request/input-status), aligns the port's
- * outbound and outstanding ackIDs with it, and, the partner having kept its
- * state (the same device, not reset), makes the partner's outbound ackID
- * follow the port's inbound one. Then maintenance crosses the link again.
+ * outbound and outstanding ackIDs with it, and makes the partner's outbound
+ * ackID follow the port's inbound one. Then maintenance crosses the link
+ * again. @partner_ack: the partner's Local ackID CSR while the link is
+ * down: ackIDs of its own (the same device, not reset), or 0 (a device
+ * that was reset or replaced starts again at ackID 0 while this end keeps
+ * its own).
  */
 static int
-test_hp_link_recovery(void)
+hp_link_recovery(uint32_t partner_ack)
 {
 	uint32_t ack = HP_PHYS + RTE_RIO_PORT_N_ACK_STS_CSR(2);
 	uint32_t fack = HP_PHYS + RTE_RIO_PORT_N_ACK_STS_CSR(0), v, f;
@@ -660,9 +663,9 @@ test_hp_link_recovery(void)
 	v = hp_fab_rd("sw0", ack);
 	TEST_ASSERT_EQUAL(v & (RTE_RIO_PORT_N_ACK_OUTSTAND | RTE_RIO_PORT_N_ACK_OUTBOUND), 0,
 			  "outstanding ackIDs of a dead link not cleared (0x%x)", v);
-	/* While down, the ends drift apart: sw1 (the partner, not reset) expects 3 next. */
+	/* While down, the ends drift apart: sw0 keeps ackIDs of its own, sw1 takes @partner_ack. */
 	TEST_ASSERT_SUCCESS(hp_fab_wr("sw0", ack, (3u << 24) | 7), "ackIDs");
-	TEST_ASSERT_SUCCESS(hp_fab_wr("sw1", fack, (3u << 24) | 12), "partner ackIDs");
+	TEST_ASSERT_SUCCESS(hp_fab_wr("sw1", fack, partner_ack), "partner ackIDs");
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw0", 2, true),
 			    "link up");
 	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "no port-write received");
@@ -676,6 +679,18 @@ test_hp_link_recovery(void)
 	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV, "devices back");
 	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
 	return hp_check_routes();
+}
+
+static int
+test_hp_link_recovery(void)
+{
+	return hp_link_recovery((3u << 24) | 12);
+}
+
+static int
+test_hp_link_recovery_reset(void)
+{
+	return hp_link_recovery(0);
 }
 
 /* Argument checks. */
@@ -1061,6 +1076,7 @@ static struct unit_test_suite rio_hotplug_suite = {
 		TEST_CASE_ST(hp_setup_star, hp_teardown, test_hp_16bit),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_word_access),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_link_recovery),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_link_recovery_reset),
 		TEST_CASE(test_hp_no_leak),
 		TEST_CASES_END()
 	}
