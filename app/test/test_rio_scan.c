@@ -447,10 +447,11 @@ st_poison(const struct st_env *e)
 		if (in->type != RTE_PMD_RIO_SIM_DEV_SWITCH)
 			continue;
 		for (id = 0; id < nids; id += std ? 4 : (id < 256 ? 1 : 256)) {
+			uint32_t sel = (std ? RTE_RIO_STD_RTE_CONF_EXTCFGEN : 0) | id;
+
 			for (v = 0, k = 0; k < (std ? 4 : 1); k++)
 				v |= (st_rand(&s) % (in->nports + 1u)) << (8 * k);
-			TEST_ASSERT(st_cfg_write(e, i, RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR,
-						 (std ? RTE_RIO_STD_RTE_CONF_EXTCFGEN : 0) | id) == 0 &&
+			TEST_ASSERT(st_cfg_write(e, i, RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR, sel) == 0 &&
 				    st_cfg_write(e, i, RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR, v) == 0,
 				    "poison %s", in->name);
 		}
@@ -1904,9 +1905,9 @@ st_linux_peer(struct st_linux *l, int dev, uint8_t inport)
 		if (in->type == RTE_PMD_RIO_SIM_DEV_SWITCH ?
 		    p == inport || in->ports[p].port_ok : l->enable_rx_tx && p == 0)
 			TEST_ASSERT_SUCCESS(st_cfg_write(l->e, dev, ST_PHYS +
-					RTE_RIO_PORT_N_CTL_CSR(p, st_rmap(l->e, dev)), in->ports[p].ctl |
-					RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX),
-					    "enable");
+					RTE_RIO_PORT_N_CTL_CSR(p, st_rmap(l->e, dev)),
+					in->ports[p].ctl | RTE_RIO_PORT_N_CTL_EN_TX |
+					RTE_RIO_PORT_N_CTL_EN_RX), "enable");
 	if (in->type == RTE_PMD_RIO_SIM_DEV_ENDPOINT) {
 		TEST_ASSERT_SUCCESS(st_cfg_write(l->e, dev, RTE_RIO_DID_CSR,
 				    RTE_RIO_SET_DID(l->e->mp[0]->devid_size, l->next_id)), "did");
@@ -1993,7 +1994,8 @@ st_linux_enumerate(struct st_env *e, const char *host_ep, bool enable_rx_tx)
 		}
 		for (p = 0; p < e->info[i].nports; p++)
 			if (e->info[i].ports[p].peer_dev < 0)
-				st_cfg_write(e, i, ST_PHYS + RTE_RIO_PORT_N_CTL_CSR(p, st_rmap(e, i)),
+				st_cfg_write(e, i, ST_PHYS +
+					     RTE_RIO_PORT_N_CTL_CSR(p, st_rmap(e, i)),
 					     e->info[i].ports[p].ctl | RTE_RIO_PORT_N_CTL_LOCKOUT);
 	}
 	/* Port-writes to the host (rio_enum_peer), then rio_clear_locks. */
