@@ -55,6 +55,7 @@ struct rio_disc {
 	uint32_t tag_top;	/* highest component tag seen */
 	bool block;
 	bool takeover;		/* a restarted host: the enumeration must have finished */
+	unsigned int lock_wait_ms;	/* for a switch another party holds */
 };
 
 static void
@@ -131,7 +132,7 @@ rio_disc_read_routes(struct rio_disc *d, struct rte_rio_dev *sw, uint32_t from, 
 	from = RTE_ALIGN_FLOOR(from, RIO_SWITCH_RT_GROUP);
 	if (from >= to)
 		return 0;
-	ret = rio_switch_lock(sw, d->self, RTE_RIO_SWITCH_LOCK_WAIT_MS);
+	ret = rio_switch_lock(sw, d->self, d->lock_wait_ms);
 	if (ret < 0)
 		return ret;
 	for (lo = from; lo < to && ret == 0; lo = hi) {
@@ -320,11 +321,17 @@ rio_disc_grow(struct rio_disc *d)
 	return 0;
 }
 
+static unsigned int
+rio_disc_timeout_ms(const struct rte_rio_scan_conf *conf)
+{
+	return conf != NULL && conf->disc_timeout_ms != 0 ?
+		conf->disc_timeout_ms : RTE_RIO_DISC_TIMEOUT_DEFAULT * 1000;
+}
+
 static int
 rio_disc_wait(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *conf)
 {
-	unsigned int timeout_ms = conf != NULL && conf->disc_timeout_ms != 0 ?
-		conf->disc_timeout_ms : RTE_RIO_DISC_TIMEOUT_DEFAULT * 1000;
+	unsigned int timeout_ms = rio_disc_timeout_ms(conf);
 	uint64_t deadline = rte_get_timer_cycles() + rte_get_timer_hz() * timeout_ms / 1000;
 	uint32_t gen;
 	int ret;
@@ -349,7 +356,8 @@ rio_disc_wait(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *conf)
 
 /* The walk from the own port; sd->lock_id set by the caller. */
 static int
-rio_disc_walk(struct rte_rio_mport *mport, struct rio_scan_data *sd, bool takeover)
+rio_disc_walk(struct rte_rio_mport *mport, struct rio_scan_data *sd, bool takeover,
+	      unsigned int lock_wait_ms)
 {
 	struct rte_rio_dev *dev;
 	struct rio_disc d;
@@ -363,6 +371,7 @@ rio_disc_walk(struct rte_rio_mport *mport, struct rio_scan_data *sd, bool takeov
 	d.any = RTE_RIO_ANY_DESTID(mport->devid_size);
 	d.block = mport->ops->cread_block != NULL;
 	d.takeover = takeover;
+	d.lock_wait_ms = lock_wait_ms;
 
 	ret = rio_scan_local_dev(mport, &d.local);
 	if (ret < 0)
@@ -412,8 +421,13 @@ rio_disc_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd,
 	/* The host enables the ports it walks through; this one is ours to enable. */
 	if (ret == 0)
 		ret = rio_scan_local_port_enable(mport);
+	/*
+	 * Every node discovers when the fabric is Discovered, and a Linux agent
+	 * holds a switch while it scans the whole table port by port (up to
+	 * 256 entries a port): wait for a switch as long as for the fabric.
+	 */
 	if (ret == 0)
-		ret = rio_disc_walk(mport, sd, false);
+		ret = rio_disc_walk(mport, sd, false, rio_disc_timeout_ms(conf));
 	if (ret < 0)
 		return ret;
 	sd->enumerated = false;
@@ -427,7 +441,7 @@ rio_disc_takeover(struct rte_rio_mport *mport, struct rio_scan_data *sd)
 {
 	int ret;
 
-	ret = rio_disc_walk(mport, sd, true);
+	ret = rio_disc_walk(mport, sd, true, RTE_RIO_SWITCH_LOCK_WAIT_MS);
 	if (ret < 0)
 		return ret;
 	sd->enumerated = true;
