@@ -1219,17 +1219,27 @@ static const unsigned int rn_lx_sizes[] = { 60, 61, 67, 333, 1514 };
 static bool
 rn_file_has(const char *path, const char *needle)
 {
-	char buf[65536];
+	bool found = false;
+	char *buf = NULL;
+	long size;
 	size_t n;
 	FILE *fp;
 
+	/* Whole: a 16-bit node's report holds its route tables (hundreds of KB). */
 	fp = fopen(path, "r");
 	if (fp == NULL)
 		return false;
-	n = fread(buf, 1, sizeof(buf) - 1, fp);
+	if (fseek(fp, 0, SEEK_END) == 0 && (size = ftell(fp)) >= 0 &&
+	    fseek(fp, 0, SEEK_SET) == 0)
+		buf = malloc((size_t)size + 1);
+	if (buf != NULL) {
+		n = fread(buf, 1, (size_t)size, fp);
+		buf[n] = '\0';
+		found = strstr(buf, needle) != NULL;
+	}
 	fclose(fp);
-	buf[n] = '\0';
-	return strstr(buf, needle) != NULL;
+	free(buf);
+	return found;
 }
 
 static int
