@@ -17,12 +17,15 @@
  * first (lib/rio REMOVE events, the devices leave the rio bus), and locks
  * the port out. Up again, the subtree is enumerated anew and the devices
  * come back with the same component tags and device IDs (ADD events), and
- * maintenance reaches them again. Checked with explicit rte_rio_pw_poll()
+ * maintenance reaches them again; every switch then holds an explicit,
+ * correct route for every device ID. Checked with explicit rte_rio_pw_poll()
  * and with the automatic poll (EAL alarm), for a link in the middle of the
  * chain, for a leaf link, for a flap that ends before the host looks, for a
  * port down at enumeration, for 40 rapid flaps, on a 16-bit fabric
- * (builtin:star:201), through an mport without block maintenance, and on
- * the cps1848 (with tsi721 endpoints) and rxs2448 switch models.
+ * (builtin:star:201), through a master port with 4-byte maintenance only
+ * (every route access under the switch's lock), on the cps1848 (with
+ * tsi721 endpoints) and rxs2448 switch models, and for the ackID
+ * alignment of a returning link (link-request/input-status).
  *
  * rionet_hotplug_autotest: rionet traffic across a flapped link between
  * this process (host, ep0) and a child process (agent, ep2): during the
@@ -58,6 +61,8 @@
 #include "bus_rio_driver.h"
 #include "rte_pmd_rio_sim_fabric.h"
 #include "rionet.h"
+#include "test_rio_routes.h"
+#include "test_rio_wrap.h"
 
 #include "test.h"
 
@@ -65,6 +70,7 @@
 #define HP_MAX_EV	64
 #define HP_NDEV		7	/* chain:3: 3 switches, 4 endpoints */
 #define HP_WAIT_MS	5000
+#define HP_PORT_EN	(RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX)
 
 struct hp_event {
 	char name[RTE_RIO_NAME_MAX_LEN];
@@ -147,6 +153,12 @@ hp_fab_pw_pend(const char *dev, uint8_t port)
 }
 
 static int
+hp_fab_wr(const char *dev, uint32_t off, uint32_t v)
+{
+	return rte_pmd_rio_sim_fabric_config_write(hp.fabric, dev, off, 4, v);
+}
+
+static int
 hp_fab_lockout(const char *dev, uint8_t port)
 {
 	return (hp_fab_rd(dev, HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(port, hp_fab_rmap(dev))) &
@@ -222,6 +234,18 @@ hp_check_reach(void)
 	return TEST_SUCCESS;
 }
 
+/*
+ * Every switch holds an explicit, correct route for every device ID of the
+ * view, equal to its shadow entry (test_rio_routes.h).
+ */
+static int
+hp_check_routes(void)
+{
+	TEST_ASSERT_EQUAL(rio_test_check_routes(hp.fabric, hp.mp), 0, "routes of %s",
+			  hp.fabric);
+	return TEST_SUCCESS;
+}
+
 /* Topology of the next hp_setup() (builtin:chain:3 when NULL). */
 static const char *hp_topology;
 
@@ -256,7 +280,8 @@ hp_teardown(void)
 
 	rte_rio_dev_event_unregister(hp_event_cb, NULL);
 	if (hp.lower != NULL) {
-		rte_rio_mport_unregister(hp.mp);
+		rte_rio_mport_devices_release(hp.mp);
+		rio_test_unwrap(hp.mp);
 		hp.mp = hp.lower;
 		hp.lower = NULL;
 	}
@@ -357,6 +382,7 @@ test_hp_middle_link(void)
 	TEST_ASSERT_SUCCESS(hp_snap_same(&before, &after), "view after the flap");
 	TEST_ASSERT(!hp_fab_lockout("sw0", 2), "port still locked out");
 	TEST_ASSERT_SUCCESS(hp_check_reach(), "routes to the returned devices");
+	TEST_ASSERT_SUCCESS(hp_check_routes(), "routes");
 	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 16), 0, "port-writes left");
 	return TEST_SUCCESS;
 }
@@ -415,6 +441,7 @@ test_hp_auto_poll(void)
 	TEST_ASSERT(st.link_down == 2 && st.link_up == 2 && st.enum_errors == 0,
 		    "stats %" PRIu64 " down %" PRIu64 " up %" PRIu64 " errors", st.link_down,
 		    st.link_up, st.enum_errors);
+	TEST_ASSERT_SUCCESS(hp_check_routes(), "routes");
 
 	/* Automatic poll on again, released with the mport (alarm cancelled). */
 	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 1000), "period");
@@ -453,6 +480,7 @@ test_hp_rapid_flaps(void)
 	       st.link_up, st.enum_errors);
 	TEST_ASSERT_SUCCESS(hp_snap_same(&before, &after), "view after the flaps");
 	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	TEST_ASSERT_SUCCESS(hp_check_routes(), "routes");
 	TEST_ASSERT(!hp_fab_lockout("sw0", 2), "port still locked out");
 	return TEST_SUCCESS;
 }
@@ -477,10 +505,21 @@ test_hp_late_insertion(void)
 	/* Nobody was told before the port-write target was set. */
 	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 16), 0, "port-writes before enumeration");
 
+	/* Both ends of the new link pass maintenance only until enabled. */
+	TEST_ASSERT_SUCCESS(hp_fab_wr("sw2", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(1, 1),
+				      hp_fab_rd("sw2", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(1, 1)) &
+				      ~HP_PORT_EN), "disable sw2.1");
+	TEST_ASSERT_SUCCESS(hp_fab_wr("ep3", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(0, 1),
+				      hp_fab_rd("ep3", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(0, 1)) &
+				      ~HP_PORT_EN), "disable ep3.0");
 	base = hp_nev();
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "ep3", 0, true),
 			    "link up");
 	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 16), 1, "port-write");
+	TEST_ASSERT_EQUAL(hp_fab_rd("sw2", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(1, 1)) & HP_PORT_EN,
+			  HP_PORT_EN, "sw2.1 not enabled");
+	TEST_ASSERT_EQUAL(hp_fab_rd("ep3", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(0, 1)) & HP_PORT_EN,
+			  HP_PORT_EN, "ep3.0 not enabled");
 	TEST_ASSERT_EQUAL(hp_nev() - base, 1, "ADD event");
 	TEST_ASSERT_EQUAL(hp.ev[base].ev, RTE_RIO_DEV_EVENT_ADD, "not ADD");
 	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV, "devices");
@@ -496,6 +535,7 @@ test_hp_late_insertion(void)
 	TEST_ASSERT_EQUAL(hp_fab_rd("ep3", RTE_RIO_HOST_DID_LOCK_CSR) & 0xffff, 0xffff,
 			  "ep3 left locked");
 	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	TEST_ASSERT_SUCCESS(hp_check_routes(), "routes");
 	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
 	TEST_ASSERT(st.link_down == 0 && st.link_up == 1 && st.dev_added == 1,
 		    "stats %" PRIu64 " down %" PRIu64 " up %" PRIu64 " added", st.link_down,
@@ -572,6 +612,7 @@ test_hp_16bit(void)
 	hp_snapshot(&after);
 	TEST_ASSERT_SUCCESS(hp_snap_same(&before, &after), "view after the flap");
 	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	TEST_ASSERT_SUCCESS(hp_check_routes(), "routes");
 	TEST_ASSERT_SUCCESS(rte_rio_hotplug_stats_get(hp.mp, &st), "stats");
 	TEST_ASSERT(st.dev_removed == (uint64_t)below + 1 && st.dev_added == st.dev_removed &&
 		    st.enum_errors == 0,
@@ -580,152 +621,81 @@ test_hp_16bit(void)
 	return TEST_SUCCESS;
 }
 
-/*
- * An mport without block maintenance over the rio_sim one: configuration
- * and port-writes are forwarded, so enumeration and hot-plug use 4-byte
- * maintenance; the message and doorbell ops are not needed here.
- */
-static inline struct rte_rio_mport *
-hp_lower(struct rte_rio_mport *m)
-{
-	return rte_rio_mport_priv(m);
-}
-
-static int
-hp_w_lcread(struct rte_rio_mport *m, uint32_t off, int len, uint32_t *data)
-{
-	return hp_lower(m)->ops->lcread(hp_lower(m), off, len, data);
-}
-
-static int
-hp_w_lcwrite(struct rte_rio_mport *m, uint32_t off, int len, uint32_t data)
-{
-	return hp_lower(m)->ops->lcwrite(hp_lower(m), off, len, data);
-}
-
-static int
-hp_w_cread(struct rte_rio_mport *m, uint16_t destid, uint8_t hop, uint32_t off, int len,
-	   uint32_t *data)
-{
-	return hp_lower(m)->ops->cread(hp_lower(m), destid, hop, off, len, data);
-}
-
-static int
-hp_w_cwrite(struct rte_rio_mport *m, uint16_t destid, uint8_t hop, uint32_t off, int len,
-	    uint32_t data)
-{
-	return hp_lower(m)->ops->cwrite(hp_lower(m), destid, hop, off, len, data);
-}
-
-static int
-hp_w_pw_fetch(struct rte_rio_mport *m, struct rte_rio_pw_msg *msgs, uint16_t n)
-{
-	return hp_lower(m)->ops->pw_fetch(hp_lower(m), msgs, n);
-}
-
-static int
-hp_w_dsend(struct rte_rio_mport *m, uint16_t destid, uint16_t info)
-{
-	RTE_SET_USED(m);
-	RTE_SET_USED(destid);
-	RTE_SET_USED(info);
-	return -ENOTSUP;
-}
-
-static int
-hp_w_dbell_fetch(struct rte_rio_mport *m, struct rte_rio_dbell *dbells, uint16_t n)
-{
-	RTE_SET_USED(m);
-	RTE_SET_USED(dbells);
-	RTE_SET_USED(n);
-	return 0;
-}
-
-static int
-hp_w_open(struct rte_rio_mport *m, uint8_t mbox, uint32_t entries)
-{
-	RTE_SET_USED(m);
-	RTE_SET_USED(mbox);
-	RTE_SET_USED(entries);
-	return -ENOTSUP;
-}
-
-static void
-hp_w_close(struct rte_rio_mport *m, uint8_t mbox)
-{
-	RTE_SET_USED(m);
-	RTE_SET_USED(mbox);
-}
-
-static uint16_t
-hp_w_msgs(struct rte_rio_mport *m, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n)
-{
-	RTE_SET_USED(m);
-	RTE_SET_USED(mbox);
-	RTE_SET_USED(msgs);
-	RTE_SET_USED(n);
-	return 0;
-}
-
-static int64_t
-hp_w_outb_compl(struct rte_rio_mport *m, uint8_t mbox)
-{
-	RTE_SET_USED(m);
-	RTE_SET_USED(mbox);
-	return 0;
-}
-
-static uint16_t
-hp_w_add_inb(struct rte_rio_mport *m, uint8_t mbox, void * const *bufs, uint16_t n)
-{
-	RTE_SET_USED(m);
-	RTE_SET_USED(mbox);
-	RTE_SET_USED(bufs);
-	RTE_SET_USED(n);
-	return 0;
-}
-
-static const struct rte_rio_mport_ops hp_word_ops = {
-	.lcread = hp_w_lcread,
-	.lcwrite = hp_w_lcwrite,
-	.cread = hp_w_cread,
-	.cwrite = hp_w_cwrite,
-	.dsend = hp_w_dsend,
-	.dbell_fetch = hp_w_dbell_fetch,
-	.open_outb_mbox = hp_w_open,
-	.close_outb_mbox = hp_w_close,
-	.open_inb_mbox = hp_w_open,
-	.close_inb_mbox = hp_w_close,
-	.add_outb_messages = hp_w_msgs,
-	.outb_completion = hp_w_outb_compl,
-	.add_inb_buffers = hp_w_add_inb,
-	.get_inb_messages = hp_w_msgs,
-	.pw_fetch = hp_w_pw_fetch,
-};
-
-/* The middle-link flap with 4-byte maintenance only. */
+/* The middle-link flap through a master port with 4-byte maintenance only. */
 static int
 test_hp_word_access(void)
 {
-	struct rte_rio_mport_conf c;
+	struct rio_test_wrap_stats ws;
 	char name[RTE_RIO_NAME_MAX_LEN];
-	struct rte_rio_mport_info mi;
 	struct rte_rio_mport *w;
 
-	TEST_ASSERT_SUCCESS(rte_rio_mport_info_get(hp.mp, &mi), "info");
 	snprintf(name, sizeof(name), "%.50s_w", hp.vdev);
-	memset(&c, 0, sizeof(c));
-	c.name = name;
-	c.ops = &hp_word_ops;
-	c.priv = hp.mp;
-	c.devid_size = mi.devid_size;
-	c.host_destid = mi.host_destid;
-	c.port_index = mi.port_index;
-	w = rte_rio_mport_register(&c);
+	w = rio_test_wrap(hp.mp, name, RIO_TEST_WRAP_WORD);
 	TEST_ASSERT_NOT_NULL(w, "wrapper mport");
 	hp.lower = hp.mp;
 	hp.mp = w;
-	return test_hp_middle_link();
+	TEST_ASSERT_SUCCESS(test_hp_middle_link(), "middle link");
+	rio_test_wrap_stats(w, &ws);
+	TEST_ASSERT_EQUAL(ws.size_violations, 0, "accesses other than 4 bytes");
+	TEST_ASSERT_EQUAL(ws.lock_violations, 0, "route accesses without the switch's lock");
+	TEST_ASSERT(ws.route_accesses > 0, "no route access checked");
+	return TEST_SUCCESS;
+}
+
+/*
+ * Link recovery before a returning link is used: a link that went down has
+ * its ackIDs cleared; when it is back, the host asks the link partner for
+ * the ackID it expects (link-request/input-status), aligns the port's
+ * outbound and outstanding ackIDs with it, and makes the partner's outbound
+ * ackID follow the port's inbound one. Then maintenance crosses the link
+ * again. @partner_ack: the partner's Local ackID CSR while the link is
+ * down: ackIDs of its own (the same device, not reset), or 0 (a device
+ * that was reset or replaced starts again at ackID 0 while this end keeps
+ * its own).
+ */
+static int
+hp_link_recovery(uint32_t partner_ack)
+{
+	uint32_t ack = HP_PHYS + RTE_RIO_PORT_N_ACK_STS_CSR(2);
+	uint32_t fack = HP_PHYS + RTE_RIO_PORT_N_ACK_STS_CSR(0), v, f;
+
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(hp.mp, NULL), "enumerate");
+	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 0), "stop the poll");
+	TEST_ASSERT_SUCCESS(hp_fab_wr("sw0", ack, (5u << 24) | 9), "ackIDs");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw0", 2, false),
+			    "link down");
+	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "no port-write received");
+	v = hp_fab_rd("sw0", ack);
+	TEST_ASSERT_EQUAL(v & (RTE_RIO_PORT_N_ACK_OUTSTAND | RTE_RIO_PORT_N_ACK_OUTBOUND), 0,
+			  "outstanding ackIDs of a dead link not cleared (0x%x)", v);
+	/* While down, the ends drift apart: sw0 keeps ackIDs of its own, sw1 takes @partner_ack. */
+	TEST_ASSERT_SUCCESS(hp_fab_wr("sw0", ack, (3u << 24) | 7), "ackIDs");
+	TEST_ASSERT_SUCCESS(hp_fab_wr("sw1", fack, partner_ack), "partner ackIDs");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw0", 2, true),
+			    "link up");
+	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "no port-write received");
+	v = hp_fab_rd("sw0", ack);
+	f = hp_fab_rd("sw1", fack);
+	TEST_ASSERT_EQUAL(v & RTE_RIO_PORT_N_ACK_OUTBOUND, (v & RTE_RIO_PORT_N_ACK_OUTSTAND) >> 8,
+			  "outstanding ackID not aligned (0x%x)", v);
+	TEST_ASSERT_EQUAL(f & RTE_RIO_PORT_N_ACK_OUTBOUND, (v & RTE_RIO_PORT_N_ACK_INBOUND) >> 24,
+			  "partner's outbound ackID 0x%x, this end expects 0x%x", f & 0x3f,
+			  (v & RTE_RIO_PORT_N_ACK_INBOUND) >> 24);
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV, "devices back");
+	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
+	return hp_check_routes();
+}
+
+static int
+test_hp_link_recovery(void)
+{
+	return hp_link_recovery((3u << 24) | 12);
+}
+
+static int
+test_hp_link_recovery_reset(void)
+{
+	return hp_link_recovery(0);
 }
 
 /* Argument checks. */
@@ -1222,6 +1192,8 @@ static struct unit_test_suite rio_hotplug_suite = {
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_rapid_flaps),
 		TEST_CASE_ST(hp_setup_star, hp_teardown, test_hp_16bit),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_word_access),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_link_recovery),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_link_recovery_reset),
 		TEST_CASE(test_hp_no_leak),
 		TEST_CASES_END()
 	}

@@ -77,12 +77,8 @@ rio_dev_alloc(struct rte_rio_mport *mport, bool is_switch)
 	dev->info.type = is_switch ? RTE_RIO_DEV_SWITCH : RTE_RIO_DEV_ENDPOINT;
 	dev->info.prev_comptag = -1;
 	dev->info.hopcount = RTE_RIO_HOPCOUNT_DIRECT;
-	dev->def_port = RTE_RIO_INVALID_ROUTE;
-	dev->sub_lo = -1;
-	dev->sub_hi = -1;
+	dev->access_id = -1;
 	for (i = 0; i < RTE_RIO_MAX_SWITCH_PORTS; i++) {
-		dev->port_lo[i] = -1;
-		dev->port_hi[i] = -1;
 		dev->hp_id_lo[i] = -1;
 		dev->hp_id_hi[i] = -1;
 		dev->hp_tag_lo[i] = -1;
@@ -92,7 +88,10 @@ rio_dev_alloc(struct rte_rio_mport *mport, bool is_switch)
 		size_t n = RTE_RIO_MAX_DESTIDS(mport->devid_size);
 
 		dev->rt = malloc(n);
-		if (dev->rt == NULL) {
+		dev->rt_known = calloc(n / 64, sizeof(*dev->rt_known));
+		if (dev->rt == NULL || dev->rt_known == NULL) {
+			free(dev->rt);
+			free(dev->rt_known);
 			rte_free(dev);
 			return NULL;
 		}
@@ -107,6 +106,7 @@ rio_dev_free(struct rte_rio_dev *dev)
 	if (dev == NULL)
 		return;
 	free(dev->rt);
+	free(dev->rt_known);
 	rte_free(dev);
 }
 

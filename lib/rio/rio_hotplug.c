@@ -12,15 +12,21 @@
  * reporter by component tag and reads the port's Error/Status and EM Port
  * Error Detect CSRs:
  *  - the link was OK and went down (Port OK clear, or "OK to uninitialized"
- *    latched): the port is locked out and every device no longer reachable
+ *    latched): the port is locked out, its outstanding ackIDs are cleared
+ *    (as Linux does on extraction), and every device no longer reachable
  *    from the mport (walking the known links) is removed, deepest first, with
  *    REMOVE events; their device IDs and tags are kept on the port;
- *  - the port is OK and was not (or went down meanwhile): the lockout is
- *    cleared and the subtree behind the port is enumerated again with the
+ *  - the port is OK and was not (or went down meanwhile): the link is
+ *    recovered as the specification's software-assisted error recovery
+ *    does (Part 6; Linux rio_clr_err_stopped()): a link-request/input-status
+ *    asks the link partner which ackID it expects next, and the port's
+ *    outbound and outstanding ackIDs are aligned with it; then the lockout
+ *    is cleared, the port enabled, and the subtree behind it enumerated again with the
  *    enumeration code (rio_enum_subtree), taking the kept IDs and tags back,
  *    and the new devices are announced with ADD events;
  * then the CSRs are cleared (EM detect, L/T detect, W1C Error/Status bits
- * including Port-write Pending).
+ * including Port-write Pending, which a failed insertion leaves set: parts
+ * repeat a port-write while it is pending, and the insertion is tried again).
  *
  * Everything runs under the device-list lock, so lookups and events of
  * other threads see the view before or after a change, never during it.
@@ -31,9 +37,11 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <rte_alarm.h>
 #include <rte_common.h>
+#include <rte_cycles.h>
 #include <rte_malloc.h>
 
 #include "rio_scan_private.h"
@@ -42,6 +50,9 @@
 #define RIO_HP_BURST	16
 /* Port-writes one alarm handles at most. */
 #define RIO_HP_ALARM_BUDGET	64
+/* Link-response polls after a link-request, and their interval (Linux: 3, 50 us). */
+#define RIO_HP_LINK_RSP_TRIES	3
+#define RIO_HP_LINK_RSP_US	50
 
 /* Scan data of an enumerated host mport, or NULL. List lock held. */
 static struct rio_scan_data *
@@ -77,23 +88,165 @@ rio_hp_range_add(int32_t *lo, int32_t *hi, int32_t a, int32_t b)
 		*hi = b;
 }
 
-/* Set or clear Port Lockout of @sw's @port (only with an EM block, as Linux). */
+/*
+ * Port n Control of @sw's @port for a link that went down (@up false: Port
+ * Lockout, with an EM block as Linux does) or came back (lockout cleared,
+ * input and output enabled, as enumeration leaves a live port).
+ */
 static int
-rio_hp_lockout(struct rte_rio_dev *sw, uint8_t port, bool on)
+rio_hp_port_ctl(struct rte_rio_dev *sw, uint8_t port, bool up)
 {
 	uint32_t off = sw->info.phys_efptr + RTE_RIO_PORT_N_CTL_CSR(port, sw->info.phys_rmap);
+	uint32_t lockout = sw->info.em_efptr != 0 ? RTE_RIO_PORT_N_CTL_LOCKOUT : 0;
 	uint32_t ctl, want;
 	int ret;
 
-	if (sw->info.em_efptr == 0)
-		return 0;
 	ret = rte_rio_dev_read_config_32(sw, off, &ctl);
 	if (ret < 0)
 		return ret;
-	want = on ? ctl | RTE_RIO_PORT_N_CTL_LOCKOUT : ctl & ~RTE_RIO_PORT_N_CTL_LOCKOUT;
+	if (up)
+		want = (ctl & ~lockout) | RTE_RIO_PORT_N_CTL_EN_TX | RTE_RIO_PORT_N_CTL_EN_RX;
+	else
+		want = ctl | lockout;
 	if (want == ctl)
 		return 0;
 	return rte_rio_dev_write_config_32(sw, off, want);
+}
+
+/* Does the LP-Serial block have the link maintenance and ackID CSRs (SW-assisted recovery)? */
+static bool
+rio_hp_sw_recovery(uint16_t efb_id)
+{
+	switch (efb_id) {
+	case RTE_RIO_EFB_SER_EP_SW_M1_ID:
+	case RTE_RIO_EFB_SER_EP_REC_ID:
+	case RTE_RIO_EFB_SER_EPF_SW_M1_ID:
+	case RTE_RIO_EFB_SER_EP_SW_M2_ID:
+	case RTE_RIO_EFB_SER_EPF_SW_M2_ID:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Link down: no packet is outstanding on it any more (Linux does the same). */
+static int
+rio_hp_ackid_clear(struct rte_rio_dev *sw, uint8_t port)
+{
+	uint32_t phys = sw->info.phys_efptr;
+	int ret;
+
+	if (!rio_hp_sw_recovery(sw->phys_efb_id))
+		return 0;
+	if (sw->info.phys_rmap == 1)
+		return rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_ACK_STS_CSR(port),
+						   RTE_RIO_PORT_N_ACK_CLEAR);
+	ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_OB_ACK_CSR(port),
+					  RTE_RIO_PORT_N_OB_ACK_CLEAR);
+	if (ret == 0)
+		ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_IB_ACK_CSR(port), 0);
+	return ret;
+}
+
+/*
+ * The link came back: before anything is sent over it, ask the link partner
+ * with a link-request/input-status control symbol which ackID it expects
+ * next (Port n Link Maintenance Request/Response CSRs) and align the port's
+ * outbound and outstanding ackIDs with it (Local ackID CSR, or the outbound
+ * ackID CSR with register map II), so the first packet is not refused for a
+ * stale ackID. When they had to move, the partner kept its state (the same
+ * device, not reset): its outbound ackID must then follow this port's
+ * inbound one, which @w gets the writes for (@nw of them, 0 when there is
+ * nothing to do or the partner is not known), done when the partner is
+ * reachable (rio_enum_subtree_fix()). Parts without software-assisted
+ * recovery registers recover by themselves.
+ */
+static int
+rio_hp_link_recover(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t port,
+		    struct rio_partner_write *w, unsigned int *nw)
+{
+	struct rio_link_partner *lp = &sw->hp_partner[port];
+	uint32_t phys = sw->info.phys_efptr, rsp = 0, v, far, near_in, m;
+	uint8_t rmap = sw->info.phys_rmap;
+	unsigned int i;
+	int ret;
+
+	*nw = 0;
+	if (!rio_hp_sw_recovery(sw->phys_efb_id))
+		return 0;
+	/* A response of an earlier request must not be taken for ours: reading clears it. */
+	ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_MNT_RSP_CSR(port, rmap), &v);
+	if (ret == 0)
+		ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_MNT_REQ_CSR(port, rmap),
+						  RTE_RIO_MNT_REQ_CMD_IS);
+	for (i = 0; ret == 0 && i < RIO_HP_LINK_RSP_TRIES; i++) {
+		rte_delay_us_sleep(RIO_HP_LINK_RSP_US);
+		ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_MNT_RSP_CSR(port, rmap),
+						 &rsp);
+		if (ret == 0 && (rsp & RTE_RIO_PORT_N_MNT_RSP_RVAL))
+			break;
+	}
+	if (ret < 0)
+		return ret;
+	if (!(rsp & RTE_RIO_PORT_N_MNT_RSP_RVAL)) {
+		RIO_LOG(WARNING, "%s: %s port %u: no link-response to input-status", mport->name,
+			sw->info.name, port);
+		return -EIO;
+	}
+	/* 6-bit ackIDs with register map I (control symbol 48), 12-bit with map II. */
+	m = rmap == 1 ? 0x3f : 0xfff;
+	far = (rsp >> 5) & m;
+	if (rmap == 1) {
+		ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_ACK_STS_CSR(port), &v);
+		near_in = (v & RTE_RIO_PORT_N_ACK_INBOUND) >> 24;
+		if (ret == 0 && (((v & RTE_RIO_PORT_N_ACK_OUTSTAND) >> 8) != far ||
+				 (v & RTE_RIO_PORT_N_ACK_OUTBOUND) != far)) {
+			ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_ACK_STS_CSR(port),
+				(v & RTE_RIO_PORT_N_ACK_INBOUND) | (far << 8) | far);
+			lp->align = true;
+		}
+	} else {
+		ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_OB_ACK_CSR(port), &v);
+		if (ret == 0)
+			ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_IB_ACK_CSR(port),
+							 &near_in);
+		near_in &= RTE_RIO_PORT_N_IB_ACK_INBND;
+		if (ret == 0 && (((v & RTE_RIO_PORT_N_OB_ACK_OUTSTD) >> 12) != far ||
+				 (v & RTE_RIO_PORT_N_OB_ACK_OUTBND) != far)) {
+			ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_OB_ACK_CSR(port),
+							  (far << 12) | far);
+			lp->align = true;
+		}
+	}
+	if (ret < 0)
+		return ret;
+	if (lp->align)
+		RIO_LOG(NOTICE, "%s: %s port %u: outbound ackID aligned to 0x%x", mport->name,
+			sw->info.name, port, far);
+	/* Until the subtree is back, also after an attempt that did not get that far. */
+	if (!lp->align || !lp->valid || !rio_hp_sw_recovery(lp->efb_id))
+		return 0;
+	/*
+	 * The partner's outbound ackID to our inbound one. The write itself
+	 * uses ackID @far: a map I partner expects the next one after it. Its
+	 * response may meet an output the partner stopped on an earlier
+	 * mismatch: its own input-status request (link-request to us) restarts
+	 * it, and that write's response must come back.
+	 */
+	if (lp->rmap == 1) {
+		w[0].offset = lp->phys_efptr + RTE_RIO_PORT_N_ACK_STS_CSR(lp->port);
+		w[0].value = (((far + 1) & 0x3f) << 24) | ((near_in & 0x3f) << 8) |
+			(near_in & 0x3f);
+	} else {
+		w[0].offset = lp->phys_efptr + RTE_RIO_PORT_N_OB_ACK_CSR(lp->port);
+		w[0].value = ((near_in & 0xfff) << 12) | (near_in & 0xfff);
+	}
+	w[0].answered = false;
+	w[1].offset = lp->phys_efptr + RTE_RIO_PORT_N_MNT_REQ_CSR(lp->port, lp->rmap);
+	w[1].value = RTE_RIO_MNT_REQ_CMD_IS;
+	w[1].answered = true;
+	*nw = 2;
+	return 0;
 }
 
 /* Mark every device reachable from the local endpoint over known links. */
@@ -137,12 +290,20 @@ rio_hp_extract(struct rte_rio_mport *mport, struct rio_scan_data *sd, struct rte
 
 	sd->hp_stats.link_down++;
 	sw->port_ok &= ~(1u << port);
-	ret = rio_hp_lockout(sw, port, true);
+	ret = rio_hp_port_ctl(sw, port, false);
+	if (ret == 0)
+		ret = rio_hp_ackid_clear(sw, port);
 	if (ret < 0)
 		RIO_LOG(WARNING, "%s: cannot lock out %s port %u (%d)", mport->name,
 			sw->info.name, port, ret);
 	if (peer == NULL)
 		return;
+	/* Where the partner keeps its ackIDs, should it come back as it was. */
+	sw->hp_partner[port] = (struct rio_link_partner){
+		.phys_efptr = peer->info.phys_efptr, .efb_id = peer->phys_efb_id,
+		.rmap = peer->info.phys_rmap, .port = sw->peer_port[port],
+		.valid = peer->info.phys_efptr != 0,
+	};
 	sw->peer[port] = NULL;
 	sw->redundant &= ~(1u << port);
 	if (peer->peer[sw->peer_port[port]] == sw) {
@@ -192,39 +353,47 @@ rio_hp_extract(struct rte_rio_mport *mport, struct rio_scan_data *sd, struct rte
 		sw->info.name, port, removed);
 }
 
-/* @sw's @port is up: enumerate what is behind it and announce it. */
-static void
+/* @sw's @port is up: enumerate what is behind it and announce it. false: to try again. */
+static bool
 rio_hp_insert(struct rte_rio_mport *mport, struct rio_scan_data *sd, struct rte_rio_dev *sw,
 	      uint8_t port)
 {
 	struct rte_rio_dev *first = NULL, *dev;
+	struct rio_partner_write pw[2];
+	unsigned int npw;
 	int ret, n;
 
 	sd->hp_stats.link_up++;
-	ret = rio_hp_lockout(sw, port, false);
+	ret = rio_hp_link_recover(mport, sw, port, pw, &npw);
+	if (ret == 0)
+		ret = rio_hp_port_ctl(sw, port, true);
 	if (ret < 0) {
-		RIO_LOG(ERR, "%s: cannot clear the lockout of %s port %u (%d)", mport->name,
+		/* Not OK in our view: the next port-write of this port tries again. */
+		RIO_LOG(ERR, "%s: cannot bring %s port %u back (%d)", mport->name,
 			sw->info.name, port, ret);
 		sd->hp_stats.enum_errors++;
-		return;
+		return false;
 	}
 	sw->port_ok |= 1u << port;
 	if (sw->peer[port] != NULL)
-		return; /* still known (a redundant link came back) */
-	n = rio_enum_subtree(mport, sw, port, &first);
-	if (n < 0) {
+		return true; /* still known (a redundant link came back) */
+	n = rio_enum_subtree_fix(mport, sw, port, pw, npw, &first);
+	if (n <= 0) {
 		/* Not OK in our view: the next port-write of this port tries again. */
 		sw->port_ok &= ~(1u << port);
 		sd->hp_stats.enum_errors++;
-		RIO_LOG(ERR, "%s: cannot enumerate behind %s port %u (%d)", mport->name,
-			sw->info.name, port, n);
-		return;
+		RIO_LOG(ERR, "%s: cannot enumerate behind %s port %u (%s)", mport->name,
+			sw->info.name, port, n < 0 ? strerror(-n) : "nothing answered");
+		return false;
 	}
+	sw->hp_partner[port].valid = false;
+	sw->hp_partner[port].align = false;
 	for (dev = first; dev != NULL; dev = TAILQ_NEXT(dev, next))
 		rio_dev_event_emit(dev, RTE_RIO_DEV_EVENT_ADD);
 	sd->hp_stats.dev_added += n;
 	RIO_LOG(NOTICE, "%s: link %s port %u up, %d devices added", mport->name,
 		sw->info.name, port, n);
+	return true;
 }
 
 /* One port-write. List lock held. */
@@ -234,7 +403,7 @@ rio_hp_handle(struct rte_rio_mport *mport, struct rio_scan_data *sd,
 {
 	struct rte_rio_dev *sw;
 	uint8_t port = pw->em.is_port & 0xff;
-	uint32_t sts_off, sts, det = 0;
+	uint32_t sts_off, sts, det = 0, ack = RTE_RIO_PORT_N_ERR_STS_W1C;
 	bool was_ok, now_ok, went_down;
 	int ret;
 
@@ -263,8 +432,9 @@ rio_hp_handle(struct rte_rio_mport *mport, struct rio_scan_data *sd,
 	if (port != sw->info.sw_inport) {
 		if (was_ok && went_down)
 			rio_hp_extract(mport, sd, sw, port);
-		if (now_ok && (!was_ok || went_down))
-			rio_hp_insert(mport, sd, sw, port);
+		/* Port-write Pending stays set: a part that repeats it makes us try again. */
+		if (now_ok && (!was_ok || went_down) && !rio_hp_insert(mport, sd, sw, port))
+			ack &= ~RTE_RIO_PORT_N_ERR_STS_PW_PEND;
 	}
 	/* Acknowledge: clear what was latched, then Port-write Pending (W1C). */
 	if (sw->info.em_efptr != 0) {
@@ -272,7 +442,7 @@ rio_hp_handle(struct rte_rio_mport *mport, struct rio_scan_data *sd,
 					    RTE_RIO_EM_PN_ERR_DETECT(port), 0);
 		rte_rio_dev_write_config_32(sw, sw->info.em_efptr + RTE_RIO_EM_LTL_ERR_DETECT, 0);
 	}
-	rte_rio_dev_write_config_32(sw, sts_off, sts & RTE_RIO_PORT_N_ERR_STS_W1C);
+	rte_rio_dev_write_config_32(sw, sts_off, sts & ack);
 }
 
 /* Fetch and handle up to @max port-writes. List lock held. */

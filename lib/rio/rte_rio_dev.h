@@ -322,7 +322,10 @@ __rte_experimental
 int rte_rio_dev_write_config_32(struct rte_rio_dev *dev, uint32_t offset, uint32_t val);
 
 /**
- * Route of a switch for @p destid from the library's shadow table.
+ * Route of a switch for @p destid from the library's shadow table: what the
+ * mport programmed or read from the switch. Entries the mport never
+ * programmed nor read (beyond the window of IDs in use of a 16-bit fabric)
+ * read as RTE_RIO_INVALID_ROUTE, whatever the switch holds.
  * @param sw      a switch
  * @param destid  a device ID
  * @return output port, RTE_RIO_INVALID_ROUTE if none, -EINVAL not a switch.
@@ -331,11 +334,15 @@ __rte_experimental
 int rte_rio_switch_route_get(const struct rte_rio_dev *sw, uint16_t destid);
 
 /**
- * Program a switch route (hardware and shadow table) through its route ops.
+ * Program a switch route (hardware and shadow table) through its route ops,
+ * holding the switch's Host Base Device ID Lock for the select-then-write
+ * sequence (taken and released here unless the mport holds it already).
  * @param sw      a switch
  * @param destid  a device ID
  * @param port    its output port
- * @return 0 or -errno.
+ * @return 0; -EINVAL bad switch, ID or port (or an ID the part's route ops
+ *         cannot route); -EBUSY the switch stayed locked by somebody else
+ *         (RTE_RIO_SWITCH_LOCK_WAIT_MS); or the maintenance error.
  */
 __rte_experimental
 int rte_rio_switch_route_set(struct rte_rio_dev *sw, uint16_t destid, uint8_t port);
@@ -349,7 +356,17 @@ int rte_rio_switch_route_set(struct rte_rio_dev *sw, uint16_t destid, uint8_t po
 __rte_experimental
 struct rte_rio_dev *rte_rio_switch_port_peer(const struct rte_rio_dev *sw, uint8_t port);
 
-/** Switch route operations, keyed by vendor and device ID. */
+/** How long route access waits for a switch somebody else holds locked (ms). */
+#define RTE_RIO_SWITCH_LOCK_WAIT_MS	1000
+
+/**
+ * Switch route operations, keyed by vendor and device ID. The library calls
+ * them with the switch's Host Base Device ID Lock held, so a select register
+ * written by one op is not changed by another party before the access it
+ * selects. Route values are ports, or RTE_RIO_INVALID_ROUTE for "no route":
+ * add ops write the part's explicit "drop" value for it, get ops map the
+ * part's "drop" and "default route" values to it.
+ */
 struct rte_rio_switch_ops {
 	const char *name;
 	uint16_t vid;
@@ -364,19 +381,50 @@ struct rte_rio_switch_ops {
 	int (*clr_table)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 			 uint16_t table);
 	/**
-	 * Set the default output port, used for IDs whose entry is "no route"
-	 * (optional: without it the enumerator routes every ID explicitly).
+	 * Set the default output port (optional). The enumerator never uses
+	 * it: every ID it assigns is routed explicitly.
 	 */
 	int (*set_default)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 			   uint8_t port);
 	/** Read the default output port (optional, goes with set_default). */
 	int (*get_default)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 			   uint8_t *port);
+	/**
+	 * Program the @p n entries from @p first to @p ports[] with as few
+	 * transactions as the part allows, and no other entry (optional:
+	 * add_entry per entry without it).
+	 */
+	int (*add_entries)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+			   uint16_t table, uint16_t first, uint16_t n, const uint8_t *ports);
+	/** Read the @p n entries from @p first (optional, like add_entries). */
+	int (*get_entries)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+			   uint16_t table, uint16_t first, uint16_t n, uint8_t *ports);
+	/**
+	 * Aligned entries one access of add_entries programs (0 or 1: one). The
+	 * library then writes whole groups where it knows the other entries.
+	 */
+	uint8_t route_group;
+	/**
+	 * Highest device ID the ops route one by one (0: every ID of the
+	 * fabric). With 16-bit IDs, add_entry and get_entry of a higher ID may
+	 * route the ID's domain (every ID with its most significant byte); the
+	 * library does that for ANY_DESTID only.
+	 */
+	uint16_t max_destid;
+	/**
+	 * Prepare the switch when a host enumerates it, before routes are
+	 * written (optional), e.g. turn a vendor default route into "drop" or
+	 * direct port-writes towards @p inport, the port facing the host.
+	 */
+	int (*init)(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
+		    uint8_t inport);
 };
 
 /**
  * Register route ops for switches with (vid, did). Switches without
- * registered ops use the standard route-table CSRs (0x70/0x74/0x78).
+ * registered ops use the standard route-table CSRs (0x70/0x74). The
+ * library registers ops of its own for the IDT CPS Gen2 (CPS-1848, 1432,
+ * 1616, SPS-1616, VPS-1616) and RXS Gen3 (RXS-1632, 2448) switches.
  * @param ops  the ops, with their vid and did
  * @return 0, -EEXIST (ops for that vid/did exist), -EINVAL.
  */
@@ -390,6 +438,15 @@ int rte_rio_switch_ops_register(const struct rte_rio_switch_ops *ops);
  */
 __rte_experimental
 int rte_rio_switch_ops_unregister(const struct rte_rio_switch_ops *ops);
+
+/**
+ * Route ops the library uses for switches with (vid, did): the registered
+ * ones, else the standard ones. For drivers and tools that program a switch
+ * the way the library does.
+ * @return the ops (never NULL).
+ */
+__rte_experimental
+const struct rte_rio_switch_ops *rte_rio_switch_ops_find(uint16_t vid, uint16_t did);
 
 /**
  * The standard route ops (the fallback), for drivers that extend them.

@@ -316,6 +316,19 @@ rte_rio_efb_phys_rmap(uint16_t efb_id)
 /** Error-management port-write payload (16 bytes) and its raw 64-byte buffer. */
 #define RTE_RIO_PW_MSG_SIZE		64
 
+/*
+ * Switches whose route registers are not (only) the standard ones; the
+ * library has route ops for them (IDs as in Linux's include/linux/rio_ids.h).
+ */
+#define RTE_RIO_VID_IDT			0x0038
+#define RTE_RIO_DID_IDT_CPS1848		0x0374	/**< CPS Gen2, 48 lanes / 18 ports */
+#define RTE_RIO_DID_IDT_CPS1432		0x0375
+#define RTE_RIO_DID_IDT_VPS1616		0x0377
+#define RTE_RIO_DID_IDT_SPS1616		0x0378
+#define RTE_RIO_DID_IDT_CPS1616		0x0379
+#define RTE_RIO_DID_IDT_RXS1632		0x80e5	/**< RXS Gen3 */
+#define RTE_RIO_DID_IDT_RXS2448		0x80e6
+
 #ifdef __cplusplus
 }
 #endif
