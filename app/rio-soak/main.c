@@ -552,6 +552,16 @@ soak_hole_fill(struct soak_peer_ctx *p, unsigned int s, uint64_t seq)
 	return false;
 }
 
+/* Are the bytes of @buf from @len up to @wire_len zero (the wire's padding)? */
+static bool
+soak_msg_pad_zero(const uint8_t *buf, uint16_t len, uint16_t wire_len)
+{
+	for (; len < wire_len; len++)
+		if (buf[len] != 0)
+			return false;
+	return true;
+}
+
 static void
 soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m)
 {
@@ -565,10 +575,12 @@ soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m)
 		c->rx_foreign++;
 		return;
 	}
-	if (m->len < sizeof(*h) || h->magic != SOAK_MAGIC || h->len != m->len ||
-	    h->src != s || h->dst != p->idx ||
-	    h->crc != soak_msg_crc(m->buf, m->len) ||
-	    m->len != soak_msg_len(p->sh, h->src, h->dst, h->seq)) {
+	/* Payloads arrive as whole double-words: the message, then zero padding. */
+	if (m->len < sizeof(*h) || h->magic != SOAK_MAGIC ||
+	    m->len != RTE_ALIGN_CEIL(h->len, 8) || h->src != s || h->dst != p->idx ||
+	    h->crc != soak_msg_crc(m->buf, h->len) ||
+	    h->len != soak_msg_len(p->sh, h->src, h->dst, h->seq) ||
+	    !soak_msg_pad_zero(m->buf, h->len, m->len)) {
 		c->rx_corrupt[s]++;
 		return;
 	}

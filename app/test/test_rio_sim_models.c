@@ -21,7 +21,8 @@
  *  - port-writes repeated while Port-write Pending;
  *  - the timing model: a dropped transaction fails after the response
  *    timeout (a lower bound only: the machine is shared), link rates;
- *  - dual-port endpoints.
+ *  - dual-port endpoints;
+ *  - message payloads arrive as whole double-words, zero-padded.
  * Fabrics are unique per process; the std seeds are printed by the driver.
  */
 
@@ -869,6 +870,75 @@ test_models_dual_port(void)
 	return sm_finish(&sm);
 }
 
+/* ------------------------------------------------------------------ */
+/* Messages                                                           */
+
+#define SM_WAIT_MS	5000	/* deadline for what the fabric delivers in microseconds */
+
+/* ep0 (ID 0), ep1 (ID 1, generic) and ep2 (ID 2, tsi721) on sw0. */
+static const char sm_msg_topo[] =
+	"[fabric]\nstatic_routes = 1\nresponse_timeout = 10000\n"
+	"[switch sw0]\nports = 4\n"
+	"[endpoint ep0]\ndestid = 0\n[endpoint ep1]\ndestid = 1\n"
+	"[endpoint ep2]\nmodel = tsi721\ndestid = 2\n"
+	"[links]\nsw0.0 = ep0.0\nsw0.1 = ep1.0\nsw0.2 = ep2.0\n";
+
+/* A message on mport @m's mailbox 0, waited for (SM_WAIT_MS); NULL if none came. */
+static void *
+sm_get_wait(struct rte_rio_mport *m, size_t *len)
+{
+	uint64_t deadline = sm_now_ns() + SM_WAIT_MS * 1000000ull;
+	void *b;
+
+	do {
+		b = rte_rio_get_inb_message(m, 0, len, NULL);
+	} while (b == NULL && sm_now_ns() < deadline);
+	return b;
+}
+
+/*
+ * RapidIO payloads are whole double-words (Part 2, type 11; Linux tsi721.c
+ * rounds the length up): a message of n bytes arrives as n rounded up to 8,
+ * padded with zeros, on every endpoint model.
+ */
+static int
+test_models_msg_padding(void)
+{
+	static const uint16_t lens[] = { 8, 13, 60, 1514, 4095 };
+	static uint8_t tx[RTE_RIO_MAX_MSG_SIZE];
+	struct rte_rio_mport *m[3];
+	unsigned int i, d, k;
+	uint8_t *b;
+	size_t len;
+
+	TEST_ASSERT_SUCCESS(sm_create(&sm, sm_msg_topo), "fabric");
+	m[0] = sm_mport(&sm, "ep0");
+	m[1] = sm_mport(&sm, "ep1");
+	m[2] = sm_mport(&sm, "ep2");
+	TEST_ASSERT(m[0] != NULL && m[1] != NULL && m[2] != NULL, "mports");
+	TEST_ASSERT_SUCCESS(sm_mailboxes(&sm), "mailboxes");
+	memset(tx, 0x5a, sizeof(tx));
+	for (d = 1; d < 3; d++) {
+		for (i = 0; i < RTE_DIM(lens); i++) {
+			for (k = 0; k < lens[i]; k++)
+				tx[k] = (uint8_t)(k * 3 + i + d);
+			TEST_ASSERT_SUCCESS(rte_rio_add_outb_message(m[0], d, 0, 0, tx, lens[i]),
+					    "send %u bytes to ep%u", lens[i], d);
+			b = sm_get_wait(m[d], &len);
+			TEST_ASSERT_NOT_NULL(b, "%u bytes not received by ep%u", lens[i], d);
+			TEST_ASSERT_EQUAL(len, (size_t)RTE_ALIGN_CEIL(lens[i], 8u),
+					  "ep%u: %u bytes arrived as %zu", d, lens[i], len);
+			TEST_ASSERT_SUCCESS(memcmp(b, tx, lens[i]), "ep%u: content of %u bytes", d,
+					    lens[i]);
+			for (k = lens[i]; k < len; k++)
+				TEST_ASSERT_EQUAL(b[k], 0, "ep%u: padding byte %u of %u bytes", d, k,
+						  lens[i]);
+			TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(m[d], 0, b), "repost");
+		}
+	}
+	return sm_finish(&sm);
+}
+
 static struct unit_test_suite rio_sim_models_suite = {
 	.suite_name = "rio_sim_models_autotest",
 	.setup = sm_setup,
@@ -885,6 +955,7 @@ static struct unit_test_suite rio_sim_models_suite = {
 		TEST_CASE(test_models_pw_repeat),
 		TEST_CASE(test_models_timing),
 		TEST_CASE(test_models_dual_port),
+		TEST_CASE(test_models_msg_padding),
 		TEST_CASES_END()
 	}
 };

@@ -266,6 +266,27 @@ msg_check(const uint8_t *buf, uint64_t seq, uint16_t len)
 	return 0;
 }
 
+/* The length a message of @len bytes arrives with: whole double-words. */
+static uint16_t
+msg_wire_len(uint16_t len)
+{
+	return RTE_ALIGN_CEIL(len, 8);
+}
+
+/* 0 if buf holds message seq of length len, then zeros up to its wire length. */
+static int
+msg_check_padded(const uint8_t *buf, uint64_t seq, uint16_t len)
+{
+	uint16_t i;
+
+	if (msg_check(buf, seq, len) != 0)
+		return -1;
+	for (i = len; i < msg_wire_len(len); i++)
+		if (buf[i] != 0)
+			return -1;
+	return 0;
+}
+
 /* Receive everything available on mport i, mailbox 0; repost the buffers. */
 static uint16_t
 msg_recv(unsigned int i, struct rte_rio_msg *rx, uint16_t n)
@@ -332,7 +353,7 @@ msg_case_two_switches(void)
 	TEST_ASSERT_SUCCESS(msg_xstat(env.name[0], "port0_tx_pkts", &tx0), "xstat");
 	TEST_ASSERT_SUCCESS(msg_xstat(env.name[1], "port0_rx_pkts", &rx0), "xstat");
 
-	/* A -> B: one burst, letters 0..3, exact lengths, source and destination IDs. */
+	/* A -> B: one burst, letters 0..3, padded lengths, source and destination IDs. */
 	for (i = 0; i < MSG_BURST; i++) {
 		msg_fill(tx_buf[i], i, msg_len_of(i));
 		tx[i] = (struct rte_rio_msg){ .buf = tx_buf[i], .len = msg_len_of(i),
@@ -355,8 +376,10 @@ msg_case_two_switches(void)
 	r = msg_recv(1, rx, MSG_BURST);
 	TEST_ASSERT_EQUAL(r, MSG_BURST, "received");
 	for (i = 0; i < r; i++) {
-		TEST_ASSERT_EQUAL(rx[i].len, msg_len_of(i), "length of message %u", i);
-		TEST_ASSERT_SUCCESS(msg_check(rx[i].buf, i, rx[i].len), "content of %u", i);
+		TEST_ASSERT_EQUAL(rx[i].len, msg_wire_len(msg_len_of(i)), "length of message %u",
+				  i);
+		TEST_ASSERT_SUCCESS(msg_check_padded(rx[i].buf, i, msg_len_of(i)),
+				    "content of %u", i);
 		TEST_ASSERT_EQUAL(rx[i].srcid, MSG_DESTID_A, "srcid");
 		TEST_ASSERT_EQUAL(rx[i].destid, MSG_DESTID_B, "destid");
 		TEST_ASSERT_EQUAL(rx[i].mbox, 0, "mbox");
@@ -365,7 +388,7 @@ msg_case_two_switches(void)
 	TEST_ASSERT_EQUAL(msg_recv(1, rx, MSG_BURST), 0, "nothing more may arrive");
 	TEST_ASSERT_EQUAL(msg_recv(0, rx, MSG_BURST), 0, "nothing may arrive at the sender");
 
-	/* B -> A with the convenience calls. */
+	/* B -> A with the convenience calls: 100 bytes arrive as 104. */
 	msg_fill(tx_buf[0], 77, 100);
 	TEST_ASSERT_SUCCESS(rte_rio_add_outb_message(env.mp[1], MSG_DESTID_A, 0, 2,
 						     tx_buf[0], 100), "B -> A");
@@ -375,9 +398,9 @@ msg_case_two_switches(void)
 		void *b = rte_rio_get_inb_message(env.mp[0], 0, &len, &src);
 
 		TEST_ASSERT_NOT_NULL(b, "B -> A not received");
-		TEST_ASSERT_EQUAL(len, 100, "length");
+		TEST_ASSERT_EQUAL(len, 104, "length");
 		TEST_ASSERT_EQUAL(src, MSG_DESTID_B, "src");
-		TEST_ASSERT_SUCCESS(msg_check(b, 77, 100), "content");
+		TEST_ASSERT_SUCCESS(msg_check_padded(b, 77, 100), "content");
 		TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(env.mp[0], 0, b), "repost");
 	}
 
@@ -536,8 +559,9 @@ msg_case_retry(void)
 		for (i = 0; i < r; i++, rx_seq++) {
 			uint16_t len = rx_seq < MSG_RETRY_RING ? 64 : msg_len_of(rx_seq);
 
-			TEST_ASSERT_EQUAL(rx[i].len, len, "length of %" PRIu64, rx_seq);
-			TEST_ASSERT_SUCCESS(msg_check(rx[i].buf, rx_seq, len),
+			TEST_ASSERT_EQUAL(rx[i].len, msg_wire_len(len), "length of %" PRIu64,
+					  rx_seq);
+			TEST_ASSERT_SUCCESS(msg_check_padded(rx[i].buf, rx_seq, len),
 					    "message %" PRIu64 " lost, duplicated or corrupted",
 					    rx_seq);
 		}
@@ -583,20 +607,25 @@ msg_case_lengths(void)
 	uint8_t *b;
 
 	for (i = 0; i < RTE_DIM(lens); i++) {
-		/* Receive buffers are pre-filled: nothing past the length may be written. */
+		/*
+		 * Receive buffers are pre-filled: the padding to whole
+		 * double-words is written (zeros), nothing past it.
+		 */
 		memset(env.bufs[1], 0xa5, (size_t)MSG_INB_ENTRIES * RTE_RIO_MAX_MSG_SIZE);
 		msg_fill(tx_buf, i, lens[i]);
+		memset(tx_buf + lens[i], 0x5a, 8);
 		TEST_ASSERT_SUCCESS(rte_rio_add_outb_message(env.mp[0], MSG_DESTID_B, 0, 0,
 							     tx_buf, lens[i]),
 				    "length %u refused", lens[i]);
 		TEST_ASSERT_EQUAL(msg_recv(1, rx, 4), 1, "length %u not received", lens[i]);
-		TEST_ASSERT_EQUAL(rx[0].len, lens[i], "reported length");
-		TEST_ASSERT_SUCCESS(msg_check(rx[0].buf, i, lens[i]), "content, length %u",
-				    lens[i]);
+		TEST_ASSERT_EQUAL(rx[0].len, msg_wire_len(lens[i]), "reported length of %u",
+				  lens[i]);
+		TEST_ASSERT_SUCCESS(msg_check_padded(rx[0].buf, i, lens[i]),
+				    "content and padding, length %u", lens[i]);
 		b = rx[0].buf;
-		if (lens[i] < RTE_RIO_MAX_MSG_SIZE)
-			TEST_ASSERT_EQUAL(b[lens[i]], 0xa5, "byte past length %u written",
-					  lens[i]);
+		if (msg_wire_len(lens[i]) < RTE_RIO_MAX_MSG_SIZE)
+			TEST_ASSERT_EQUAL(b[msg_wire_len(lens[i])], 0xa5,
+					  "byte past padded length %u written", lens[i]);
 	}
 
 	/* Out of range: refused, nothing sent. */
@@ -818,7 +847,7 @@ msg_case_garbage(void)
 		printf("  expected exactly the good message\n");
 		goto out;
 	}
-	if (rx[0].len != sizeof(buf) || msg_check(rx[0].buf, 3, sizeof(buf)) != 0) {
+	if (rx[0].len != sizeof(buf) || msg_check_padded(rx[0].buf, 3, sizeof(buf)) != 0) {
 		printf("  wrong message received\n");
 		goto out;
 	}
@@ -1020,8 +1049,9 @@ inpl_check(uint16_t i, uint64_t seq, uint16_t len)
 {
 	const struct rte_rio_msg *m = &inpl.msg[i];
 
-	TEST_ASSERT_EQUAL(m->len, len, "length of message %" PRIu64, seq);
-	TEST_ASSERT_SUCCESS(msg_check(m->buf, seq, len), "content of message %" PRIu64, seq);
+	TEST_ASSERT_EQUAL(m->len, msg_wire_len(len), "length of message %" PRIu64, seq);
+	TEST_ASSERT_SUCCESS(msg_check_padded(m->buf, seq, len), "content of message %" PRIu64,
+			    seq);
 	TEST_ASSERT_EQUAL(m->srcid, MSG_DESTID_A, "srcid of message %" PRIu64, seq);
 	TEST_ASSERT_EQUAL(m->destid, MSG_DESTID_B, "destid of message %" PRIu64, seq);
 	TEST_ASSERT_EQUAL(m->mbox, 0, "mbox of message %" PRIu64, seq);
@@ -1244,8 +1274,9 @@ inpl_hold(void)
 	n = msg_recv(1, rx, MSG_BURST);
 	TEST_ASSERT_EQUAL(n, MSG_INPL_RING - MSG_INPL_HOLD, "waiting messages");
 	for (i = 0; i < n; i++) {
-		TEST_ASSERT_EQUAL(rx[i].len, msg_len_of(600 + i), "length of %u", 600 + i);
-		TEST_ASSERT_SUCCESS(msg_check(rx[i].buf, 600 + i, rx[i].len),
+		TEST_ASSERT_EQUAL(rx[i].len, msg_wire_len(msg_len_of(600 + i)), "length of %u",
+				  600 + i);
+		TEST_ASSERT_SUCCESS(msg_check_padded(rx[i].buf, 600 + i, msg_len_of(600 + i)),
 				    "message %u lost, reordered or corrupted", 600 + i);
 	}
 	n = msg_recv(1, rx, MSG_BURST);
@@ -1578,14 +1609,14 @@ msg_exchange(struct rte_rio_mport *mp, uint16_t peer, uint64_t tx_count, uint64_
 		}
 		r = rx_count > 0 ? rte_rio_recv_messages(mp, 0, rx, MSG_BURST) : 0;
 		for (i = 0; i < r; i++, rx_seq++) {
-			if (rx_seq >= rx_count || rx[i].len != msg_len_of(rx_seq) ||
-			    msg_check(rx[i].buf, rx_seq, rx[i].len) != 0 ||
+			if (rx_seq >= rx_count || rx[i].len != msg_wire_len(msg_len_of(rx_seq)) ||
+			    msg_check_padded(rx[i].buf, rx_seq, msg_len_of(rx_seq)) != 0 ||
 			    rx[i].srcid != peer || rx[i].letter != (rx_seq & 3)) {
 				printf("  %s: message %" PRIu64 " lost, duplicated or corrupted\n",
 				       who, rx_seq);
 				return -EIO;
 			}
-			sum_rx += rx[i].len + rx_seq;
+			sum_rx += msg_len_of(rx_seq) + rx_seq;
 			if (rte_rio_add_inb_buffer(mp, 0, rx[i].buf) != 0) {
 				printf("  %s: cannot repost\n", who);
 				return -EIO;
@@ -1761,8 +1792,8 @@ msg_case_two_producers(void)
 				printf("  message from unknown source %u\n", rx[i].srcid);
 				goto out;
 			}
-			if (*seq >= MSG_XCHG_COUNT || rx[i].len != msg_len_of(*seq) ||
-			    msg_check(rx[i].buf, *seq, rx[i].len) != 0 ||
+			if (*seq >= MSG_XCHG_COUNT || rx[i].len != msg_wire_len(msg_len_of(*seq)) ||
+			    msg_check_padded(rx[i].buf, *seq, msg_len_of(*seq)) != 0 ||
 			    rx[i].letter != (*seq & 3)) {
 				printf("  message %" PRIu64 " from %u lost, duplicated or "
 				       "corrupted\n", *seq, rx[i].srcid);

@@ -326,13 +326,17 @@ rn_frame(struct rte_mempool *mp, const struct rte_ether_addr *dst, uint16_t src_
 	return m;
 }
 
-/* Bytes a frame of @len takes on the wire: whole double-words through a tsi721. */
+/*
+ * Bytes a frame of @len arrives with: message payloads are whole
+ * double-words on the wire, zero-padded.
+ */
 static uint32_t
 rn_wire_len(uint32_t len)
 {
-	return rn_tsi721 ? RTE_ALIGN_CEIL(len, 8u) : len;
+	return RTE_ALIGN_CEIL(len, 8u);
 }
 
+/* @m is frame seq of @len bytes, padded with zeros to its wire length. */
 static bool
 rn_frame_check(struct rte_mbuf *m, uint32_t len, uint32_t seq)
 {
@@ -340,8 +344,7 @@ rn_frame_check(struct rte_mbuf *m, uint32_t len, uint32_t seq)
 	const uint8_t *p;
 	uint32_t k;
 
-	if (m->pkt_len != len &&
-	    !(rn_tsi721 && m->pkt_len == RTE_ALIGN_CEIL(len, 8u) && len <= RIONET_MAX_FRAME))
+	if (m->pkt_len != rn_wire_len(len) || m->pkt_len > RIONET_MAX_FRAME)
 		return false;
 	p = rte_pktmbuf_read(m, 0, m->pkt_len, buf);
 	for (k = len; k < m->pkt_len; k++)

@@ -89,7 +89,12 @@ struct rte_rio_mport_info {
 /** One mailbox message, used for bursts in both directions. */
 struct rte_rio_msg {
 	void *buf;          /**< payload; on receive a posted buffer (rte_rio_set_inb_buf_size()) */
-	uint16_t len;       /**< exact length in bytes, 8..4096 */
+	/**
+	 * send: payload length in bytes, 8..4096; receive: the length on the
+	 * wire, where payloads are whole double-words: the sent length rounded
+	 * up to a multiple of 8, the padding zero
+	 */
+	uint16_t len;
 	uint16_t destid;    /**< send: destination device ID; receive: own device ID */
 	uint16_t srcid;     /**< receive: source device ID */
 	uint8_t mbox;       /**< mailbox 0..RTE_RIO_MAX_MBOX-1 */

@@ -1233,8 +1233,9 @@ sim_ep_msg_copy(void *dst, const void *src, uint16_t len)
 
 /*
  * Copy one message into the claimed slot s at position p of ring r and, past
- * SIM_SLOT_INLINE bytes, the slot's overflow block (exact length, zero
- * padding to 8 bytes).
+ * SIM_SLOT_INLINE bytes, the slot's overflow block. On the wire a payload is
+ * whole double-words: the message is padded with zeros to a multiple of 8
+ * bytes, and that is the length the receiver gets.
  */
 static __rte_always_inline void
 sim_ep_fill_slot(const struct sim_ring *r, uint64_t p, struct sim_shm_msg_slot *s,
@@ -1243,7 +1244,7 @@ sim_ep_fill_slot(const struct sim_ring *r, uint64_t p, struct sim_shm_msg_slot *
 	uint16_t len = m->len;
 	uint8_t *end, *ovf;
 
-	s->len = len;
+	s->len = RTE_ALIGN_CEIL(len, 8);
 	s->src = src;
 	s->mbox = mbox;
 	s->letter = m->letter;

@@ -297,7 +297,7 @@ struct sim_shm_hdr {
 
 struct sim_shm_msg_slot {
 	uint64_t seq;
-	uint16_t len;		/* exact length; the wire carries it padded to 8 */
+	uint16_t len;		/* length on the wire: whole double-words */
 	uint16_t src;
 	uint8_t mbox;
 	uint8_t letter;
