@@ -73,6 +73,7 @@ class Run:
         self.ctx = ctx
         self.tag = f'{case}{topo.name}'[:12]
         self.fabric = re.sub(r'[^A-Za-z0-9_-]', '', f'lri{os.getpid()}{self.tag}')[:31]
+        self.fabrics = [self.fabric]
         self.dir = tempfile.mkdtemp(prefix=f'lri-{self.tag}-', dir=ctx.workdir)
         self.topo = topo
         self.procs = []
@@ -107,6 +108,14 @@ class Run:
         files = ['--ready', self.path(name, 'ready'), '--done', self.path(name, 'done'),
                  '--json', self.path(name, 'json'), '--timeout', str(NODE_TIMEOUT - 10)]
         argv = [self.ctx.node] + self.eal(name) + self.vdev(ep, host) + ['--'] + args + files
+        return self.start(name, argv)
+
+    def node_tsi721(self, name, ep, args):
+        """dpdk-rio-linux-ref whose master port is Linux's tsi721 driver on a Tsi721 model at ep."""
+        files = ['--ready', self.path(name, 'ready'), '--done', self.path(name, 'done'),
+                 '--json', self.path(name, 'json'), '--timeout', str(NODE_TIMEOUT - 10)]
+        t7 = f'fabric={self.fabric},topology={self.topo.path},endpoint={ep}'
+        argv = ([self.ctx.node] + self.eal(name) + ['--', '--tsi721', t7] + args + files)
         return self.start(name, argv)
 
     def testpmd(self, name, ep, queues=1, host=None):
@@ -189,14 +198,24 @@ class Run:
             raise RuntimeError(f'dpdk-rio-fabric show failed: {out.stderr.strip()}')
         return json.loads(out.stdout)
 
+    def next_fabric(self):
+        """Stop every process, then go on with a fresh fabric of the same topology."""
+        for p in self.procs:
+            self.stop(p)
+        self.procs.clear()
+        self.fabric = f'{self.fabrics[0][:29]}-{len(self.fabrics)}'
+        self.fabrics.append(self.fabric)
+
     def finish(self):
         for p in self.procs:
             self.stop(p)
-        left = [f for f in os.listdir('/dev/shm') if f.startswith(f'rio_sim.{self.fabric}')]
-        if left:
-            self.errors.append(f'left in /dev/shm: {left}')
-            subprocess.run([self.ctx.fabric_tool, 'destroy', self.fabric],
-                           capture_output=True, timeout=30)
+        for fabric in self.fabrics:
+            left = [f for f in os.listdir('/dev/shm') if f.startswith(f'rio_sim.{fabric}.') or
+                    f == f'rio_sim.{fabric}']
+            if left:
+                self.errors.append(f'left in /dev/shm: {left}')
+                subprocess.run([self.ctx.fabric_tool, 'destroy', fabric],
+                               capture_output=True, timeout=30)
 
 
 def endpoints_of(view):
@@ -443,7 +462,93 @@ def case5(run):
     return errs
 
 
-CASES = {1: case1, 2: case2, 3: case3, 4: case4, 5: case5}
+def tsi721_errors(errs, who, rep):
+    """What the model refused of Linux's driver, and the WARN()s Linux's code hit."""
+    if rep.get('mport_driver') != 'tsi721':
+        errs.append(f'{who}: master port is {rep.get("mport_driver")}, not Linux\'s tsi721')
+    if rep.get('model_errors', 0) or rep.get('warnings', 0):
+        errs.append(f'{who}: the model refused {rep.get("model_errors")} requests of '
+                    f'Linux\'s tsi721 driver; {rep.get("warnings")} kernel warnings')
+
+
+def case6(run):
+    """Linux's tsi721 driver on our Tsi721 model: Linux enumeration and rionet through the part."""
+    t = run.topo
+    if t.devid_size != 8:
+        return Skip("Linux's tsi721 driver runs 8-bit device IDs only (sys_size = 0)")
+    if len(t.others) < 2:
+        return Skip('the topology has too few endpoints')
+    errs = []
+    # a) The part's host: Linux enumerates through the part's maintenance engine;
+    #    a Linux rionet peer (shim master port) exchanges frames with it.
+    host = run.node_tsi721('t7-host', t.host, ['--hdid', '0', '--rionet', '--echo'])
+    rep = run.wait_file('t7-host', 'ready')
+    truth_view = run.fabric_view()
+    check_view(errs, 'Linux host on tsi721', rep, endpoints_of(truth_view),
+               own_comptag(truth_view, t.host))
+    host_id = destid_of(truth_view, t.host)
+    peer = run.node('linux-peer', t.others[0], ['--rionet', '--echo', '--send', 'peers',
+                                               '--frames', str(FRAMES), '--sizes', SIZES])
+    run.wait_file('linux-peer', 'ready')
+    time.sleep(1.0)
+    run.signal(peer, signal.SIGUSR1)
+    rep = run.wait_file('linux-peer', 'done', timeout=90)
+    if host_id not in rep['rionet_active']:
+        errs.append(f'linux peer: rionet active peers {rep["rionet_active"]} without the '
+                    f'tsi721 host (device ID {host_id})')
+    traffic_errors(errs, 'linux peer <-> Linux on tsi721', rep, [host_id], 1)
+    run.stop(peer)
+    run.stop(host)
+    tsi721_errors(errs, 'Linux host on tsi721', json.load(open(run.path('t7-host', 'json'))))
+    if errs:
+        return errs
+    # b) The part's agent: Linux boots first (its probe clears the port's
+    #    Discovered bit, as on a board), our host enumerates, our rionet in
+    #    testpmd; Linux rionet sends every kind of frame through the part.
+    run.next_fabric()
+    ep_t7, ep_ours = t.others[0], t.others[1]
+    lx = run.node_tsi721('t7-agent', ep_t7, ['--loglevel', '6', '--rionet', '--echo',
+                                             '--send', 'peers,bcast,mcast',
+                                             '--frames', str(FRAMES), '--sizes', SIZES])
+    run.wait_log('t7-agent', r'discover master port')
+    run.node('host', t.host, ['--stack', 'dpdk'], host=0)
+    run.wait_file('host', 'ready')
+    run.wait_file('t7-agent', 'ready')
+    tp = run.testpmd('testpmd', ep_ours, queues=1)
+    run.wait_log('testpmd', r'testpmd> ')
+    run.cmd(tp, 'start')
+    truth_view = run.fabric_view()
+    ours_id = destid_of(truth_view, ep_ours)
+    time.sleep(1.5)
+    run.signal(lx, signal.SIGUSR1)
+    rep = run.wait_file('t7-agent', 'done', timeout=90)
+    if rep['scan_result'] != 0:
+        errs.append(f'Linux agent on tsi721: discovery failed ({rep["scan_result"]})')
+    if ours_id not in rep['rionet_active']:
+        errs.append(f'Linux agent on tsi721: rionet active peers {rep["rionet_active"]} '
+                    f'without testpmd (device ID {ours_id})')
+    traffic_errors(errs, 'Linux on tsi721 <-> testpmd', rep, [ours_id], 3)
+    run.stop(lx)
+    tsi721_errors(errs, 'Linux agent on tsi721', json.load(open(run.path('t7-agent', 'json'))))
+    time.sleep(0.5)
+    run.cmd(tp, 'show port xstats 0')
+    t7_id = destid_of(truth_view, ep_t7)
+    try:
+        run.wait_log('testpmd', rf'peer_0x{t7_id:04x}_leave_rx: [1-9]', timeout=10)
+    except RuntimeError:
+        errs.append(f'LEAVE tsi721->ours: testpmd\'s rionet counted no LEAVE from '
+                    f'device ID {t7_id}')
+    return errs
+
+
+class Skip:
+    """A case that does not apply to a topology, and why."""
+
+    def __init__(self, reason):
+        self.reason = reason
+
+
+CASES = {1: case1, 2: case2, 3: case3, 4: case4, 5: case5, 6: case6}
 
 DEFAULT_TOPOLOGIES = {
     'chain8': """
@@ -529,7 +634,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--topology', action='append', default=[],
                     help='topology file (repeatable; default: a set of our own)')
-    ap.add_argument('--cases', default='1,2,3,4,5', help='cases to run, e.g. 1,3')
+    ap.add_argument('--cases', default='1,2,3,4,5,6', help='cases to run, e.g. 1,3')
     ap.add_argument('--build', default=os.path.join(TOP, 'build'))
     ap.add_argument('--keep', action='store_true', help='keep the logs of passing runs')
     args = ap.parse_args()
@@ -573,7 +678,9 @@ def main():
             finally:
                 run.finish()
             if errs is None:
-                log(f'SKIP case {c} on {topo.name}: the topology has too few endpoints')
+                errs = Skip('the topology has too few endpoints')
+            if isinstance(errs, Skip):
+                log(f'SKIP case {c} on {topo.name}: {errs.reason}')
                 continue
             errs = errs + run.errors
             if not errs and not ctx.keep:

@@ -7,6 +7,10 @@
 #     time; then suite perf-tests, one at a time),
 #   - the stock DPDK dpdk-test rawdev_autotest with our plugins loaded,
 #   - the quick-start demo,
+#   - Linux's tsi721 driver on our Tsi721 model (devtools/linux-interop.sh
+#     case 6), and the Linux reference node the rionet wire-format tests
+#     use (both skipped, with the reason, when Debian's linux-source-6.1
+#     package cannot be fetched),
 #   - the documentation build (sphinx-build -W),
 #   - no /dev/shm/rio_sim.* object left behind.
 # Each counts as one test. The last line is "N passed, N failed" (plus
@@ -78,6 +82,36 @@ fi
 
 logdir="$builddir/test-logs"
 mkdir -p "$logdir"
+
+# Linux's RapidIO sources (Debian's linux-source-6.1, cached) build the
+# reference node app/linux-ref into the build (-Dlinux_src), before the
+# autotests: the rionet wire-format tests compare with Linux rionet through
+# it. When the package cannot be fetched, those tests and the Linux records
+# below are skipped with that reason; any other failure fails the run.
+linux_skip=""
+rc=0
+sh devtools/get-linux-rapidio.sh "$builddir/linux-src" </dev/null >"$logdir/linux-src.log" 2>&1 ||
+	rc=$?
+if [ $rc -eq 2 ]; then
+	linux_skip="Debian's linux-source-6.1 package cannot be fetched"
+	echo "test: $linux_skip: the Linux reference node is not built"
+elif [ $rc -ne 0 ]; then
+	tail -n 20 "$logdir/linux-src.log"
+	record linux_src fail
+	linux_skip="the Linux sources could not be provided (see $logdir/linux-src.log)"
+else
+	want="$PWD/$builddir/linux-src"
+	have=$(meson introspect --buildoptions "$builddir" | python3 -c \
+		'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "linux_src"))')
+	if { [ "$have" = "$want" ] || meson configure "$builddir" -Dlinux_src="$want"; } \
+		>>"$logdir/linux-src.log" 2>&1 && ninja -C "$builddir" >>"$logdir/linux-src.log" 2>&1; then
+		record linux_ref_build pass
+	else
+		tail -n 30 "$logdir/linux-src.log"
+		record linux_ref_build fail
+		linux_skip="the reference node did not build"
+	fi
+fi
 
 # Count the results meson wrote to <logbase>.json (one JSON object per line).
 count_meson() {	# count_meson <suite> <json>
@@ -170,28 +204,45 @@ if run_check quickstart 150 bash devtools/quickstart.sh --no-setup; then
 	record quickstart pass
 fi
 
-# The Linux interop matrix (devtools/linux-interop.sh): one record per case
-# and topology. Opt-in with RIO_LINUX_INTEROP=1 while the enumeration and
-# discovery cases it was written to catch still fail (see testing.rst).
-if [ "${RIO_LINUX_INTEROP:-0}" = 1 ]; then
-	log="$logdir/linux_interop.log"
-	rc=0
-	echo "==== linux_interop: devtools/linux-interop.sh"
-	RIO_BUILD_DIR=$builddir timeout --kill-after=10 900 bash devtools/linux-interop.sh \
+# run_interop <record prefix> <log> <timeout_s> <linux-interop.sh args...>: one
+# record per case and topology of devtools/linux-interop.sh.
+run_interop() {
+	local prefix=$1 log=$2 tmo=$3 rc=0
+	shift 3
+	echo "==== $prefix: devtools/linux-interop.sh $*"
+	RIO_BUILD_DIR=$builddir timeout --kill-after=10 "$tmo" bash devtools/linux-interop.sh "$@" \
 		</dev/null >"$log" 2>&1 || rc=$?
 	if [ $rc -eq 77 ]; then
-		record "linux_interop ($(grep -m1 SKIP "$log" | sed 's/^linux-interop: SKIP: //'))" skip
-	else
-		while read -r verdict _ n _ topo _; do
-			case $verdict in
-			PASS) record "linux_interop/case$n/$topo" pass ;;
-			FAIL) record "linux_interop/case$n/$topo" fail ;;
-			SKIP) record "linux_interop/case${n}/${topo%:}" skip ;;
-			esac
-		done < <(grep -E '^(PASS|FAIL|SKIP) case' "$log")
-		grep -qE '^[0-9]+ passed, [0-9]+ failed' "$log" ||
-			{ tail -n 30 "$log"; record "linux_interop (rc $rc, no result line)" fail; }
+		record "$prefix ($(grep -m1 SKIP "$log" | sed 's/^linux-interop: SKIP: //'))" skip
+		return
 	fi
+	while read -r verdict _ n _ topo rest; do
+		case $verdict in
+		PASS) record "$prefix/case$n/$topo" pass ;;
+		FAIL) record "$prefix/case$n/$topo" fail ;;
+		SKIP) record "$prefix/case${n}/${topo%:} (${rest})" skip ;;
+		esac
+	done < <(grep -E '^(PASS|FAIL|SKIP) case' "$log")
+	grep -qE '^[0-9]+ passed, [0-9]+ failed' "$log" ||
+		{ tail -n 30 "$log"; record "$prefix (rc $rc, no result line)" fail; }
+	grep -E '^(FAIL|    )' "$log" | head -n 20
+}
+
+# Linux's own tsi721 driver on our Tsi721 model (interop case 6): Linux
+# enumerates and discovers through the part and its rionet talks to a Linux
+# peer and to our rionet in testpmd. Always run when the package can be had.
+if [ -n "$linux_skip" ]; then
+	record "linux_tsi721 ($linux_skip)" skip
+else
+	run_interop linux_tsi721 "$logdir/linux_tsi721.log" 600 --cases 6
+fi
+
+# The rest of the Linux interop matrix (devtools/linux-interop.sh): one
+# record per case and topology. Opt-in with RIO_LINUX_INTEROP=1 while the
+# enumeration and discovery cases it was written to catch still fail (see
+# testing.rst).
+if [ "${RIO_LINUX_INTEROP:-0}" = 1 ]; then
+	run_interop linux_interop "$logdir/linux_interop.log" 900 --cases 1,2,3,4,5
 else
 	record "linux_interop (not requested: RIO_LINUX_INTEROP=1 runs devtools/linux-interop.sh)" skip
 fi

@@ -11,7 +11,13 @@
 #include <string.h>
 #include <time.h>
 
+#include <rte_byteorder.h>
+#include <rte_malloc.h>
+#include <rte_memory.h>
 #include <rte_rio.h>
+
+#include "rte_pmd_tsi721_model.h"
+#include "../../drivers/raw/tsi721/tsi721_regs.h"
 
 #include "lr_backend.h"
 #include "lr_bridge.h"
@@ -220,4 +226,70 @@ lrb_monotonic_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+void *
+lrb_dma_alloc(size_t size, uint64_t *iova)
+{
+	void *va = rte_zmalloc("linux_dma", size, 4096);
+
+	if (va != NULL)
+		*iova = rte_malloc_virt2iova(va);
+	return va;
+}
+
+void
+lrb_dma_free(void *va)
+{
+	rte_free(va);
+}
+
+uint32_t
+lrb_t7_read32(void *model, uint32_t off)
+{
+	return rte_pmd_tsi721_model_read32(model, off);
+}
+
+void
+lrb_t7_write32(void *model, uint32_t off, uint32_t val)
+{
+	rte_pmd_tsi721_model_write32(model, off, val);
+}
+
+void
+lrb_t7_db_write16(void *model, uint32_t off, uint16_t bus_val)
+{
+	rte_pmd_tsi721_model_db_write16(model, off, bus_val);
+}
+
+bool
+lrb_t7_intx(void *model)
+{
+	return rte_pmd_tsi721_model_intx(model);
+}
+
+uint64_t
+lrb_t7_errors(void *model)
+{
+	return rte_pmd_tsi721_model_errors(model);
+}
+
+/*
+ * Source ID of the message the driver takes next from inbound mailbox
+ * @mbox (channel 4 + mbox, as Linux's driver uses them): read from the
+ * descriptor at the queue's read pointer, as a bus analyzer would see it.
+ */
+int
+lrb_t7_next_srcid(void *model, int mbox)
+{
+	unsigned int ch = TSI721_IMSG_CHAN(mbox);
+	uint64_t base = ((uint64_t)rte_pmd_tsi721_model_read32(model, TSI721_IBDMAC_DQBH(ch)) << 32) |
+		(rte_pmd_tsi721_model_read32(model, TSI721_IBDMAC_DQBL(ch)) & TSI721_IBDMAC_DQBL_MASK);
+	uint32_t rp = rte_pmd_tsi721_model_read32(model, TSI721_IBDMAC_DQRP(ch));
+	const struct tsi721_imsg_desc *d;
+
+	d = rte_mem_iova2virt(base + (uint64_t)rp * sizeof(*d));
+	if (d == NULL || !(rte_le_to_cpu_32(d->msg_info) & TSI721_IMD_HO))
+		return -1;
+	return (int)(rte_le_to_cpu_32(d->type_id) & TSI721_MD_DEVID);
 }

@@ -54,9 +54,34 @@ int lrb_send_message(struct lr_backend *be, uint16_t destid, int mbox, const voi
 uint64_t lrb_maint_count(struct lr_backend *be);
 uint64_t lrb_monotonic_ms(void);
 
+/* ---- DPDK side, called by the shim's DMA API: DPDK memory, by its IOVA */
+
+/* Zeroed, page-aligned; @return NULL when out of memory. */
+void *lrb_dma_alloc(size_t size, uint64_t *iova);
+void lrb_dma_free(void *va);
+
+/*
+ * ---- DPDK side: the BARs and INTx line of a Tsi721 model (struct
+ * tsi721_model of rte_pmd_tsi721_model.h), for Linux's tsi721 driver.
+ */
+uint32_t lrb_t7_read32(void *model, uint32_t off);
+void lrb_t7_write32(void *model, uint32_t off, uint32_t val);
+void lrb_t7_db_write16(void *model, uint32_t off, uint16_t bus_val);
+bool lrb_t7_intx(void *model);
+/* What the model refused of the driver (rejected descriptors, overruns, ...). */
+uint64_t lrb_t7_errors(void *model);
+/* Source ID of the next message in inbound mailbox @mbox, or -1 when none. */
+int lrb_t7_next_srcid(void *model, int mbox);
+
 /* ---- kernel side, called by main.c */
 
 struct lr_node_opts {
+	/*
+	 * NULL: the master port is the shim's, on the backend's rio_sim mport;
+	 * else a Tsi721 model, plugged in as PCI function 0000:01:00.0 for
+	 * Linux's own tsi721 driver (the backend is then unused).
+	 */
+	void *tsi721_model;
 	int hdid;		/* >= 0: enumerate with it; < 0: discover */
 	int loglevel;		/* printk level */
 	unsigned int disc_timeout_s;

@@ -3,10 +3,17 @@
  */
 
 /*
- * The shim master port: Linux's struct rio_ops over one rio_sim endpoint
- * (lr_bridge.h), and the node's kernel-side entry points. Compiled on the
- * kernel side (lr_kernel.h force-included, Linux's <linux/rio*.h>).
+ * The node's master port and its kernel-side entry points, compiled on the
+ * kernel side (lr_kernel.h force-included, Linux's <linux/rio*.h>). The
+ * master port is either
+ * - Linux's own tsi721 driver (drivers/rapidio/devices/tsi721.c, built
+ *   unmodified) on a register-level model of the part, plugged in as a PCI
+ *   function: its interrupt handler runs when the model's INTx line is
+ *   asserted (lr_node_poll()), or
+ * - the shim master port below: Linux's struct rio_ops over one rio_sim
+ *   endpoint (lr_bridge.h).
  *
+ * The shim master port
  * It behaves as a simple controller would:
  * - maintenance and doorbells complete before the call returns (Tsi721
  *   waits for them too); a failed read returns an error and 0xffffffff;
@@ -26,6 +33,9 @@
 #include <linux/rio_regs.h>
 
 #include "lr_bridge.h"
+
+/* Declared in drivers/rapidio/rio.h, the core's private header. */
+struct rio_mport *rio_find_mport(int mport_id);
 
 /* rio-sysfs.c is not built: its attribute groups are empty. */
 const struct attribute_group *rio_dev_groups[] = { NULL };
@@ -63,7 +73,6 @@ struct lr_mport {
 	struct rio_mport mport;
 	struct lr_backend *be;
 	bool pw_enabled;
-	int scan_result;
 	struct lr_outb outb[RIO_MAX_MBOX];
 	struct lr_inb inb[RIO_MAX_MBOX];
 	u64 dbells_rx, dbells_tx, dbells_unclaimed, pw_rx;
@@ -71,7 +80,14 @@ struct lr_mport {
 	u16 last_rx_src;	/* of the message get_inb_message returned last */
 };
 
-static struct lr_mport *lr_port;
+static struct lr_mport *lr_port;	/* the shim master port, when it runs */
+static struct rio_mport *lr_mp;		/* the master port that runs */
+static int lr_scan_result = -ENODEV;
+static void *lr_t7_model;		/* the Tsi721 model, when Linux's driver runs */
+static struct pci_dev lr_t7_pdev;
+static u16 lr_t7_last_rx_src;
+static struct rio_ops lr_t7_ops;	/* tsi721's, with a tap on get_inb_message */
+static void *(*lr_t7_get_inb_message)(struct rio_mport *mport, int mbox);
 static void (*lr_rx_cb)(const uint8_t *frame, unsigned int len, uint16_t srcid, void *arg);
 static void *lr_rx_arg;
 
@@ -330,6 +346,11 @@ lr_node_poll(void)
 	union rio_pw_msg pw;
 	int mbox;
 
+	if (lr_t7_model != NULL) {
+		lr_pci_poll_intx();
+		lr_kernel_poll();
+		return;
+	}
 	if (lp == NULL)
 		return;
 	while (lrb_dbell_poll(lp->be, 32, lr_dbell_dispatch, lp) > 0)
@@ -362,7 +383,8 @@ lr_rx_hook(struct net_device *dev, const u8 *frame, unsigned int len, void *arg)
 	(void)arg;
 	/* rionet passes each message up right after get_inb_message() returned it. */
 	if (lr_rx_cb != NULL)
-		lr_rx_cb(frame, len, lr_port->last_rx_src, lr_rx_arg);
+		lr_rx_cb(frame, len, lr_t7_model != NULL ? lr_t7_last_rx_src : lr_port->last_rx_src,
+			 lr_rx_arg);
 }
 
 void
@@ -371,6 +393,96 @@ lr_node_set_rx(void (*cb)(const uint8_t *frame, unsigned int len, uint16_t srcid
 {
 	lr_rx_cb = cb;
 	lr_rx_arg = arg;
+}
+
+/*
+ * What rio_init_mports() ("rio_scan.scan=1") does, keeping the result it
+ * drops: enumerate with hdid, else discover and wait for the host
+ * (CONFIG_RAPIDIO_DISC_TIMEOUT).
+ */
+static int
+lr_scan(struct rio_mport *mport)
+{
+	if (mport->nscan == NULL)
+		return -ENODEV;
+	if (mport->host_deviceid >= 0)
+		lr_scan_result = mport->nscan->enumerate(mport, 0);
+	else
+		lr_scan_result = mport->nscan->discover(mport, 0);
+	return 0;
+}
+
+/* ---------------------------------------------------------------- Linux's tsi721 */
+
+/* The part's BARs: 512 KiB of registers, 16 MiB of outbound doorbell window. */
+#define LR_T7_BAR0_LEN (512u * 1024)
+#define LR_T7_BAR1_LEN (16u * 1024 * 1024)
+#define LR_T7_PCI_VENDOR 0x111d
+#define LR_T7_PCI_DEVICE 0x80ab
+
+static u32
+lr_t7_bar1_read32(void *ctx, u32 off)
+{
+	(void)ctx;
+	WARN(1, "tsi721: read of the doorbell window at 0x%x\n", off);
+	return 0xffffffff;
+}
+
+static void
+lr_t7_bar1_write32(void *ctx, u32 off, u32 val)
+{
+	(void)ctx;
+	WARN(1, "tsi721: 32-bit write 0x%x to the doorbell window at 0x%x\n", val, off);
+}
+
+static bool
+lr_t7_intx(void *ctx)
+{
+	return lrb_t7_intx(ctx);
+}
+
+/* The source ID of each message, for the node's counters, before the driver takes it. */
+static void *
+lr_t7_get_inb_message_tap(struct rio_mport *mport, int mbox)
+{
+	int src = lrb_t7_next_srcid(lr_t7_model, mbox);
+	void *buf = lr_t7_get_inb_message(mport, mbox);
+
+	if (buf != NULL && src >= 0)
+		lr_t7_last_rx_src = (u16)src;
+	return buf;
+}
+
+static int
+lr_t7_boot(const struct lr_node_opts *opts)
+{
+	static const struct lr_pci_bar bars[2] = {
+		{ LR_T7_BAR0_LEN, lrb_t7_read32, lrb_t7_write32, NULL },
+		{ LR_T7_BAR1_LEN, lr_t7_bar1_read32, lr_t7_bar1_write32, lrb_t7_db_write16 },
+	};
+	struct rio_mport *mport;
+	int ret;
+
+	lr_t7_model = opts->tsi721_model;
+	lr_netif_rx_hook_set(lr_rx_hook, NULL);
+	/* The part is on the bus before its driver registers, as at boot. */
+	ret = lr_pci_add_device(&lr_t7_pdev, "0000:01:00.0", LR_T7_PCI_VENDOR, LR_T7_PCI_DEVICE,
+				bars, ARRAY_SIZE(bars), lr_t7_intx, lr_t7_model);
+	if (ret < 0)
+		return ret;
+	/* tsi721 (module_pci_driver) probes at device level, then rio-scan and rionet attach. */
+	ret = lr_kernel_init_upto(7);
+	if (ret < 0)
+		return ret;
+	mport = rio_find_mport(0);
+	if (mport == NULL || lr_t7_pdev.lr_driver == NULL)
+		return -ENODEV;
+	lr_t7_ops = *mport->ops;
+	lr_t7_get_inb_message = lr_t7_ops.get_inb_message;
+	lr_t7_ops.get_inb_message = lr_t7_get_inb_message_tap;
+	mport->ops = &lr_t7_ops;
+	lr_mp = mport;
+	return lr_scan(mport);
 }
 
 int
@@ -383,13 +495,15 @@ lr_node_boot(struct lr_backend *be, const struct lr_node_opts *opts)
 	int ret;
 
 	lr_kernel_set_loglevel(opts->loglevel);
-	ret = lrb_info_get(be, &info);
-	if (ret < 0)
-		return ret;
 	/* As "rapidio.hdid=<id>" on the kernel command line. */
 	snprintf(hdid, sizeof(hdid), "%d", opts->hdid < 0 ? -1 : opts->hdid);
 	if (lr_param_set("rapidio.hdid", hdid) < 0)
 		return -EINVAL;
+	if (opts->tsi721_model != NULL)
+		return lr_t7_boot(opts);
+	ret = lrb_info_get(be, &info);
+	if (ret < 0)
+		return ret;
 
 	lp = kzalloc(sizeof(*lp), GFP_KERNEL);
 	if (lp == NULL)
@@ -438,24 +552,14 @@ lr_node_boot(struct lr_backend *be, const struct lr_node_opts *opts)
 	ret = lr_kernel_init_upto(7);
 	if (ret < 0)
 		return ret;
-	if (mport->nscan == NULL)
-		return -ENODEV;
-	/*
-	 * What rio_init_mports() ("rio_scan.scan=1") does, keeping the
-	 * result it drops: enumerate with hdid, else discover and wait
-	 * for the host (CONFIG_RAPIDIO_DISC_TIMEOUT).
-	 */
-	if (mport->host_deviceid >= 0)
-		lp->scan_result = mport->nscan->enumerate(mport, 0);
-	else
-		lp->scan_result = mport->nscan->discover(mport, 0);
-	return 0;
+	lr_mp = mport;
+	return lr_scan(mport);
 }
 
 int
 lr_node_scan_result(void)
 {
-	return lr_port != NULL ? lr_port->scan_result : -ENODEV;
+	return lr_scan_result;
 }
 
 /* ---------------------------------------------------------------- reports */
@@ -486,7 +590,7 @@ lr_json_dev(struct device *dev, void *data)
 			"\"routes\": [", RIO_GET_TOTAL_PORTS(rdev->swpinfo),
 			RIO_GET_PORT_NUM(rdev->swpinfo), rdev->rswitch->port_ok,
 			rdev->driver != NULL ? rdev->driver->name : "");
-		for (i = 0; i < RIO_MAX_ROUTE_ENTRIES(lr_port->mport.sys_size); i++) {
+		for (i = 0; i < RIO_MAX_ROUTE_ENTRIES(lr_mp->sys_size); i++) {
 			if (rdev->rswitch->route_table[i] == RIO_INVALID_ROUTE)
 				continue;
 			fprintf(w->f, "%s[%u, %u]", first ? "" : ", ", i,
@@ -507,28 +611,35 @@ lr_node_json(FILE *f)
 	u64 tx = 0, tx_err = 0, retries = 0, rx = 0;
 	int mbox;
 
-	if (lp == NULL)
+	if (lr_mp == NULL)
 		return;
-	for (mbox = 0; mbox < RIO_MAX_MBOX; mbox++) {
-		tx += lp->outb[mbox].sent;
-		tx_err += lp->outb[mbox].errors;
-		retries += lp->outb[mbox].retries;
-		rx += lp->inb[mbox].received;
+	fprintf(f, "  \"stack\": \"linux\",\n  \"mport\": \"%s\",\n  \"mport_driver\": \"%s\",\n"
+		"  \"devid_size\": %u,\n  \"host_destid\": %d,\n  \"destid\": %u,\n"
+		"  \"scan_result\": %d,\n  \"warnings\": %u,\n", lr_mp->name,
+		lp != NULL ? "shim" : "tsi721", lr_mp->sys_size ? 16 : 8, lr_mp->host_deviceid,
+		rio_local_get_device_id(lr_mp), lr_scan_result, lr_kernel_warnings());
+	if (lp != NULL) {
+		for (mbox = 0; mbox < RIO_MAX_MBOX; mbox++) {
+			tx += lp->outb[mbox].sent;
+			tx_err += lp->outb[mbox].errors;
+			retries += lp->outb[mbox].retries;
+			rx += lp->inb[mbox].received;
+		}
+		fprintf(f, "  \"maint_count\": %llu,\n  \"route_select_writes\": %llu,\n"
+			"  \"msgs_tx\": %llu,\n  \"msgs_tx_errors\": %llu,\n"
+			"  \"msgs_tx_retries\": %llu,\n  \"msgs_rx\": %llu,\n  \"dbells_rx\": %llu,\n"
+			"  \"dbells_tx\": %llu,\n  \"port_writes_rx\": %llu,\n",
+			(unsigned long long)lrb_maint_count(lp->be),
+			(unsigned long long)lp->route_writes, (unsigned long long)tx,
+			(unsigned long long)tx_err, (unsigned long long)retries,
+			(unsigned long long)rx, (unsigned long long)lp->dbells_rx,
+			(unsigned long long)lp->dbells_tx, (unsigned long long)lp->pw_rx);
+	} else {
+		/* What the model refused of Linux's driver: 0 unless the model or the driver is wrong. */
+		fprintf(f, "  \"model_errors\": %llu,\n",
+			(unsigned long long)lrb_t7_errors(lr_t7_model));
 	}
-	fprintf(f, "  \"stack\": \"linux\",\n  \"mport\": \"%s\",\n  \"devid_size\": %u,\n"
-		"  \"host_destid\": %d,\n  \"destid\": %u,\n  \"scan_result\": %d,\n"
-		"  \"maint_count\": %llu,\n  \"route_select_writes\": %llu,\n"
-		"  \"msgs_tx\": %llu,\n  \"msgs_tx_errors\": %llu,\n  \"msgs_tx_retries\": %llu,\n"
-		"  \"msgs_rx\": %llu,\n  \"dbells_rx\": %llu,\n  \"dbells_tx\": %llu,\n"
-		"  \"port_writes_rx\": %llu,\n  \"warnings\": %u,\n  \"devices\": [",
-		lp->mport.name, lp->mport.sys_size ? 16 : 8, lp->mport.host_deviceid,
-		rio_local_get_device_id(&lp->mport), lp->scan_result,
-		(unsigned long long)lrb_maint_count(lp->be),
-		(unsigned long long)lp->route_writes, (unsigned long long)tx,
-		(unsigned long long)tx_err, (unsigned long long)retries,
-		(unsigned long long)rx, (unsigned long long)lp->dbells_rx,
-		(unsigned long long)lp->dbells_tx, (unsigned long long)lp->pw_rx,
-		lr_kernel_warnings());
+	fprintf(f, "  \"devices\": [");
 	bus_for_each_dev(&rio_bus_type, NULL, &w, lr_json_dev);
 	fprintf(f, "\n  ]");
 }
@@ -558,7 +669,7 @@ struct rio_mport *lr_node_mport(void);
 struct rio_mport *
 lr_node_mport(void)
 {
-	return lr_port != NULL ? &lr_port->mport : NULL;
+	return lr_mp;
 }
 
 void
@@ -566,10 +677,12 @@ lr_node_shutdown(void)
 {
 	int mbox;
 
-	if (lr_port == NULL)
+	if (lr_mp == NULL)
 		return;
 	/* As at reboot: rionet's notifier sends LEAVE to its active peers. */
 	lr_kernel_reboot();
+	if (lr_port == NULL)
+		return;
 	for (mbox = 0; mbox < RIO_MAX_MBOX; mbox++)
 		lr_outb_service(lr_port, mbox);
 }

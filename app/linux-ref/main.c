@@ -7,7 +7,9 @@
  * switch drivers and rionet (built unmodified from Debian's linux-source
  * package over the shim of shim/) on one rio_sim endpoint, or, with
  * --stack dpdk, our own lib/rio on the same endpoint, so that both views
- * of a fabric come out in one JSON format. See doc/guides/testing.rst.
+ * of a fabric come out in one JSON format. With --tsi721, Linux's master
+ * port is its own tsi721 driver on our register-level model of the part
+ * (rte_pmd_tsi721_model.h) instead of the shim's. See doc/guides/testing.rst.
  *
  * Life of a node: scan (enumerate or discover), open rionet (--rionet),
  * write the --ready report, then poll (as an interrupt handler would).
@@ -25,31 +27,20 @@
 #include <unistd.h>
 
 #include <rte_eal.h>
+#include <rte_errno.h>
 #include <rte_bus_vdev.h>
 #include <rte_rio.h>
 #include <rte_rio_dev.h>
 
 #include "lr_backend.h"
 #include "lr_bridge.h"
+#include "lr_frame.h"
+#include "rte_pmd_tsi721_model.h"
 
-#define LR_ETHERTYPE 0x88b5	/* IEEE 802 local experimental */
-#define LR_MAGIC 0x4c525431	/* "LRT1" */
-#define LR_HDR_LEN (14 + 16)
 #define LR_MAX_FRAME 4096
 #define LR_MAX_IDS 65536
 #define LR_MAX_SIZES 8
 #define LR_MAX_SEQ (1u << 20)
-
-enum lr_kind { LR_REQ = 1, LR_REP = 2, LR_PING = 3 };
-
-struct lr_hdr {
-	uint32_t magic;
-	uint8_t kind;
-	uint8_t rsvd;
-	uint16_t len;
-	uint32_t seq;
-	uint32_t csum;
-} __attribute__((packed));
 
 static volatile sig_atomic_t lr_stop;
 static volatile sig_atomic_t lr_go;
@@ -70,6 +61,7 @@ static struct {
 	const char *json;
 	const char *ready;
 	const char *done;
+	const char *tsi721;	/* model args: Linux's tsi721 driver is the master port */
 } opt = {
 	.stack = "linux",
 	.hdid = -1,
@@ -96,6 +88,7 @@ static struct {
 
 static struct lr_backend be;
 static struct rte_rio_mport *mport;
+static struct tsi721_model *t7_model;
 static bool linux_stack;
 static uint8_t my_mac[6];
 static uint16_t my_destid;
@@ -118,39 +111,10 @@ lr_signal(int sig)
 		lr_stop = 1;
 }
 
-static uint32_t
-lr_csum(const struct lr_hdr *h, const uint8_t *payload, unsigned int n)
-{
-	uint32_t c = 2166136261u;
-	unsigned int i;
-
-	c = (c ^ h->seq) * 16777619u;
-	c = (c ^ h->len) * 16777619u;
-	for (i = 0; i < n; i++)
-		c = (c ^ payload[i]) * 16777619u;
-	return c;
-}
-
 static unsigned int
 lr_build(uint8_t *f, const uint8_t dst[6], enum lr_kind kind, uint32_t seq, unsigned int len)
 {
-	struct lr_hdr h;
-	unsigned int i;
-
-	memcpy(f, dst, 6);
-	memcpy(f + 6, my_mac, 6);
-	f[12] = LR_ETHERTYPE >> 8;
-	f[13] = LR_ETHERTYPE & 0xff;
-	for (i = LR_HDR_LEN; i < len; i++)
-		f[i] = (uint8_t)(seq * 31u + i);
-	h.magic = LR_MAGIC;
-	h.kind = (uint8_t)kind;
-	h.rsvd = 0;
-	h.len = (uint16_t)len;
-	h.seq = seq;
-	h.csum = lr_csum(&h, f + LR_HDR_LEN, len - LR_HDR_LEN);
-	memcpy(f + 14, &h, sizeof(h));
-	return len;
+	return lr_frame_build(f, dst, my_mac, kind, seq, len);
 }
 
 static int
@@ -173,17 +137,16 @@ lr_rx(const uint8_t *f, unsigned int len, uint16_t srcid)
 {
 	struct lr_hdr h;
 	uint16_t src;
-	int slot;
+	int slot, ret;
 	uint8_t *bit;
 
-	if (len < LR_HDR_LEN || f[12] != (LR_ETHERTYPE >> 8) || f[13] != (LR_ETHERTYPE & 0xff)) {
+	ret = lr_frame_parse(f, len, &h);
+	if (ret == -1) {
 		ts.other++;
 		return;
 	}
-	memcpy(&h, f + 14, sizeof(h));
 	/* Linux rionet passes up whole 4096-byte buffers: the header has the length. */
-	if (h.magic != LR_MAGIC || h.len < LR_HDR_LEN || h.len > len ||
-	    h.csum != lr_csum(&h, f + LR_HDR_LEN, h.len - LR_HDR_LEN)) {
+	if (ret < 0) {
 		ts.bad++;
 		return;
 	}
@@ -523,6 +486,9 @@ lr_usage(const char *prog)
 {
 	printf("Usage: %s <EAL args> -- [options]\n"
 	       "  --stack linux|dpdk   run Linux's RapidIO code (default) or our lib/rio\n"
+	       "  --tsi721 ARGS        linux: the master port is Linux's tsi721 driver on a Tsi721\n"
+	       "                       model (ARGS: fabric=F[,topology=T][,endpoint=E]; 8-bit\n"
+	       "                       fabrics only, as the driver) instead of a rio_sim vdev\n"
 	       "  --hdid N             linux: enumerate as host with device ID N (else discover)\n"
 	       "  --loglevel N         printk level shown (default 5)\n"
 	       "  --rionet             linux: open Linux rionet after the scan\n"
@@ -544,6 +510,7 @@ lr_parse_args(int argc, char **argv)
 {
 	static const struct option lopts[] = {
 		{ "stack", required_argument, NULL, 's' },
+		{ "tsi721", required_argument, NULL, 'T' },
 		{ "hdid", required_argument, NULL, 'H' },
 		{ "loglevel", required_argument, NULL, 'l' },
 		{ "rionet", no_argument, NULL, 'r' },
@@ -570,6 +537,9 @@ lr_parse_args(int argc, char **argv)
 			if (strcmp(optarg, "linux") != 0 && strcmp(optarg, "dpdk") != 0)
 				goto bad;
 			opt.stack = optarg;
+			break;
+		case 'T':
+			opt.tsi721 = optarg;
 			break;
 		case 'r':
 			opt.rionet = true;
@@ -630,6 +600,10 @@ lr_parse_args(int argc, char **argv)
 	}
 	if (optind != argc)
 		goto bad;
+	if (opt.tsi721 != NULL && (strcmp(opt.stack, "linux") != 0 || opt.ping)) {
+		fprintf(stderr, "linux-ref: --tsi721 runs Linux's stack, without --ping\n");
+		return -EINVAL;
+	}
 	return 0;
 bad:
 	fprintf(stderr, "linux-ref: bad option (see --help)\n");
@@ -659,15 +633,26 @@ main(int argc, char **argv)
 	echo_q = calloc(LR_ECHO_Q, sizeof(*echo_q));
 	if (ts.seen == NULL || echo_q == NULL)
 		goto out;
-	mport = rte_rio_mport_get(0);
-	if (mport == NULL) {
-		fprintf(stderr, "linux-ref: no mport: give one rio_sim vdev with scan=0\n");
-		goto out;
+	if (opt.tsi721 != NULL) {
+		t7_model = rte_pmd_tsi721_model_open("linux_tsi721", opt.tsi721);
+		if (t7_model == NULL) {
+			fprintf(stderr, "linux-ref: --tsi721 %s: %s\n", opt.tsi721,
+				rte_strerror(rte_errno));
+			goto out;
+		}
+	} else {
+		mport = rte_rio_mport_get(0);
+		if (mport == NULL) {
+			fprintf(stderr, "linux-ref: no mport: give one rio_sim vdev with scan=0 "
+				"(or --tsi721)\n");
+			goto out;
+		}
+		lr_backend_init(&be, mport);
 	}
-	lr_backend_init(&be, mport);
 	end_ms = lrb_monotonic_ms() + (uint64_t)opt.timeout_s * 1000u;
 
 	if (linux_stack) {
+		nopts.tsi721_model = t7_model;
 		nopts.hdid = opt.hdid;
 		nopts.loglevel = opt.loglevel;
 		nopts.disc_timeout_s = 30;
@@ -706,7 +691,7 @@ main(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (rte_rio_mport_info_get(mport, &mi) == 0) {
+	if (mport != NULL && rte_rio_mport_info_get(mport, &mi) == 0) {
 		my_destid = mi.destid;
 		if (!linux_stack || !opt.rionet)
 			memcpy(my_mac, (const uint8_t[]){ 0x00, 0x01, 0x00, 0x01,
@@ -735,6 +720,7 @@ out:
 	/* Release the endpoint, so that the last process removes the fabric. */
 	if (mport != NULL && rte_rio_mport_info_get(mport, &mi) == 0)
 		rte_vdev_uninit(mi.name);
+	rte_pmd_tsi721_model_close(t7_model);
 	rte_eal_cleanup();
 	return rc;
 }

@@ -42,7 +42,8 @@ VERSION_MAPS = {
 PUBLIC_HEADERS = {'rte_rio.h', 'rte_rio_regs.h', 'rte_rio_dev.h',
                   'rte_pmd_rio_sim.h', 'rte_pmd_rio_sim_fabric.h', 'rte_pmd_tsi721.h'}
 # Driver SDK (-Denable_driver_sdk=true): need DPDK's driver headers.
-SDK_HEADERS = {'rio_driver.h': 'lib/rio', 'rte_bus_rio.h': 'drivers/bus/rio'}
+SDK_HEADERS = {'rio_driver.h': 'lib/rio', 'rte_bus_rio.h': 'drivers/bus/rio',
+               'rte_pmd_tsi721_model.h': 'drivers/raw/tsi721'}
 PLUGINS = ['librte_bus_rio.so', 'librte_raw_rio_sim.so', 'librte_raw_tsi721.so',
            'librte_net_rionet.so']
 

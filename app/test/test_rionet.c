@@ -36,6 +36,7 @@
 #include "rte_rio_dev.h"
 #include "rte_bus_rio.h"
 #include "rionet.h"
+#include "../linux-ref/lr_frame.h"
 
 #include "test.h"
 
@@ -1173,6 +1174,293 @@ test_rionet_wire_format(void)
 	return TEST_SUCCESS;
 }
 
+/* Run @prog with argv, its output to @log and its input from /dev/null; @return pid or -errno. */
+static pid_t
+rn_spawn(const char *prog, char *const argv[], const char *log)
+{
+	pid_t pid;
+	int fd;
+
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid > 0)
+		return pid;
+	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd >= 0) {
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+		close(fd);
+	}
+	fd = open("/dev/null", O_RDONLY);
+	if (fd >= 0) {
+		dup2(fd, STDIN_FILENO);
+		close(fd);
+	}
+	execv(prog, argv);
+	_exit(127);
+}
+
+/*
+ * Wire format against Linux itself: the reference node of app/linux-ref
+ * (Linux's rionet, built unmodified) on ep1, its master port the shim's
+ * (rio_sim) or Linux's own tsi721 driver on the model of the part. Linux
+ * rionet sends test frames of several lengths to our port, which must get
+ * each whole, its length padded to double-words as the master port sends it;
+ * then our port sends the same lengths to Linux, which must get each intact
+ * (it checks them and answers each one, padded the same way).
+ */
+static const unsigned int rn_lx_sizes[] = { 60, 61, 67, 333, 1514 };
+#define RN_LX_FRAMES	2
+#define RN_LX_WAIT_MS	40000
+#define RN_LX_NB	10	/* RTE_DIM(rn_lx_sizes) * RN_LX_FRAMES */
+#define RN_LX_OURS	2	/* our port: ep2, destid 2; Linux on ep1 */
+
+#ifdef RIO_LINUX_REF
+
+/* Does file @path contain @needle? */
+static bool
+rn_file_has(const char *path, const char *needle)
+{
+	char buf[65536];
+	size_t n;
+	FILE *fp;
+
+	fp = fopen(path, "r");
+	if (fp == NULL)
+		return false;
+	n = fread(buf, 1, sizeof(buf) - 1, fp);
+	fclose(fp);
+	buf[n] = '\0';
+	return strstr(buf, needle) != NULL;
+}
+
+static int
+rn_wait_file(const char *path, const char *needle, pid_t pid, unsigned int wait_ms)
+{
+	unsigned int ms;
+
+	for (ms = 0; ms < wait_ms; ms += 10) {
+		if (needle != NULL ? rn_file_has(path, needle) : access(path, F_OK) == 0)
+			return 0;
+		if (waitpid(pid, NULL, WNOHANG) == pid)
+			return -ECHILD;
+		rte_delay_us_sleep(10000);
+	}
+	return -ETIMEDOUT;
+}
+
+/* Receive @n test frames of @kind on our port, each checked; count them by length. */
+static int
+rn_lx_recv(enum lr_kind kind, unsigned int n, unsigned int *by_size)
+{
+	const struct rte_ether_addr lx = {{ 0x00, 0x01, 0x00, 0x01, 0x00, 0x01 }};
+	struct rte_mbuf *m;
+	struct lr_hdr h;
+	unsigned int got, k;
+
+	for (got = 0; got < n; got++) {
+		if (rn_rx(RN_LX_OURS, 0, &m, 1, 10000) != 1)
+			break;
+		TEST_ASSERT_EQUAL(m->nb_segs, 1, "one segment");
+		TEST_ASSERT_SUCCESS(lr_frame_parse(rte_pktmbuf_mtod(m, uint8_t *), m->pkt_len, &h),
+				    "frame %u of %u bytes: not a whole test frame", got, m->pkt_len);
+		TEST_ASSERT_EQUAL(h.kind, kind, "kind");
+		TEST_ASSERT(rte_is_same_ether_addr(&rte_pktmbuf_mtod(m, struct rte_ether_hdr *)->src_addr,
+						   &lx), "source MAC is not Linux rionet's");
+		TEST_ASSERT_EQUAL(m->pkt_len, RTE_ALIGN_CEIL((uint32_t)h.len, 8u),
+				  "a frame of %u bytes arrived as %u: not padded as the master port "
+				  "pads it", h.len, m->pkt_len);
+		for (k = 0; k < RTE_DIM(rn_lx_sizes) && rn_lx_sizes[k] != h.len; k++)
+			;
+		TEST_ASSERT(k < RTE_DIM(rn_lx_sizes), "length %u was never sent", h.len);
+		by_size[k]++;
+		rte_pktmbuf_free(m);
+	}
+	TEST_ASSERT_EQUAL(got, n, "received %u of %u frames", got, n);
+	for (k = 0; k < RTE_DIM(rn_lx_sizes); k++)
+		TEST_ASSERT_EQUAL(by_size[k], RN_LX_FRAMES, "%u frames of %u bytes", by_size[k],
+				  rn_lx_sizes[k]);
+	return TEST_SUCCESS;
+}
+
+static int
+rn_linux_wire(bool tsi721)
+{
+	char drivers[PATH_MAX], self[PATH_MAX], sim[160], t7[160], pfx[64], sizes[64];
+	char log[80], ready[80], done[80], json[80];
+	const struct rte_ether_addr lx = {{ 0x00, 0x01, 0x00, 0x01, 0x00, 0x01 }};
+	struct rte_ether_addr me;
+	unsigned int by_size[RTE_DIM(rn_lx_sizes)] = { 0 };
+	unsigned int k, f, n = 0;
+	uint8_t frame[RIONET_MAX_FRAME];
+	struct rte_mbuf *m;
+	pid_t pid;
+	int ret;
+	char *argv[40];
+
+	memset(&env, 0, sizeof(env));
+	TEST_ASSERT_NOT_NULL(rio_test_unique("rnlx", env.fabric, sizeof(env.fabric) - 1), "name");
+	strcat(env.fabric, tsi721 ? "t" : "s");
+	snprintf(env.shm_prefix, sizeof(env.shm_prefix), "rio_sim.%s", env.fabric);
+	TEST_ASSERT_SUCCESS(rn_topo_write(), "cannot write topology");
+	strlcpy(self, rio_test_self(), sizeof(self));
+	snprintf(drivers, sizeof(drivers), "%s/../../drivers/librte_raw_rio_sim.so", dirname(self));
+	snprintf(sim, sizeof(sim), "rio_sim0,fabric=%s,topology=%s,endpoint=ep1,scan=0", env.fabric,
+		 env.topo);
+	snprintf(t7, sizeof(t7), "fabric=%s,topology=%s,endpoint=ep1", env.fabric, env.topo);
+	snprintf(pfx, sizeof(pfx), "--file-prefix=%sl", env.fabric);
+	for (k = 0, f = 0; k < RTE_DIM(rn_lx_sizes); k++)
+		f += snprintf(sizes + f, sizeof(sizes) - f, "%s%u", k ? "," : "", rn_lx_sizes[k]);
+	snprintf(log, sizeof(log), "/tmp/%s.log", env.fabric);
+	snprintf(ready, sizeof(ready), "/tmp/%s.ready", env.fabric);
+	snprintf(done, sizeof(done), "/tmp/%s.done", env.fabric);
+	snprintf(json, sizeof(json), "/tmp/%s.json", env.fabric);
+	n = 0;
+	argv[n++] = (char *)RIO_LINUX_REF;
+	argv[n++] = (char *)"--no-huge";
+	argv[n++] = (char *)"-m";
+	argv[n++] = (char *)"160";
+	argv[n++] = (char *)"--no-pci";
+	argv[n++] = pfx;
+	argv[n++] = (char *)"-d";
+	argv[n++] = drivers;
+	if (!tsi721) {
+		argv[n++] = (char *)"--vdev";
+		argv[n++] = sim;
+	}
+	argv[n++] = (char *)"--";
+	if (tsi721) {
+		argv[n++] = (char *)"--tsi721";
+		argv[n++] = t7;
+	}
+	argv[n++] = (char *)"--loglevel";
+	argv[n++] = (char *)"6";
+	argv[n++] = (char *)"--rionet";
+	argv[n++] = (char *)"--echo";
+	argv[n++] = (char *)"--send";
+	argv[n++] = (char *)"00:01:00:01:00:0" RTE_STR(RN_LX_OURS);
+	argv[n++] = (char *)"--sizes";
+	argv[n++] = sizes;
+	argv[n++] = (char *)"--frames";
+	argv[n++] = (char *)RTE_STR(RN_LX_FRAMES);
+	argv[n++] = (char *)"--reply-wait";
+	argv[n++] = (char *)"0";
+	argv[n++] = (char *)"--ready";
+	argv[n++] = ready;
+	argv[n++] = (char *)"--done";
+	argv[n++] = done;
+	argv[n++] = (char *)"--json";
+	argv[n++] = json;
+	argv[n++] = (char *)"--timeout";
+	argv[n++] = (char *)"90";
+	argv[n] = NULL;
+
+	/* Linux first: its tsi721 probe clears the port's Discovered bit, as at power-on. */
+	pid = rn_spawn(argv[0], argv, log);
+	TEST_ASSERT(pid > 0, "cannot start %s", argv[0]);
+	/*
+	 * Our host (ep0) enumerates; our port under test is an agent's (ep2),
+	 * as the host is not what Linux's discovery is tested on here.
+	 */
+	ret = rn_wait_file(log, "discover master port", pid, RN_LX_WAIT_MS);
+	if (ret == 0)
+		ret = rn_ep_create(0);
+	if (ret == 0)
+		ret = rn_ep_create(RN_LX_OURS);
+	if (ret == 0)
+		ret = rn_port_start(RN_LX_OURS, 1, 1, 1500, rn_pool_big);
+	if (ret == 0)
+		ret = rn_wait_file(ready, NULL, pid, RN_LX_WAIT_MS);
+	if (ret == 0)
+		ret = rn_link_wait(RN_LX_OURS, 1);
+	if (ret != 0) {
+		printf("  Linux node (%s) or our port not up: %s; see %s\n", tsi721 ?
+		       "tsi721" : "shim", strerror(-ret), log);
+		rio_test_wait(pid, 0);
+		return TEST_FAILED;
+	}
+	/* Linux -> ours. */
+	kill(pid, SIGUSR1);
+	ret = rn_lx_recv(LR_REQ, RTE_DIM(rn_lx_sizes) * RN_LX_FRAMES, by_size);
+	/* Ours -> Linux: it answers each frame it got whole. */
+	rionet_mac_from_destid(RN_LX_OURS, &me);
+	for (k = 0; ret == TEST_SUCCESS && k < RTE_DIM(rn_lx_sizes); k++) {
+		for (f = 0; f < RN_LX_FRAMES; f++) {
+			lr_frame_build(frame, lx.addr_bytes, me.addr_bytes, LR_REQ, k * 16 + f,
+				       rn_lx_sizes[k]);
+			m = rte_pktmbuf_alloc(rn_pool_big);
+			TEST_ASSERT_NOT_NULL(m, "mbuf");
+			memcpy(rte_pktmbuf_append(m, rn_lx_sizes[k]), frame, rn_lx_sizes[k]);
+			TEST_ASSERT_EQUAL(rn_tx1(RN_LX_OURS, 0, m), 1, "tx");
+		}
+	}
+	memset(by_size, 0, sizeof(by_size));
+	if (ret == TEST_SUCCESS)
+		ret = rn_lx_recv(LR_REP, RTE_DIM(rn_lx_sizes) * RN_LX_FRAMES, by_size);
+	kill(pid, SIGTERM);
+	TEST_ASSERT_EQUAL(rio_test_wait(pid, 20000), 0, "Linux node exit status; see %s", log);
+	rio_test_runtime_dir_cleanup(pfx + strlen("--file-prefix="));
+	if (ret != TEST_SUCCESS) {
+		printf("  see %s\n", log);
+		return ret;
+	}
+	/* What Linux received: every frame from our port, none corrupted. */
+	TEST_ASSERT(rn_file_has(json, "\"requests_rx\": {\"" RTE_STR(RN_LX_OURS) "\": "
+				RTE_STR(RN_LX_NB) "}"),
+		    "Linux's count of our frames; see %s", json);
+	TEST_ASSERT(rn_file_has(json, "\"bad\": 0,"), "Linux got corrupted frames; see %s", json);
+	TEST_ASSERT(rn_file_has(json, "\"warnings\": 0,"), "Linux WARN()ed; see %s", json);
+	TEST_ASSERT(!tsi721 || rn_file_has(json, "\"model_errors\": 0,"),
+		    "the model refused requests of Linux's tsi721 driver; see %s", json);
+	unlink(log);
+	unlink(ready);
+	unlink(done);
+	unlink(json);
+	return TEST_SUCCESS;
+}
+
+#endif /* RIO_LINUX_REF */
+
+static int
+rn_linux_wire_run(bool tsi721)
+{
+	int ret;
+
+#ifdef RIO_LINUX_REF
+	if (access(RIO_LINUX_REF, X_OK) != 0) {
+		printf("  SKIP: %s is not built\n", RIO_LINUX_REF);
+		return TEST_SKIPPED;
+	}
+	if (tsi721 && rn_devid_size != 8) {
+		printf("  SKIP: Linux's tsi721 driver runs 8-bit device IDs only (sys_size = 0)\n");
+		return TEST_SKIPPED;
+	}
+	ret = rn_linux_wire(tsi721);
+#else
+	RTE_SET_USED(tsi721);
+	printf("  SKIP: the Linux reference node is not built: configure with -Dlinux_src "
+	       "(devtools/get-linux-rapidio.sh fetches Debian's linux-source-6.1; "
+	       "devtools/test.sh does both)\n");
+	ret = TEST_SKIPPED;
+#endif
+	if (rn_env_teardown() != 0)
+		return TEST_FAILED;
+	return ret;
+}
+
+static int
+test_rionet_linux_wire_format_run(void)
+{
+	return rn_linux_wire_run(false);
+}
+
+static int
+test_rionet_linux_tsi721_wire_format_run(void)
+{
+	return rn_linux_wire_run(true);
+}
+
 /* Back-pressure: a full inbound ring makes tx_burst return fewer. */
 static int
 test_rionet_backpressure(void)
@@ -1730,6 +2018,8 @@ static struct unit_test_suite rionet_suite = {
 		TEST_CASE_NAMED("peer_restart", test_rionet_peer_restart_run),
 		TEST_CASE_NAMED("multiqueue", test_rionet_multiqueue_run),
 		TEST_CASE_NAMED("wire_format", test_rionet_wire_format_run),
+		TEST_CASE_NAMED("linux_wire_format", test_rionet_linux_wire_format_run),
+		TEST_CASE_NAMED("linux_tsi721_wire_format", test_rionet_linux_tsi721_wire_format_run),
 		TEST_CASE_NAMED("backpressure", test_rionet_backpressure_run),
 		TEST_CASE_NAMED("devargs", test_rionet_devargs_run),
 		TEST_CASE_NAMED("reset", test_rionet_reset_run),
@@ -1795,27 +2085,7 @@ rn_testpmd_path(void)
 static pid_t
 rn_testpmd_start(char *const argv[], const char *path)
 {
-	pid_t pid;
-	int fd;
-
-	pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid > 0)
-		return pid;
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	if (fd >= 0) {
-		dup2(fd, STDOUT_FILENO);
-		dup2(fd, STDERR_FILENO);
-		close(fd);
-	}
-	fd = open("/dev/null", O_RDONLY);
-	if (fd >= 0) {
-		dup2(fd, STDIN_FILENO);
-		close(fd);
-	}
-	execv(rn_testpmd_path(), argv);
-	_exit(127);
+	return rn_spawn(rn_testpmd_path(), argv, path);
 }
 
 /* Stop testpmd with SIGINT (it prints its totals); @return exit status or -1. */

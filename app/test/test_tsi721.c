@@ -25,6 +25,7 @@
 #include <rte_bus_vdev.h>
 #include <rte_byteorder.h>
 #include <rte_cycles.h>
+#include <rte_errno.h>
 #include <rte_malloc.h>
 #include <rte_memzone.h>
 #include <rte_random.h>
@@ -34,6 +35,7 @@
 #include "rte_rio_dev.h"
 #include "rte_pmd_rio_sim_fabric.h"
 #include "rte_pmd_tsi721.h"
+#include "rte_pmd_tsi721_model.h"
 #include "../../drivers/raw/tsi721/tsi721_regs.h"
 
 #include "test.h"
@@ -56,6 +58,9 @@ struct t7_env {
 };
 
 static struct t7_env env;
+/* A bare model (rte_pmd_tsi721_model.h) and its doorbell queue, released at teardown. */
+static struct tsi721_model *t7_bare;
+static uint8_t *t7_idq;
 static unsigned int t7_counter;
 static uint64_t t7_seed;
 
@@ -169,6 +174,10 @@ t7_teardown(void)
 	for (i = 1; i >= 0; i--)
 		if (env.sim_up[i])
 			rte_vdev_uninit(env.sim[i]);
+	rte_pmd_tsi721_model_close(t7_bare);
+	t7_bare = NULL;
+	rte_free(t7_idq);
+	t7_idq = NULL;
 	if (env.tsi_up)
 		rte_vdev_uninit(env.tsi);
 	env.tsi_up = env.sim_up[0] = env.sim_up[1] = false;
@@ -749,6 +758,144 @@ test_t7_devargs(void)
 	return TEST_SUCCESS;
 }
 
+/* Inbound doorbell queue 0 at @iova, every doorbell taken, its interrupt up to INTx. */
+static void
+t7_bare_idq_init(struct tsi721_model *m, uint64_t iova)
+{
+	rte_pmd_tsi721_model_write32(m, TSI721_IDQ_SIZE(0), TSI721_QSIZE_VAL(TSI721_IDQ_SIZE_MIN));
+	rte_pmd_tsi721_model_write32(m, TSI721_IDQ_BASEU(0), (uint32_t)(iova >> 32));
+	rte_pmd_tsi721_model_write32(m, TSI721_IDQ_BASEL(0), (uint32_t)iova);
+	rte_pmd_tsi721_model_write32(m, TSI721_IDQ_MASK(0), 0);
+	rte_pmd_tsi721_model_write32(m, TSI721_IDQ_CTL(0), TSI721_IDQ_CTL_INIT);
+	rte_pmd_tsi721_model_write32(m, TSI721_SR_CHINTE(0), TSI721_SR_CHINT_IDBQRCV);
+	rte_pmd_tsi721_model_write32(m, TSI721_DEV_CHAN_INTE, TSI721_INT_SR2PC_CHAN(0));
+	rte_pmd_tsi721_model_write32(m, TSI721_DEV_INTE, TSI721_DEV_INT_SR2PC_CH);
+}
+
+/*
+ * Interrupt summary: an inbound doorbell and a port-write show in DEV_CHAN_INT
+ * and DEV_INT through their enables, without the host reading the queue's
+ * write pointer first (a driver run by interrupts, as Linux's, never does);
+ * RIO_EM_INT_STAT.PW_RX follows the capture, it is not latched.
+ */
+static int
+test_t7_interrupts(void)
+{
+	uint32_t v;
+
+	TEST_ASSERT_SUCCESS(t7_setup(true, 512), "setup");
+	TEST_ASSERT_EQUAL(t7_reg(TSI721_DEV_INT), 0, "nothing pending at start");
+	rte_pmd_tsi721_reg_write(env.tsi_dev, TSI721_SR_CHINT(0), TSI721_SR_CHINT_ALL);
+	rte_pmd_tsi721_reg_write(env.tsi_dev, TSI721_SR_CHINTE(0), TSI721_SR_CHINT_IDBQRCV);
+	rte_pmd_tsi721_reg_write(env.tsi_dev, TSI721_DEV_CHAN_INTE, TSI721_INT_SR2PC_CHAN(0));
+	rte_pmd_tsi721_reg_write(env.tsi_dev, TSI721_DEV_INTE,
+				 TSI721_DEV_INT_SR2PC_CH | TSI721_DEV_INT_SRIO);
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(env.s[0], t7_destid(env.t), 0x4242), "send");
+	v = t7_reg(TSI721_DEV_INT);
+	TEST_ASSERT_EQUAL(v, TSI721_DEV_INT_SR2PC_CH, "DEV_INT 0x%08x after a doorbell", v);
+	v = t7_reg(TSI721_DEV_CHAN_INT);
+	TEST_ASSERT_EQUAL(v, TSI721_INT_SR2PC_CHAN(0), "DEV_CHAN_INT 0x%08x", v);
+	TEST_ASSERT(t7_reg(TSI721_SR_CHINT(0)) & TSI721_SR_CHINT_IDBQRCV, "IDBQRCV");
+	/* Masked at the device level: still pending in the channel, not in DEV_INT. */
+	rte_pmd_tsi721_reg_write(env.tsi_dev, TSI721_DEV_CHAN_INTE, 0);
+	TEST_ASSERT_EQUAL(t7_reg(TSI721_DEV_INT), 0, "DEV_CHAN_INTE masks");
+	TEST_ASSERT_EQUAL(t7_reg(TSI721_DEV_CHAN_INT), TSI721_INT_SR2PC_CHAN(0), "still pending");
+	rte_pmd_tsi721_reg_write(env.tsi_dev, TSI721_SR_CHINT(0), TSI721_SR_CHINT_IDBQRCV);
+	TEST_ASSERT_EQUAL(t7_reg(TSI721_DEV_CHAN_INT), 0, "cleared in the channel");
+
+	/* Port-write: ep2's link goes down; the SRIO MAC's event reaches DEV_INT. */
+	rte_pmd_tsi721_reg_write(env.tsi_dev, TSI721_RIO_EM_INT_ENABLE, TSI721_RIO_EM_INT_PW_RX);
+	rte_pmd_tsi721_reg_write(env.tsi_dev, TSI721_RIO_EM_DEV_INT_EN,
+				 TSI721_RIO_EM_DEV_INT_EN_INT);
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(env.fabric, "sw0", 2, false),
+			    "link down");
+	v = t7_reg(TSI721_DEV_INT);
+	TEST_ASSERT_EQUAL(v, TSI721_DEV_INT_SRIO, "DEV_INT 0x%08x after a port-write", v);
+	TEST_ASSERT(t7_reg(TSI721_RIO_EM_INT_STAT) & TSI721_RIO_EM_INT_PW_RX, "PW_RX");
+	rte_pmd_tsi721_reg_write(env.tsi_dev, TSI721_RIO_PW_RX_STAT,
+				 TSI721_RIO_PW_RX_STAT_PW_VAL | TSI721_RIO_PW_RX_STAT_PW_DISC);
+	TEST_ASSERT_EQUAL(t7_reg(TSI721_RIO_EM_INT_STAT) & TSI721_RIO_EM_INT_PW_RX, 0,
+			  "PW_RX follows PW_VAL");
+	return TEST_SUCCESS;
+}
+
+/*
+ * The model without this driver (rte_pmd_tsi721_model.h): the program drives
+ * the BARs; a doorbell from the fabric lands in its queue and asserts INTx.
+ */
+static int
+test_t7_bare_model(void)
+{
+	struct rte_rio_scan_conf sc = { .disc_timeout_ms = 5000 };
+	const struct tsi721_idb_entry *e;
+	unsigned int i;
+	uint8_t destid;
+	char args[256];
+	uint32_t v;
+
+	memset(&env, 0, sizeof(env));
+	env.devid_size = 8;
+	TEST_ASSERT_NOT_NULL(rio_test_unique("t7b", env.fabric, sizeof(env.fabric) - 1), "name");
+	snprintf(env.shm_prefix, sizeof(env.shm_prefix), "rio_sim.%s", env.fabric);
+	TEST_ASSERT_SUCCESS(t7_topo_write(8, 512), "topology");
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep0,host=0", env.fabric,
+		 env.topo);
+	TEST_ASSERT_NULL(rte_pmd_tsi721_model_open("t7bare", args), "host is the driver's");
+	TEST_ASSERT_EQUAL(rte_errno, EINVAL, "errno");
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep0", env.fabric, env.topo);
+	t7_bare = rte_pmd_tsi721_model_open("t7bare", args);
+	TEST_ASSERT_NOT_NULL(t7_bare, "open: %s", rte_strerror(rte_errno));
+	snprintf(env.sim[0], sizeof(env.sim[0]), "rio_sim_t7b_%u", t7_counter++);
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep1,scan=0,host=0", env.fabric);
+	TEST_ASSERT_SUCCESS(rte_vdev_init(env.sim[0], args), "host");
+	env.sim_up[0] = true;
+	env.s[0] = rte_rio_mport_find(env.sim[0]);
+	TEST_ASSERT_NOT_NULL(env.s[0], "host mport");
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(env.s[0], &sc), "enumerate");
+
+	/* BAR0 below 0x10000 is the endpoint's configuration space. */
+	v = rte_pmd_tsi721_model_read32(t7_bare, RTE_RIO_DEV_ID_CAR);
+	TEST_ASSERT_EQUAL(v, (uint32_t)TSI721_RIO_DEVICE_ID << 16 | TSI721_RIO_VENDOR_ID,
+			  "identity 0x%08x", v);
+	destid = (uint8_t)(rte_pmd_tsi721_model_read32(t7_bare, RTE_RIO_DID_CSR) >> 16);
+	TEST_ASSERT(destid != 0 && destid != 0xff, "device ID the host gave: %u", destid);
+
+	t7_idq = rte_zmalloc("t7_idq", TSI721_IDQ_SIZE_MIN * TSI721_IDQ_ENTRY_SIZE, 64);
+	TEST_ASSERT_NOT_NULL(t7_idq, "queue memory");
+	t7_bare_idq_init(t7_bare, rte_malloc_virt2iova(t7_idq));
+	TEST_ASSERT(!rte_pmd_tsi721_model_intx(t7_bare), "INTx idle");
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(env.s[0], destid, 0xbeef), "doorbell");
+	TEST_ASSERT(rte_pmd_tsi721_model_intx(t7_bare), "INTx asserted by the doorbell");
+	e = (const void *)t7_idq;
+	TEST_ASSERT(e->info[0] == 0xbe && e->info[1] == 0xef && e->srcid[1] == 0 &&
+		    e->tgtid[1] == destid, "queue entry");
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_read32(t7_bare, TSI721_IDQ_WP(0)), 1, "write ptr");
+	rte_pmd_tsi721_model_write32(t7_bare, TSI721_IDQ_RP(0), 1);
+	rte_pmd_tsi721_model_write32(t7_bare, TSI721_SR_CHINT(0), TSI721_SR_CHINT_IDBQRCV);
+	TEST_ASSERT(!rte_pmd_tsi721_model_intx(t7_bare), "INTx released");
+	/* BAR1: a doorbell out to the host. */
+	rte_pmd_tsi721_model_db_write16(t7_bare, TSI721_TT_8 << TSI721_ODB_TT_SHIFT,
+					rte_cpu_to_be_16(0x1111));
+	v = rte_pmd_tsi721_model_read32(t7_bare, TSI721_SR_CHINT(0));
+	TEST_ASSERT(v & TSI721_SR_CHINT_ODBOK, "doorbell out: 0x%08x", v);
+	/* PC2SR zone lookup table: GO clears once the access is done; a read returns a write. */
+	for (i = 0; i < 3; i++)
+		rte_pmd_tsi721_model_write32(t7_bare, TSI721_LUT_DATA(i), 0x1000u * (i + 1) + 7);
+	rte_pmd_tsi721_model_write32(t7_bare, TSI721_ZONE_SEL, TSI721_ZONE_SEL_GO |
+				     (3 << TSI721_ZONE_SEL_WIN_SHIFT) | 5);
+	v = rte_pmd_tsi721_model_read32(t7_bare, TSI721_ZONE_SEL);
+	TEST_ASSERT_EQUAL(v & TSI721_ZONE_SEL_GO, 0, "ZONE_SEL.GO still set: 0x%08x", v);
+	for (i = 0; i < 3; i++)
+		rte_pmd_tsi721_model_write32(t7_bare, TSI721_LUT_DATA(i), 0);
+	rte_pmd_tsi721_model_write32(t7_bare, TSI721_ZONE_SEL, TSI721_ZONE_SEL_GO |
+				     TSI721_ZONE_SEL_RD_WRB | (3 << TSI721_ZONE_SEL_WIN_SHIFT) | 5);
+	for (i = 0; i < 3; i++)
+		TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_read32(t7_bare, TSI721_LUT_DATA(i)),
+				  0x1000u * (i + 1) + 7, "zone LUT word %u", i);
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_errors(t7_bare), 0, "nothing refused");
+	return TEST_SUCCESS;
+}
+
 static int
 t7_run(int (*fn)(void))
 {
@@ -770,6 +917,8 @@ T7_CASE(test_t7_model_checks)
 T7_CASE(test_t7_link_down)
 T7_CASE(test_t7_ring_full)
 T7_CASE(test_t7_peer_gone)
+T7_CASE(test_t7_interrupts)
+T7_CASE(test_t7_bare_model)
 
 static int
 t7_suite_setup(void)
@@ -797,6 +946,8 @@ static struct unit_test_suite tsi721_suite = {
 		TEST_CASE_NAMED("link_down", test_t7_link_down_run),
 		TEST_CASE_NAMED("ring_full", test_t7_ring_full_run),
 		TEST_CASE_NAMED("peer_gone", test_t7_peer_gone_run),
+		TEST_CASE_NAMED("interrupts", test_t7_interrupts_run),
+		TEST_CASE_NAMED("bare_model", test_t7_bare_model_run),
 		TEST_CASE(test_t7_devargs),
 		TEST_CASES_END()
 	},

@@ -6,12 +6,16 @@
  * Run-time part of the kernel-API shim (see lr_kernel.h): module
  * parameters, initcalls, printk, memory, time, timers, work, resources,
  * the device model (buses, drivers, classes, subsystem and class
- * interfaces), reboot notifiers and a minimal netdev/skb layer.
+ * interfaces), reboot notifiers, a minimal netdev/skb layer, and a PCI
+ * layer (functions, drivers, MMIO, coherent DMA in DPDK memory, INTx).
  */
 
+#include <sys/mman.h>
 #include <time.h>
 
 /* lr_kernel.h is force-included. */
+
+#include "../lr_bridge.h"
 
 /* ---------------------------------------------------------------- params */
 
@@ -67,6 +71,16 @@ lr_param_set(const char *name, const char *value)
 		if (lr_parse_int(value, &v) < 0)
 			return -EINVAL;
 		*(int *)p->var = v;
+		return 0;
+	case LR_PARAM_UINT:
+		if (lr_parse_int(value, &v) < 0 || v < 0)
+			return -EINVAL;
+		*(unsigned int *)p->var = (unsigned int)v;
+		return 0;
+	case LR_PARAM_BYTE:
+		if (lr_parse_int(value, &v) < 0 || v < 0 || v > UCHAR_MAX)
+			return -EINVAL;
+		*(unsigned char *)p->var = (unsigned char)v;
 		return 0;
 	case LR_PARAM_INT_ARRAY:
 		if (strlen(value) >= sizeof(buf))
@@ -570,6 +584,12 @@ dev_name(const struct device *dev)
 	if (dev->name != NULL)
 		return dev->name;
 	return dev->init_name != NULL ? dev->init_name : "(unnamed)";
+}
+
+const char *
+dev_driver_string(const struct device *dev)
+{
+	return dev->driver != NULL ? dev->driver->name : dev->bus != NULL ? dev->bus->name : "";
 }
 
 int
@@ -1157,5 +1177,437 @@ lr_netdev_xmit(struct net_device *dev, const void *frame, unsigned int len)
 		kfree_skb(skb);
 		return -EBUSY;
 	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------- kfifo */
+
+int
+lr_kfifo_alloc(struct kfifo *f, unsigned int size)
+{
+	f->size = (unsigned int)roundup_pow_of_two(size);
+	f->in = f->out = 0;
+	f->buf = malloc(f->size);
+	return f->buf != NULL ? 0 : -ENOMEM;
+}
+
+void
+lr_kfifo_free(struct kfifo *f)
+{
+	free(f->buf);
+	f->buf = NULL;
+	f->size = 0;
+}
+
+unsigned int
+lr_kfifo_in(struct kfifo *f, const void *buf, unsigned int len)
+{
+	unsigned int i;
+
+	len = min(len, (unsigned int)kfifo_avail(f));
+	for (i = 0; i < len; i++)
+		f->buf[(f->in + i) & (f->size - 1)] = ((const unsigned char *)buf)[i];
+	f->in += len;
+	return len;
+}
+
+unsigned int
+lr_kfifo_out(struct kfifo *f, void *buf, unsigned int len)
+{
+	unsigned int i;
+
+	len = min(len, f->in - f->out);
+	for (i = 0; i < len; i++)
+		((unsigned char *)buf)[i] = f->buf[(f->out + i) & (f->size - 1)];
+	f->out += len;
+	return len;
+}
+
+/* ---------------------------------------------------------------- DMA */
+
+int
+dma_set_mask(struct device *dev, u64 mask)
+{
+	(void)dev;
+	(void)mask;
+	return 0;
+}
+
+int
+dma_set_coherent_mask(struct device *dev, u64 mask)
+{
+	(void)dev;
+	(void)mask;
+	return 0;
+}
+
+void *
+dma_alloc_coherent(struct device *dev, size_t size, dma_addr_t *handle, gfp_t gfp)
+{
+	uint64_t iova;
+	void *va;
+
+	(void)dev;
+	(void)gfp;
+	va = lrb_dma_alloc(size, &iova);
+	if (va != NULL)
+		*handle = iova;
+	return va;
+}
+
+void
+dma_free_coherent(struct device *dev, size_t size, void *va, dma_addr_t handle)
+{
+	(void)dev;
+	(void)size;
+	(void)handle;
+	lrb_dma_free(va);
+}
+
+/* ---------------------------------------------------------------- MMIO */
+
+#define LR_MAX_MAPS 8
+
+static struct lr_map {
+	uintptr_t base;
+	size_t len;
+	const struct lr_pci_bar *bar;
+	void *ctx;
+} lr_maps[LR_MAX_MAPS];
+
+static struct lr_map *
+lr_map_find(const volatile void *addr, u32 *off)
+{
+	uintptr_t a = (uintptr_t)addr;
+	unsigned int i;
+
+	for (i = 0; i < LR_MAX_MAPS; i++) {
+		if (lr_maps[i].len != 0 && a >= lr_maps[i].base && a - lr_maps[i].base < lr_maps[i].len) {
+			*off = (u32)(a - lr_maps[i].base);
+			return &lr_maps[i];
+		}
+	}
+	/* An access outside every mapping is a driver bug: as a fault would, stop here. */
+	fprintf(stderr, "[linux] MMIO access at %p outside every ioremapped BAR\n",
+		(const void *)addr);
+	abort();
+}
+
+u32
+ioread32(const volatile void __iomem *addr)
+{
+	u32 off;
+	struct lr_map *m = lr_map_find(addr, &off);
+
+	return m->bar->read32(m->ctx, off);
+}
+
+void
+iowrite32(u32 val, volatile void __iomem *addr)
+{
+	u32 off;
+	struct lr_map *m = lr_map_find(addr, &off);
+
+	m->bar->write32(m->ctx, off, val);
+}
+
+void
+iowrite16be(u16 val, volatile void __iomem *addr)
+{
+	u32 off;
+	struct lr_map *m = lr_map_find(addr, &off);
+
+	if (m->bar->write16 == NULL) {
+		fprintf(stderr, "[linux] 16-bit write to a BAR without 16-bit access\n");
+		abort();
+	}
+	m->bar->write16(m->ctx, off, cpu_to_be16(val));
+}
+
+void
+iounmap(volatile void __iomem *addr)
+{
+	unsigned int i;
+
+	for (i = 0; i < LR_MAX_MAPS; i++) {
+		if (lr_maps[i].len != 0 && lr_maps[i].base == (uintptr_t)addr) {
+			munmap((void *)lr_maps[i].base, lr_maps[i].len);
+			lr_maps[i].len = 0;
+			return;
+		}
+	}
+}
+
+/* ---------------------------------------------------------------- interrupts */
+
+#define LR_MAX_IRQS 8
+
+static struct {
+	unsigned int irq;
+	irq_handler_t handler;
+	void *dev_id;
+} lr_irqs[LR_MAX_IRQS];
+
+int
+request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags, const char *name,
+	    void *dev_id)
+{
+	unsigned int i;
+
+	(void)flags;
+	(void)name;
+	for (i = 0; i < LR_MAX_IRQS; i++) {
+		if (lr_irqs[i].handler == NULL) {
+			lr_irqs[i].irq = irq;
+			lr_irqs[i].handler = handler;
+			lr_irqs[i].dev_id = dev_id;
+			return 0;
+		}
+	}
+	return -EBUSY;
+}
+
+const void *
+free_irq(unsigned int irq, void *dev_id)
+{
+	unsigned int i;
+
+	for (i = 0; i < LR_MAX_IRQS; i++) {
+		if (lr_irqs[i].handler != NULL && lr_irqs[i].irq == irq &&
+		    lr_irqs[i].dev_id == dev_id) {
+			lr_irqs[i].handler = NULL;
+			return NULL;
+		}
+	}
+	WARN(1, "free_irq: irq %u was not requested\n", irq);
+	return NULL;
+}
+
+/* ---------------------------------------------------------------- PCI */
+
+#define LR_PCI_IRQ_BASE 16	/* a legacy INTx line, as the BIOS would route it */
+#define LR_PCIE_CAP 0x40
+
+static LIST_HEAD(lr_pci_devices);
+static LIST_HEAD(lr_pci_drivers);
+
+static const struct pci_device_id *
+lr_pci_match(const struct pci_driver *drv, const struct pci_dev *pdev)
+{
+	const struct pci_device_id *id;
+
+	for (id = drv->id_table; id->vendor != 0; id++)
+		if ((id->vendor == PCI_ANY_ID || id->vendor == pdev->vendor) &&
+		    (id->device == PCI_ANY_ID || id->device == pdev->device))
+			return id;
+	return NULL;
+}
+
+static void
+lr_pci_probe(struct pci_dev *pdev, struct pci_driver *drv)
+{
+	const struct pci_device_id *id = lr_pci_match(drv, pdev);
+	int ret;
+
+	if (pdev->lr_driver != NULL || id == NULL)
+		return;
+	pdev->lr_driver = drv;
+	pdev->dev.driver = &drv->driver;
+	ret = drv->probe(pdev, id);
+	if (ret != 0) {
+		printk(KERN_ERR "%s: probe of %s failed: %d\n", drv->name, pci_name(pdev), ret);
+		pdev->lr_driver = NULL;
+		pdev->dev.driver = NULL;
+	}
+}
+
+int
+pci_register_driver(struct pci_driver *drv)
+{
+	struct pci_dev *pdev;
+
+	drv->driver.name = drv->name;
+	list_add_tail(&drv->lr_node, &lr_pci_drivers);
+	list_for_each_entry(pdev, &lr_pci_devices, lr_node)
+		lr_pci_probe(pdev, drv);
+	return 0;
+}
+
+void
+pci_unregister_driver(struct pci_driver *drv)
+{
+	struct pci_dev *pdev;
+
+	list_for_each_entry(pdev, &lr_pci_devices, lr_node) {
+		if (pdev->lr_driver != drv)
+			continue;
+		if (drv->remove != NULL)
+			drv->remove(pdev);
+		pdev->lr_driver = NULL;
+		pdev->dev.driver = NULL;
+	}
+	list_del(&drv->lr_node);
+}
+
+int
+lr_pci_add_device(struct pci_dev *pdev, const char *bdf, u16 vendor, u16 device,
+		  const struct lr_pci_bar *bars, unsigned int nb_bars,
+		  bool (*intx)(void *ctx), void *ctx)
+{
+	static unsigned int nb_devs;
+	struct pci_driver *drv;
+	resource_size_t start = 0xe0000000;	/* 32-bit memory space, as firmware assigns it */
+	unsigned int i;
+
+	if (nb_bars > PCI_STD_NUM_BARS)
+		return -EINVAL;
+	memset(pdev, 0, sizeof(*pdev));
+	device_initialize(&pdev->dev);
+	dev_set_name(&pdev->dev, "%s", bdf);
+	pdev->vendor = vendor;
+	pdev->device = device;
+	pdev->irq = LR_PCI_IRQ_BASE + nb_devs++;
+	pdev->lr_ctx = ctx;
+	pdev->lr_intx = intx;
+	for (i = 0; i < nb_bars; i++) {
+		pdev->lr_bar[i] = bars[i];
+		pdev->resource[i].start = start;
+		pdev->resource[i].end = start + bars[i].len - 1;
+		pdev->resource[i].flags = IORESOURCE_MEM;
+		start += bars[i].len;
+	}
+	/* Configuration space: IDs, a capability list with one PCI Express capability. */
+	memcpy(&pdev->lr_cfg[0], &vendor, 2);
+	memcpy(&pdev->lr_cfg[2], &device, 2);
+	pdev->lr_cfg[0x06] = 0x10;		/* status: capability list */
+	pdev->lr_cfg[0x34] = LR_PCIE_CAP;
+	pdev->lr_cfg[LR_PCIE_CAP] = 0x10;	/* PCI Express */
+	list_add_tail(&pdev->lr_node, &lr_pci_devices);
+	list_for_each_entry(drv, &lr_pci_drivers, lr_node)
+		lr_pci_probe(pdev, drv);
+	return 0;
+}
+
+void
+lr_pci_remove_device(struct pci_dev *pdev)
+{
+	if (pdev->lr_driver != NULL && pdev->lr_driver->remove != NULL)
+		pdev->lr_driver->remove(pdev);
+	pdev->lr_driver = NULL;
+	pdev->dev.driver = NULL;
+	list_del(&pdev->lr_node);
+}
+
+unsigned int
+lr_pci_poll_intx(void)
+{
+	struct pci_dev *pdev;
+	unsigned int i, n = 0;
+
+	list_for_each_entry(pdev, &lr_pci_devices, lr_node) {
+		if (pdev->lr_intx == NULL || !pdev->lr_intx(pdev->lr_ctx))
+			continue;
+		/* Every handler on the (shared) line runs; each checks its own device. */
+		for (i = 0; i < LR_MAX_IRQS; i++)
+			if (lr_irqs[i].handler != NULL && lr_irqs[i].irq == pdev->irq &&
+			    lr_irqs[i].handler((int)pdev->irq, lr_irqs[i].dev_id) == IRQ_HANDLED)
+				n++;
+	}
+	return n;
+}
+
+int
+pci_enable_device(struct pci_dev *pdev)
+{
+	pdev->lr_enabled = true;
+	return 0;
+}
+
+void
+pci_disable_device(struct pci_dev *pdev)
+{
+	pdev->lr_enabled = false;
+}
+
+int
+pci_request_regions(struct pci_dev *pdev, const char *name)
+{
+	(void)name;
+	if (pdev->lr_regions)
+		return -EBUSY;
+	pdev->lr_regions = true;
+	return 0;
+}
+
+void
+pci_release_regions(struct pci_dev *pdev)
+{
+	pdev->lr_regions = false;
+}
+
+void
+pci_set_master(struct pci_dev *pdev)
+{
+	pdev->lr_master = true;
+}
+
+void
+pci_clear_master(struct pci_dev *pdev)
+{
+	pdev->lr_master = false;
+}
+
+void __iomem *
+pci_ioremap_bar(struct pci_dev *pdev, int bar)
+{
+	unsigned int i;
+	void *base;
+
+	if (bar < 0 || bar >= PCI_STD_NUM_BARS || pdev->lr_bar[bar].len == 0 ||
+	    !pdev->lr_enabled)
+		return NULL;
+	for (i = 0; i < LR_MAX_MAPS && lr_maps[i].len != 0; i++)
+		;
+	if (i == LR_MAX_MAPS)
+		return NULL;
+	base = mmap(NULL, pdev->lr_bar[bar].len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS |
+		    MAP_NORESERVE, -1, 0);
+	if (base == MAP_FAILED)
+		return NULL;
+	lr_maps[i].base = (uintptr_t)base;
+	lr_maps[i].bar = &pdev->lr_bar[bar];
+	lr_maps[i].ctx = pdev->lr_ctx;
+	lr_maps[i].len = pdev->lr_bar[bar].len;
+	return base;
+}
+
+int
+pcie_capability_clear_and_set_word(struct pci_dev *pdev, int pos, u16 clear, u16 set)
+{
+	u16 v;
+
+	if (pos < 0 || LR_PCIE_CAP + pos + 2 > (int)sizeof(pdev->lr_cfg))
+		return -EINVAL;
+	memcpy(&v, &pdev->lr_cfg[LR_PCIE_CAP + pos], 2);
+	v = (v & ~clear) | set;
+	memcpy(&pdev->lr_cfg[LR_PCIE_CAP + pos], &v, 2);
+	return 0;
+}
+
+int
+pci_write_config_dword(const struct pci_dev *pdev, int where, u32 val)
+{
+	if (where < 0 || where + 4 > (int)sizeof(pdev->lr_cfg) || (where & 3) != 0)
+		return -EINVAL;
+	memcpy((u8 *)&pdev->lr_cfg[where], &val, 4);
+	return 0;
+}
+
+int
+pci_read_config_dword(const struct pci_dev *pdev, int where, u32 *val)
+{
+	if (where < 0 || where + 4 > (int)sizeof(pdev->lr_cfg) || (where & 3) != 0)
+		return -EINVAL;
+	memcpy(val, &pdev->lr_cfg[where], 4);
 	return 0;
 }

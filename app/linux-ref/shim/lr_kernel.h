@@ -53,6 +53,9 @@ typedef uint32_t __u32;
 typedef uint64_t __u64;
 typedef uint16_t __be16;
 typedef uint32_t __be32;
+typedef uint16_t __le16;
+typedef uint32_t __le32;
+typedef uint64_t __le64;
 typedef unsigned int gfp_t;
 typedef uint64_t dma_addr_t;
 typedef uint64_t phys_addr_t;
@@ -129,7 +132,7 @@ static inline void module_put(struct module *m) { (void)m; }
  * object's KBUILD_MODNAME, given with -D) so that the node sets them as
  * a kernel command line would ("rapidio.hdid=0", "rio_scan.scan=1").
  */
-enum lr_param_type { LR_PARAM_INT, LR_PARAM_BOOL, LR_PARAM_INT_ARRAY };
+enum lr_param_type { LR_PARAM_INT, LR_PARAM_UINT, LR_PARAM_BYTE, LR_PARAM_BOOL, LR_PARAM_INT_ARRAY };
 struct lr_param {
 	const char *name;
 	enum lr_param_type type;
@@ -150,7 +153,10 @@ int lr_param_set(const char *name, const char *value);
 	{ lr_param_register(&lr_param_##n); }
 #define lr_param_type_int LR_PARAM_INT
 #define lr_param_type_bool LR_PARAM_BOOL
+#define lr_param_type_uint LR_PARAM_UINT
+#define lr_param_type_byte LR_PARAM_BYTE
 #define module_param(n, type, perm) LR_PARAM_(n, lr_param_type_##type, &(n), NULL, 1)
+#define module_param_named(n, v, type, perm) LR_PARAM_(n, lr_param_type_##type, &(v), NULL, 1)
 #define module_param_array(n, type, nump, perm) \
 	LR_PARAM_(n, LR_PARAM_INT_ARRAY, (n), (nump), ARRAY_SIZE(n))
 
@@ -197,9 +203,11 @@ int printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #define pr_info(fmt, ...) printk(KERN_INFO pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_debug(fmt, ...) printk(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_cont(fmt, ...) printk(KERN_CONT fmt, ##__VA_ARGS__)
+#define no_printk(fmt, ...) ({ if (0) printk(fmt, ##__VA_ARGS__); 0; })
 
 struct device;
 const char *dev_name(const struct device *dev);
+const char *dev_driver_string(const struct device *dev);
 #define dev_printk_(lvl, dev, fmt, ...) \
 	printk(lvl "%s: " fmt, dev_name(dev), ##__VA_ARGS__)
 #define dev_err(dev, fmt, ...) dev_printk_(KERN_ERR, dev, fmt, ##__VA_ARGS__)
@@ -263,6 +271,12 @@ static inline int test_and_set_bit(long nr, volatile unsigned long *addr)
 
 	set_bit(nr, addr);
 	return old;
+}
+static inline unsigned long __fls(unsigned long x) { return BITS_PER_LONG - 1 - __builtin_clzl(x); }
+static inline bool is_power_of_2(unsigned long n) { return n != 0 && (n & (n - 1)) == 0; }
+static inline unsigned long roundup_pow_of_two(unsigned long n)
+{
+	return n <= 1 ? 1 : 1UL << (__fls(n - 1) + 1);
 }
 unsigned long find_next_bit(const unsigned long *addr, unsigned long size, unsigned long off);
 unsigned long find_next_zero_bit(const unsigned long *addr, unsigned long size,
@@ -406,6 +420,7 @@ bool schedule_work(struct work_struct *w);
 void flush_workqueue(struct workqueue_struct *wq);
 bool flush_work(struct work_struct *w);
 bool cancel_work_sync(struct work_struct *w);
+#define flush_scheduled_work() flush_workqueue(NULL)
 
 /* ---------------------------------------------------------------- resources */
 
@@ -760,6 +775,185 @@ static inline u16 lr_be16(u16 v) { return __builtin_bswap16(v); }
 #define wmb() smp_wmb()
 #define rmb() smp_rmb()
 #define mb() smp_mb()
+
+/* ---------------------------------------------------------------- byte order */
+
+#include <endian.h>
+#define cpu_to_le16(x) ((__le16)htole16(x))
+#define cpu_to_le32(x) ((__le32)htole32(x))
+#define cpu_to_le64(x) ((__le64)htole64(x))
+#define le16_to_cpu(x) le16toh(x)
+#define le32_to_cpu(x) le32toh(x)
+#define le64_to_cpu(x) le64toh(x)
+#define cpu_to_be16(x) ((__be16)htobe16(x))
+#define cpu_to_be32(x) ((__be32)htobe32(x))
+#define be16_to_cpu(x) be16toh(x)
+#define be32_to_cpu(x) be32toh(x)
+#define cpu_to_be32p(p) cpu_to_be32(*(p))
+
+/* ---------------------------------------------------------------- MMIO */
+
+/*
+ * An ioremapped BAR is a reserved, inaccessible address range: a driver
+ * that dereferences it instead of using the accessors below faults. The
+ * accessors hand each access to the device model behind the BAR, as a
+ * bus would (little-endian 32-bit registers; iowrite16be() puts the
+ * value big-endian on the bus).
+ */
+u32 ioread32(const volatile void __iomem *addr);
+void iowrite32(u32 val, volatile void __iomem *addr);
+void iowrite16be(u16 val, volatile void __iomem *addr);
+void iounmap(volatile void __iomem *addr);
+
+/* ---------------------------------------------------------------- DMA */
+
+struct device;
+int dma_set_mask(struct device *dev, u64 mask);
+int dma_set_coherent_mask(struct device *dev, u64 mask);
+/* Zeroed, page-aligned memory the device reaches at *handle (DPDK memory, its IOVA). */
+void *dma_alloc_coherent(struct device *dev, size_t size, dma_addr_t *handle, gfp_t gfp);
+void dma_free_coherent(struct device *dev, size_t size, void *va, dma_addr_t handle);
+
+/* ---------------------------------------------------------------- interrupts */
+
+typedef enum irqreturn { IRQ_NONE = 0, IRQ_HANDLED = 1, IRQ_WAKE_THREAD = 2 } irqreturn_t;
+typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
+#define IRQF_SHARED 0x00000080
+int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags, const char *name,
+		void *dev_id);
+const void *free_irq(unsigned int irq, void *dev_id);
+
+/* ---------------------------------------------------------------- kfifo (bytes) */
+
+struct kfifo {
+	unsigned char *buf;
+	unsigned int size;	/* a power of two */
+	unsigned int in, out;
+};
+int lr_kfifo_alloc(struct kfifo *f, unsigned int size);
+void lr_kfifo_free(struct kfifo *f);
+unsigned int lr_kfifo_in(struct kfifo *f, const void *buf, unsigned int len);
+unsigned int lr_kfifo_out(struct kfifo *f, void *buf, unsigned int len);
+#define kfifo_alloc(f, size, gfp) lr_kfifo_alloc((f), (size))
+#define kfifo_free(f) lr_kfifo_free(f)
+#define kfifo_avail(f) ((f)->size - ((f)->in - (f)->out))
+#define kfifo_in(f, buf, len) lr_kfifo_in((f), (buf), (len))
+#define kfifo_out_spinlocked(f, buf, len, lock) ({ \
+	unsigned int lr_n_; \
+	spin_lock(lock); \
+	lr_n_ = lr_kfifo_out((f), (buf), (len)); \
+	spin_unlock(lock); \
+	lr_n_; })
+
+/* ---------------------------------------------------------------- PCI */
+
+#define PCI_ANY_ID (~0u)
+#define PCI_VENDOR_ID_IDT 0x111d
+#define PCI_STD_NUM_BARS 6
+#define IORESOURCE_PREFETCH 0x00002000
+#define IORESOURCE_MEM_64 0x00100000
+#define PCI_EXP_DEVCTL 0x08
+#define PCI_EXP_DEVCTL_RELAX_EN 0x0010
+#define PCI_EXP_DEVCTL_NOSNOOP_EN 0x0800
+#define PCI_EXP_DEVCTL_READRQ 0x7000
+#define PCI_EXP_DEVCTL2 0x28
+#define PCI_EXP_DEVCTL2_COMP_TIMEOUT 0x000f
+
+struct pci_device_id {
+	u32 vendor, device;
+	u32 subvendor, subdevice;
+	u32 class, class_mask;
+	unsigned long driver_data;
+};
+#define PCI_DEVICE(vend, dev) \
+	.vendor = (vend), .device = (dev), .subvendor = PCI_ANY_ID, .subdevice = PCI_ANY_ID
+
+/*
+ * What the node puts behind a PCI function's memory BARs: 32-bit reads and
+ * writes (and 16-bit writes, for BAR1 of a Tsi721), and the function's INTx
+ * line, sampled where an interrupt controller would deliver it.
+ */
+struct lr_pci_bar {
+	resource_size_t len;
+	u32 (*read32)(void *ctx, u32 off);
+	void (*write32)(void *ctx, u32 off, u32 val);
+	void (*write16)(void *ctx, u32 off, u16 bus_val);
+};
+
+struct pci_driver;
+
+struct pci_dev {
+	struct device dev;
+	unsigned short vendor, device;
+	unsigned int irq;
+	struct resource resource[PCI_STD_NUM_BARS];
+	/* shim bookkeeping */
+	void *lr_ctx;
+	struct lr_pci_bar lr_bar[PCI_STD_NUM_BARS];
+	bool (*lr_intx)(void *ctx);
+	u8 lr_cfg[4096];	/* configuration space: a PCIe capability at 0x40 */
+	bool lr_enabled, lr_master, lr_regions;
+	struct pci_driver *lr_driver;
+	struct list_head lr_node;
+};
+
+struct pci_driver {
+	const char *name;
+	const struct pci_device_id *id_table;
+	int (*probe)(struct pci_dev *dev, const struct pci_device_id *id);
+	void (*remove)(struct pci_dev *dev);
+	void (*shutdown)(struct pci_dev *dev);
+	struct device_driver driver;
+	struct list_head lr_node;
+};
+
+int pci_register_driver(struct pci_driver *drv);
+void pci_unregister_driver(struct pci_driver *drv);
+#define module_pci_driver(drv) \
+	static int lr_pci_register_##drv(void) { return pci_register_driver(&(drv)); } \
+	module_init(lr_pci_register_##drv)
+int pci_enable_device(struct pci_dev *pdev);
+void pci_disable_device(struct pci_dev *pdev);
+int pci_request_regions(struct pci_dev *pdev, const char *name);
+void pci_release_regions(struct pci_dev *pdev);
+void pci_set_master(struct pci_dev *pdev);
+void pci_clear_master(struct pci_dev *pdev);
+void __iomem *pci_ioremap_bar(struct pci_dev *pdev, int bar);
+static inline unsigned long pci_resource_flags(const struct pci_dev *p, int bar)
+{
+	return p->resource[bar].flags;
+}
+static inline resource_size_t pci_resource_start(const struct pci_dev *p, int bar)
+{
+	return p->resource[bar].start;
+}
+static inline resource_size_t pci_resource_len(const struct pci_dev *p, int bar)
+{
+	return p->resource[bar].flags != 0 ? resource_size(&p->resource[bar]) : 0;
+}
+static inline bool pci_is_pcie(const struct pci_dev *p) { (void)p; return true; }
+int pcie_capability_clear_and_set_word(struct pci_dev *pdev, int pos, u16 clear, u16 set);
+int pci_write_config_dword(const struct pci_dev *pdev, int where, u32 val);
+int pci_read_config_dword(const struct pci_dev *pdev, int where, u32 *val);
+static inline void pci_set_drvdata(struct pci_dev *p, void *data) { dev_set_drvdata(&p->dev, data); }
+static inline void *pci_get_drvdata(struct pci_dev *p) { return dev_get_drvdata(&p->dev); }
+static inline const char *pci_name(const struct pci_dev *p) { return dev_name(&p->dev); }
+
+/*
+ * Plug a PCI function in at @bdf ("0000:01:00.0") with @nb_bars memory BARs
+ * (32-bit, non-prefetchable) handled by @bars on @ctx, and @intx its INTx
+ * line. A driver registered then or later probes it. @return 0 or -errno.
+ */
+int lr_pci_add_device(struct pci_dev *pdev, const char *bdf, u16 vendor, u16 device,
+		      const struct lr_pci_bar *bars, unsigned int nb_bars,
+		      bool (*intx)(void *ctx), void *ctx);
+/* Remove it as a hot unplug would (the driver's remove). */
+void lr_pci_remove_device(struct pci_dev *pdev);
+/*
+ * Deliver INTx: call the handlers requested for every PCI function whose
+ * line is asserted, as the interrupt would. @return handlers that handled it.
+ */
+unsigned int lr_pci_poll_intx(void);
 
 /* ---------------------------------------------------------------- node entry points */
 

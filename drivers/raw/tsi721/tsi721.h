@@ -169,7 +169,12 @@ struct tsi721_devargs {
 	bool scan;
 	uint32_t disc_timeout_ms;
 };
-int tsi721_devargs_parse(const char *name, const char *args, bool model,
+enum tsi721_devargs_kind {
+	TSI721_DEVARGS_PCI = 1,		/* a PCI function */
+	TSI721_DEVARGS_MODEL = 2,	/* vdev tsi721_model<N>: the model and this driver */
+	TSI721_DEVARGS_BARE_MODEL = 4,	/* the model alone (rte_pmd_tsi721_model_open()) */
+};
+int tsi721_devargs_parse(const char *name, const char *args, enum tsi721_devargs_kind kind,
 			 struct tsi721_devargs *da);
 
 /* tsi721_rawdev.c */

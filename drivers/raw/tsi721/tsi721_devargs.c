@@ -3,9 +3,9 @@
  */
 
 /*
- * Devargs of a tsi721 PCI function (-a <pci>,host=0) and of the model
- * (--vdev tsi721_model0,fabric=...): one parser, each key valid for one
- * kind or both.
+ * Devargs of a tsi721 PCI function (-a <pci>,host=0), of the model
+ * (--vdev tsi721_model0,fabric=...) and of a bare model
+ * (rte_pmd_tsi721_model_open()): one parser, each key valid for some kinds.
  */
 
 #include <ctype.h>
@@ -21,11 +21,11 @@
 
 #define TSI721_DISC_TIMEOUT_MAX	3600000u
 
-enum tsi721_arg_kind {
-	TSI721_ARG_PCI = 1,
-	TSI721_ARG_MODEL = 2,
-	TSI721_ARG_BOTH = 3,
-};
+/* Whose keys: the PCI function's, the model's, or both (the bare model has its own). */
+#define TSI721_ARG_PCI		TSI721_DEVARGS_PCI
+#define TSI721_ARG_MODEL	TSI721_DEVARGS_MODEL
+#define TSI721_ARG_BOTH		(TSI721_DEVARGS_PCI | TSI721_DEVARGS_MODEL)
+#define TSI721_ARG_FABRIC	(TSI721_DEVARGS_MODEL | TSI721_DEVARGS_BARE_MODEL)
 
 struct tsi721_arg_ctx {
 	const char *name;
@@ -139,9 +139,9 @@ static const struct {
 	arg_handler_t handler;
 	uint8_t kind;
 } tsi721_args[] = {
-	{ "fabric", tsi721_arg_name, TSI721_ARG_MODEL },
-	{ "topology", tsi721_arg_topology, TSI721_ARG_MODEL },
-	{ "endpoint", tsi721_arg_name, TSI721_ARG_MODEL },
+	{ "fabric", tsi721_arg_name, TSI721_ARG_FABRIC },
+	{ "topology", tsi721_arg_topology, TSI721_ARG_FABRIC },
+	{ "endpoint", tsi721_arg_name, TSI721_ARG_FABRIC },
 	{ "host", tsi721_arg_host, TSI721_ARG_BOTH },
 	{ "devid_size", tsi721_arg_devid_size, TSI721_ARG_PCI },
 	{ "scan", tsi721_arg_scan, TSI721_ARG_BOTH },
@@ -149,9 +149,9 @@ static const struct {
 };
 
 int
-tsi721_devargs_parse(const char *name, const char *args, bool model, struct tsi721_devargs *da)
+tsi721_devargs_parse(const char *name, const char *args, enum tsi721_devargs_kind kind,
+		     struct tsi721_devargs *da)
 {
-	uint8_t kind = model ? TSI721_ARG_MODEL : TSI721_ARG_PCI;
 	struct tsi721_arg_ctx c = { .name = name, .da = da };
 	char valid[128] = "";
 	struct rte_kvargs *kv;
@@ -196,7 +196,8 @@ tsi721_devargs_parse(const char *name, const char *args, bool model, struct tsi7
 		}
 	}
 	rte_kvargs_free(kv);
-	if (ret == 0 && !model && da->host_destid >= RTE_RIO_ANY_DESTID(da->devid_size)) {
+	if (ret == 0 && kind == TSI721_DEVARGS_PCI &&
+	    da->host_destid >= RTE_RIO_ANY_DESTID(da->devid_size)) {
 		TSI_LOG(ERR, "%s: host=%d out of range for %u-bit device IDs", name,
 			da->host_destid, da->devid_size);
 		ret = -EINVAL;

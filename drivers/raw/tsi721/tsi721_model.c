@@ -44,6 +44,7 @@
 
 #include "tsi721.h"
 #include "rte_pmd_tsi721.h"
+#include "rte_pmd_tsi721_model.h"
 
 #define MODEL_REGS		(TSI721_BAR0_SIZE / sizeof(uint32_t))
 #define MODEL_BURST		32
@@ -120,6 +121,7 @@ struct tsi721_model {
 	bool idq_running;
 	uint32_t idq_size, idq_rp, idq_wp;
 	uint64_t idq_base;
+	uint32_t zone_lut[TSI721_PC2SR_WINDOWS * TSI721_PC2SR_ZONES][3];
 
 	struct model_dma_chan bdma[8];
 	struct model_dma_chan ob[TSI721_MSG_CHANNELS];
@@ -1050,7 +1052,6 @@ model_pw_run(struct tsi721_model *m)
 	model_reg_or(m, TSI721_RIO_PW_RX_STAT, TSI721_RIO_PW_RX_STAT_PW_VAL |
 		     (pw.len < TSI721_PW_CAPT_SIZE ? TSI721_RIO_PW_RX_STAT_PW_SHORT : 0) |
 		     (pw.len > TSI721_PW_CAPT_SIZE ? TSI721_RIO_PW_RX_STAT_PW_TRUNC : 0));
-	model_reg_or(m, TSI721_RIO_EM_INT_STAT, TSI721_RIO_EM_INT_PW_RX);
 	model_count(&m->st.pw_rx);
 }
 
@@ -1072,6 +1073,19 @@ model_misc_write(struct tsi721_model *m, uint32_t off, uint32_t v)
 			model_reg_set(m, off, v);
 	} else if (off == TSI721_SR_CHINT(0) || off == TSI721_RIO_EM_INT_STAT) {
 		__atomic_fetch_and(&m->regs[off / 4], ~v, __ATOMIC_RELAXED);
+	} else if (off == TSI721_ZONE_SEL) {
+		uint32_t *zone = m->zone_lut[((v & TSI721_ZONE_SEL_WIN) >> TSI721_ZONE_SEL_WIN_SHIFT) *
+					     TSI721_PC2SR_ZONES + (v & TSI721_ZONE_SEL_ZONE)];
+		unsigned int i;
+
+		/* The lookup is done at once: GO reads back clear. */
+		for (i = 0; (v & TSI721_ZONE_SEL_GO) && i < 3; i++) {
+			if (v & TSI721_ZONE_SEL_RD_WRB)
+				model_reg_set(m, TSI721_LUT_DATA(i), zone[i]);
+			else
+				zone[i] = model_reg(m, TSI721_LUT_DATA(i));
+		}
+		model_reg_set(m, off, v & ~TSI721_ZONE_SEL_GO);
 	} else if (off == TSI721_RIO_PW_RX_STAT) {
 		__atomic_fetch_and(&m->regs[off / 4],
 				   ~(v & (TSI721_RIO_PW_RX_STAT_PW_VAL |
@@ -1081,6 +1095,89 @@ model_misc_write(struct tsi721_model *m, uint32_t off, uint32_t v)
 	}
 	rte_spinlock_unlock(&m->misc_lock);
 	return handled;
+}
+
+/* ------------------------------------------------------------------ */
+/* What the part does on its own, and its interrupt summary          */
+
+/*
+ * Take in what arrived from the fabric: inbound doorbells, a port-write,
+ * messages of every running inbound channel. The part does this whether or
+ * not the host reads a progress register; the model does it when the host
+ * reads one, or the interrupt summary, or when its INTx line is sampled.
+ */
+static void
+model_service(struct tsi721_model *m)
+{
+	unsigned int ch;
+
+	rte_spinlock_lock(&m->misc_lock);
+	model_idq_run(m);
+	model_pw_run(m);
+	rte_spinlock_unlock(&m->misc_lock);
+	for (ch = 0; ch < TSI721_MSG_CHANNELS; ch++) {
+		if (!__atomic_load_n(&m->ib[ch].running, __ATOMIC_RELAXED))
+			continue;
+		rte_spinlock_lock(&m->ib[ch].lock);
+		model_ib_run(m, ch, &m->ib[ch]);
+		rte_spinlock_unlock(&m->ib[ch].lock);
+	}
+}
+
+/*
+ * RIO_EM_INT_STAT: PW_RX follows PW_RX_STAT.PW_VAL, it is not latched. Linux's
+ * driver clears only PW_RX_STAT after a port-write, and runs on INTx, which
+ * would otherwise stay asserted.
+ */
+static uint32_t
+model_em_int_stat(const struct tsi721_model *m)
+{
+	uint32_t v = model_reg(m, TSI721_RIO_EM_INT_STAT) & ~TSI721_RIO_EM_INT_PW_RX;
+
+	if (model_reg(m, TSI721_RIO_PW_RX_STAT) & TSI721_RIO_PW_RX_STAT_PW_VAL)
+		v |= TSI721_RIO_EM_INT_PW_RX;
+	return v;
+}
+
+/* DEV_CHAN_INT: every channel with a status bit that its enables let through. */
+static uint32_t
+model_dev_chan_int(const struct tsi721_model *m)
+{
+	uint32_t v = 0;
+	unsigned int ch;
+
+	for (ch = 0; ch < TSI721_SRIO_CHANNELS; ch++)
+		if (model_reg(m, TSI721_SR_CHINT(ch)) & model_reg(m, TSI721_SR_CHINTE(ch)))
+			v |= TSI721_INT_SR2PC_CHAN(ch);
+	for (ch = 0; ch < TSI721_MSG_CHANNELS; ch++) {
+		if (model_reg(m, TSI721_IBDMAC_INT(ch)) & model_reg(m, TSI721_IBDMAC_INTE(ch)))
+			v |= TSI721_INT_IMSG_CHAN(ch);
+		if (model_reg(m, TSI721_OBDMAC_INT(ch)) & model_reg(m, TSI721_OBDMAC_INTE(ch)))
+			v |= TSI721_INT_OMSG_CHAN(ch);
+		if (model_reg(m, TSI721_DMAC_BASE(ch) + TSI721_DMAC_INT) &
+		    model_reg(m, TSI721_DMAC_BASE(ch) + TSI721_DMAC_INTE))
+			v |= TSI721_INT_BDMA_CHAN(ch);
+	}
+	return v;
+}
+
+/* DEV_INT: the blocks with an enabled channel interrupt, and SRIO MAC events. */
+static uint32_t
+model_dev_int(const struct tsi721_model *m)
+{
+	uint32_t ch = model_dev_chan_int(m) & model_reg(m, TSI721_DEV_CHAN_INTE);
+	uint32_t v = 0;
+
+	if (ch & TSI721_INT_SR2PC_CHAN_M)
+		v |= TSI721_DEV_INT_SR2PC_CH;
+	if (ch & (TSI721_INT_IMSG_CHAN_M | TSI721_INT_OMSG_CHAN_M))
+		v |= TSI721_DEV_INT_SMSG_CH;
+	if (ch & TSI721_INT_BDMA_CHAN_M)
+		v |= TSI721_DEV_INT_BDMA_CH;
+	if ((model_reg(m, TSI721_RIO_EM_DEV_INT_EN) & TSI721_RIO_EM_DEV_INT_EN_INT) &&
+	    (model_em_int_stat(m) & model_reg(m, TSI721_RIO_EM_INT_ENABLE)))
+		v |= TSI721_DEV_INT_SRIO;
+	return v;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1176,6 +1273,11 @@ model_read32(void *ctx, uint32_t off)
 		rte_spinlock_lock(&m->ib[ch].lock);
 		model_ib_run(m, ch, &m->ib[ch]);
 		rte_spinlock_unlock(&m->ib[ch].lock);
+	} else if (off == TSI721_DEV_INT || off == TSI721_DEV_CHAN_INT) {
+		model_service(m);
+		return off == TSI721_DEV_INT ? model_dev_int(m) : model_dev_chan_int(m);
+	} else if (off == TSI721_RIO_EM_INT_STAT) {
+		return model_em_int_stat(m);
 	}
 	return model_reg(m, off);
 }
@@ -1407,7 +1509,7 @@ model_probe(struct rte_vdev_device *vdev)
 			RTE_MIN(RTE_RAWDEV_NAME_MAX_LEN, RTE_RIO_NAME_MAX_LEN) - 1);
 		return -EINVAL;
 	}
-	ret = tsi721_devargs_parse(name, rte_vdev_device_args(vdev), true, &p);
+	ret = tsi721_devargs_parse(name, rte_vdev_device_args(vdev), TSI721_DEVARGS_MODEL, &p);
 	if (ret < 0)
 		return ret;
 	m = model_create(name, &p, &ret);
@@ -1455,3 +1557,72 @@ RTE_PMD_REGISTER_PARAM_STRING(tsi721_model,
 	"host=<destid> "
 	"scan=<0|1> "
 	"disc_timeout=<ms>");
+
+/* ------------------------------------------------------------------ */
+/* The model without this driver (rte_pmd_tsi721_model.h)             */
+
+struct tsi721_model *
+rte_pmd_tsi721_model_open(const char *name, const char *args)
+{
+	struct tsi721_devargs da;
+	struct tsi721_model *m;
+	int ret;
+
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
+		rte_errno = ENOTSUP;
+		return NULL;
+	}
+	if (name == NULL || name[0] == '\0' || strlen(name) >= RTE_RIO_NAME_MAX_LEN) {
+		rte_errno = EINVAL;
+		return NULL;
+	}
+	ret = tsi721_devargs_parse(name, args, TSI721_DEVARGS_BARE_MODEL, &da);
+	if (ret < 0) {
+		rte_errno = -ret;
+		return NULL;
+	}
+	m = model_create(name, &da, &ret);
+	if (m == NULL)
+		rte_errno = -ret;
+	return m;
+}
+
+void
+rte_pmd_tsi721_model_close(struct tsi721_model *m)
+{
+	tsi721_model_free(m);
+}
+
+uint32_t
+rte_pmd_tsi721_model_read32(struct tsi721_model *m, uint32_t off)
+{
+	return model_read32(m, off);
+}
+
+void
+rte_pmd_tsi721_model_write32(struct tsi721_model *m, uint32_t off, uint32_t val)
+{
+	model_write32(m, off, val);
+}
+
+void
+rte_pmd_tsi721_model_db_write16(struct tsi721_model *m, uint32_t off, uint16_t be_val)
+{
+	model_db_write16(m, off, be_val);
+}
+
+bool
+rte_pmd_tsi721_model_intx(struct tsi721_model *m)
+{
+	model_service(m);
+	return (model_dev_int(m) & model_reg(m, TSI721_DEV_INTE)) != 0;
+}
+
+uint64_t
+rte_pmd_tsi721_model_errors(const struct tsi721_model *m)
+{
+	struct tsi721_model_stats st;
+
+	tsi721_model_stats_get(m, &st);
+	return st.desc_bad + st.misaligned + st.overrun + st.dma_bad;
+}

@@ -470,7 +470,7 @@ tsi721_pci_probe(struct rte_pci_driver *drv __rte_unused, struct rte_pci_device 
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
 		return -ENOTSUP;
 	ret = tsi721_devargs_parse(pdev->device.name, pdev->device.devargs != NULL ?
-				   pdev->device.devargs->args : NULL, false, &da);
+				   pdev->device.devargs->args : NULL, TSI721_DEVARGS_PCI, &da);
 	if (ret < 0)
 		return ret;
 	if (pdev->mem_resource[0].addr == NULL ||

@@ -50,6 +50,7 @@
 #define TSI721_RIO_EM_INT_ENABLE	0x10914
 #define TSI721_RIO_EM_INT_PW_RX		0x00010000
 #define TSI721_RIO_EM_DEV_INT_EN	0x10930
+#define TSI721_RIO_EM_DEV_INT_EN_INT	0x00000001	/* SRIO MAC events reach DEV_INT */
 
 #define TSI721_RIO_PW_CTL		0x10a04
 #define TSI721_RIO_PW_CTL_PWC_REL	0x01000000	/* reliable capture */
@@ -107,8 +108,43 @@ struct tsi721_idb_entry {
 	uint8_t rsvd[TSI721_IDQ_ENTRY_SIZE - 6];
 };
 
+/*
+ * Interrupt summary: a channel whose status bits meet its enables shows in
+ * DEV_CHAN_INT; DEV_CHAN_INT under DEV_CHAN_INTE and the SRIO MAC's events
+ * show in DEV_INT by block; DEV_INT under DEV_INTE drives INTx (or MSI).
+ */
 #define TSI721_DEV_INTE			0x29840
+#define TSI721_DEV_INT			0x29844
+#define TSI721_DEV_INT_BDMA_CH		0x00002000
+#define TSI721_DEV_INT_SMSG_CH		0x00000800
+#define TSI721_DEV_INT_SR2PC_CH		0x00000200
+#define TSI721_DEV_INT_SRIO		0x00000020
 #define TSI721_DEV_CHAN_INTE		0x2984c
+#define TSI721_DEV_CHAN_INT		0x29850
+#define TSI721_INT_SR2PC_CHAN(x)	(1u << (24 + (x)))
+#define TSI721_INT_SR2PC_CHAN_M		0xff000000
+#define TSI721_INT_IMSG_CHAN(x)		(1u << (16 + (x)))
+#define TSI721_INT_IMSG_CHAN_M		0x00ff0000
+#define TSI721_INT_OMSG_CHAN(x)		(1u << (8 + (x)))
+#define TSI721_INT_OMSG_CHAN_M		0x0000ff00
+#define TSI721_INT_BDMA_CHAN(x)		(1u << (x))
+#define TSI721_INT_BDMA_CHAN_M		0x000000ff
+#define TSI721_SRIO_CHANNELS		8
+
+/*
+ * PC2SR (outbound window) zone lookup table: a write of ZONE_SEL with GO
+ * reads (RD_WRB) or writes the three LUT_DATA words of one zone of one
+ * window; GO clears when the access is done.
+ */
+#define TSI721_ZONE_SEL			0x41300
+#define TSI721_ZONE_SEL_RD_WRB		0x00020000
+#define TSI721_ZONE_SEL_GO		0x00010000
+#define TSI721_ZONE_SEL_WIN		0x00000038
+#define TSI721_ZONE_SEL_WIN_SHIFT	3
+#define TSI721_ZONE_SEL_ZONE		0x00000007
+#define TSI721_LUT_DATA(x)		(0x41304 + (x) * 4)	/* x = 0..2 */
+#define TSI721_PC2SR_WINDOWS		8
+#define TSI721_PC2SR_ZONES		8
 
 #define TSI721_DEVCTL			0x48004
 #define TSI721_DEVCTL_SRBOOT_CMPL	0x00000004
@@ -128,6 +164,7 @@ struct tsi721_idb_entry {
 #define TSI721_DMAC_INT_DONE		0x00000008
 #define TSI721_DMAC_INT_STFULL		0x00000010
 #define TSI721_DMAC_STS			0x014
+#define TSI721_DMAC_INTE		0x018
 #define TSI721_DMAC_STS_ABORT		0x00400000
 #define TSI721_DMAC_STS_RUN		0x00200000
 #define TSI721_DMAC_STS_CS		0x001f0000
