@@ -1221,10 +1221,13 @@ soak_write_topology(const struct soak_ctl *ctl, const char *path)
 		return -errno;
 	fprintf(f,
 		"; dpdk-rio-soak: ep0 and ep2 on sw0, ep1 on sw1\n"
+		"; a send that gets no response (link down, peer killed) fails at\n"
+		"; the response timeout: 2 ms, not the default 100 ms\n"
 		"[fabric]\n"
 		"devid_size = 8\n"
 		"mbox_entries = %d\n"
 		"static_routes = 1\n"
+		"response_timeout = 2000\n"
 		"[switch sw0]\n"
 		"ports = 4\n"
 		"[switch sw1]\n"

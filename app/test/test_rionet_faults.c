@@ -171,11 +171,16 @@ rf_topo_write(char *path, size_t len)
 		unlink(path);
 		return -EIO;
 	}
+	/*
+	 * A send to a dead peer fails at the response timeout, each in turn:
+	 * 10 ms (a test's scale) rather than the default 100 ms.
+	 */
 	fprintf(fp,
 		"[fabric]\n"
 		"devid_size = 8\n"
 		"mbox_entries = 512\n"
 		"static_routes = 1\n"
+		"response_timeout = 10000\n"
 		"[switch sw0]\n"
 		"ports = 8\n"
 		"[endpoint ep0]\n"

@@ -20,7 +20,8 @@
  *  - DONE: 0
  *  - RETRY: -EAGAIN (the target is busy, e.g. its inbound ring is full; resend)
  *  - ERROR: -EIO (the target answered with ERROR)
- *  - no response (no route, link down, port locked out, target dead): -ETIMEDOUT
+ *  - no response (no route, link down, port locked out, target dead): -ETIMEDOUT,
+ *    once the response timeout is over (the call waits for it)
  * Configuration access adds:
  *  - -EFAULT: misaligned 16/32-bit offset (nothing is accessed)
  *  - -ERANGE: offset beyond the 16 MiB configuration space
@@ -368,7 +369,9 @@ int rte_rio_add_outb_message(struct rte_rio_mport *mport, uint16_t destid, uint8
  *
  * @return number of messages accepted (status DONE). When it is less than
  *         @p n, msgs[ret].status tells why: -EAGAIN (back-pressure: retry
- *         later), -EIO, -ETIMEDOUT or -EINVAL (that message will never be
+ *         later; RETRY from the target, or the outbound mailbox has every
+ *         descriptor in flight or waits for the response to a refused
+ *         message), -EIO, -ETIMEDOUT or -EINVAL (that message will never be
  *         accepted; skip it). A NULL mport, a mailbox out of range or not
  *         open gives 0 with msgs[0].status = -EINVAL. The library checks
  *         every message (buf, len, letter) before the driver sees any of
@@ -379,7 +382,8 @@ uint16_t rte_rio_send_messages(struct rte_rio_mport *mport, uint8_t mbox,
 			       struct rte_rio_msg *msgs, uint16_t n);
 
 /**
- * Number of outbound messages completed on @p mbox since the last call.
+ * Number of outbound messages completed on @p mbox since the last call: a
+ * message is complete when the response to its last segment is back.
  * @return count, or -errno.
  */
 __rte_experimental

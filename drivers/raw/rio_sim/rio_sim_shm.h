@@ -51,8 +51,11 @@
 #define SIM_SHM_PREFIX		"/rio_sim."
 #define SIM_SHM_MAGIC		0x52494f53494d4642ull	/* "RIOSIMFB" */
 #define SIM_SHM_DATA_MAGIC	0x52494f53494d4450ull	/* "RIOSIMDP" */
-/* 5: device models, two-level route tables, ackIDs, timing parameters */
-#define SIM_SHM_VERSION		5
+/*
+ * 5: device models, two-level route tables, ackIDs, timing parameters
+ * 6: message timing (link reservations, arrival times)
+ */
+#define SIM_SHM_VERSION		6
 #define SIM_SHM_MODE		0600	/* every segment, by default */
 #define SIM_SHM_MODE_GROUP	0660	/* group=1: the creator's group joins too */
 #define SIM_NAME_MAX		32	/* fabric and device names, with NUL */
@@ -159,6 +162,12 @@ struct sim_shm_port {
 	uint64_t rx_pkts;	/* packets received on this port */
 	uint64_t drops;		/* packets dropped at this port (no route, lockout, link down) */
 	uint64_t err_stopped;	/* packets refused because the link's ackIDs disagree */
+	/*
+	 * Timing model: CLOCK_MONOTONIC ns at which the port's transmitter is
+	 * free again. Message and doorbell packets leaving by this port reserve
+	 * their serialization time on it (rio_sim_timing.c).
+	 */
+	uint64_t tx_free_ns;
 };
 
 struct sim_shm_device {
@@ -303,7 +312,10 @@ struct sim_shm_msg_slot {
 	uint8_t letter;
 	uint16_t rsvd;
 	int32_t writer_pid;	/* producer that claimed the slot */
-	uint8_t pad[SIM_SLOT_HDR_SIZE - 20];
+	uint32_t rsvd2;
+	/* Timing model: CLOCK_MONOTONIC ns at which its last segment arrives. */
+	uint64_t arrival_ns;
+	uint8_t pad[SIM_SLOT_HDR_SIZE - 32];
 	uint8_t data[SIM_SLOT_INLINE];	/* the rest in the slot's overflow block */
 };
 
