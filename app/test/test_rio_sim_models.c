@@ -1320,6 +1320,68 @@ test_models_msg_retry(void)
 	return sm_finish(&sm);
 }
 
+/* ep0 - sw0 - ep1, a target answering 10 ms after arrival, rings of 1024 slots. */
+static const char sm_desc_topo[] =
+	"[fabric]\nstatic_routes = 1\nresponse_latency = 10000000\n"
+	"[switch sw0]\nports = 4\n"
+	"[endpoint ep0]\ndestid = 0\n[endpoint ep1]\ndestid = 1\n"
+	"[links]\nsw0.0 = ep0.0\nsw0.1 = ep1.0\n";
+
+/*
+ * An outbound mailbox opened with 32 entries holds 32 messages in flight:
+ * until the first of them completes (its response comes 10 ms after it
+ * arrived), a 33rd is refused by the sender itself (-EAGAIN, msg_tx_busy)
+ * although the target's ring has room, and reaches no one.
+ */
+static int
+test_models_msg_descriptors(void)
+{
+	static const uint8_t letters[32] = {
+		0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3,
+		0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3 };
+	static uint8_t payload[64];
+	const uint64_t rsp_ns = 10000000;
+	struct rte_rio_msg extra;
+	struct rte_rio_mport *m0, *m1;
+	uint64_t busy0, t0, got = 0, sent = 0;
+	unsigned int tries;
+	bool seen = false;
+
+	TEST_ASSERT_SUCCESS(sm_create(&sm, sm_desc_topo), "fabric");
+	m0 = sm_mport(&sm, "ep0");
+	m1 = sm_mport(&sm, "ep1");
+	TEST_ASSERT(m0 != NULL && m1 != NULL, "mports");
+	TEST_ASSERT_SUCCESS(sm_mailboxes(&sm), "mailboxes");
+	for (tries = 0; tries < 5 && !seen; tries++) {
+		busy0 = sm_xstat(&sm, 0, "msg_tx_busy");
+		t0 = sm_now_ns();
+		TEST_ASSERT_EQUAL(sm_send_burst(m0, 1, 32, 64, letters), 32, "32 descriptors");
+		sent += 32;
+		extra = (struct rte_rio_msg){ .buf = payload, .len = 64, .destid = 1 };
+		if (rte_rio_send_messages(m0, 0, &extra, 1) == 1)
+			sent++;
+		/* Only an attempt within the first response time says something. */
+		else if (sm_now_ns() - t0 < rsp_ns) {
+			TEST_ASSERT_EQUAL(extra.status, -EAGAIN, "status of the 33rd");
+			TEST_ASSERT_EQUAL(sm_xstat(&sm, 0, "msg_tx_busy"), busy0 + 1,
+					  "33rd not refused by the sender's mailbox");
+			seen = true;
+		}
+		if (!seen && sm_now_ns() - t0 < rsp_ns)
+			TEST_ASSERT(false, "a 33rd message in flight %.2f ms after the burst",
+				    (sm_now_ns() - t0) / 1e6);
+		TEST_ASSERT_EQUAL(sm_completions_wait(m0, (int64_t)(sent - got)),
+				  (int64_t)(sent - got), "completions");
+		for (; got < sent; got++)
+			TEST_ASSERT_SUCCESS(sm_recv_repost(m1), "message %" PRIu64, got);
+	}
+	TEST_ASSERT(seen, "never tried a 33rd within 10 ms of the burst in %u tries", tries);
+	/* Once they completed, the mailbox takes messages again. */
+	TEST_ASSERT_EQUAL(sm_send_burst(m0, 1, 1, 64, letters), 1, "after the completions");
+	TEST_ASSERT_SUCCESS(sm_recv_repost(m1), "received");
+	return sm_finish(&sm);
+}
+
 static struct unit_test_suite rio_sim_models_suite = {
 	.suite_name = "rio_sim_models_autotest",
 	.setup = sm_setup,
@@ -1340,6 +1402,7 @@ static struct unit_test_suite rio_sim_models_suite = {
 		TEST_CASE(test_models_msg_letters),
 		TEST_CASE(test_models_msg_segments),
 		TEST_CASE(test_models_msg_retry),
+		TEST_CASE(test_models_msg_descriptors),
 		TEST_CASES_END()
 	}
 };
