@@ -1222,17 +1222,27 @@ static const unsigned int rn_lx_sizes[] = { 60, 61, 67, 333, 1514 };
 static bool
 rn_file_has(const char *path, const char *needle)
 {
-	char buf[65536];
-	size_t n;
+	char *buf = NULL;
+	size_t len = 0;
+	bool found;
 	FILE *fp;
 
+	/*
+	 * The whole file: a Linux node's report of a 16-bit fabric lists
+	 * every device with its routes, hundreds of KiB before the counters.
+	 */
 	fp = fopen(path, "r");
 	if (fp == NULL)
 		return false;
-	n = fread(buf, 1, sizeof(buf) - 1, fp);
+	if (getdelim(&buf, &len, '\0', fp) < 0) {
+		free(buf);
+		fclose(fp);
+		return false;
+	}
 	fclose(fp);
-	buf[n] = '\0';
-	return strstr(buf, needle) != NULL;
+	found = strstr(buf, needle) != NULL;
+	free(buf);
+	return found;
 }
 
 static int
