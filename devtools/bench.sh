@@ -5,10 +5,19 @@
 # Side-by-side benchmark: rionet against net_memif (copy mode) and net_ring,
 # all in one invocation on the same machine state. See doc/guides/perf/.
 #
+# rionet is measured twice. As a shared-memory transport (rionet, rionet_zc,
+# and tsi721's rio_sim side): its fabrics have the timing model off
+# (<out>/shm-transport.ini: builtin:default with timing = 0), and it is
+# compared with memif. On modelled
+# links (rionet_link): the fabric's default, Gen2 x4 links (16 Gbit/s) with
+# the timing model on; it is reported as a fraction of what the links can
+# carry (the ceiling, computed from the packet format in the report).
+#
 #   fwd   (1) one stock dpdk-testpmd, two ports forwarding to each other
 #             (--forward-mode=io --tx-first), frame sizes --sizes.
 #             rionet: two rio_sim vdevs on one fabric; rionet_zc: the same
 #             with rx_zero_copy=1 (frames up to 1536 bytes, so not at 4096);
+#             rionet_link: rionet on the modelled links;
 #             memif: a server and a
 #             client port on one socket; ring: two net_ring ports, each
 #             looping back to itself, so testpmd's paired io streams move
@@ -20,7 +29,8 @@
 #             ratio to two rio_sim ports in the same run.
 #   pair  (2) two stock dpdk-testpmd processes, txonly -> rxonly; received
 #             rate, sent (accepted by tx_burst) and received counts
-#             (rionet_zc: zero-copy receive in the rxonly process).
+#             (rionet_zc: zero-copy receive in the rxonly process;
+#             rionet_link: on the modelled links).
 #   stream (2, same seconds) two dpdk-rio-bench processes, stream -> sink,
 #             each with a port of every transport but ring (rionet_zc up
 #             to 1536-byte frames, on a fabric of its own): the sender takes the
@@ -54,9 +64,9 @@
 #
 # Usage: devtools/bench.sh [options]
 #   --scenarios LIST  fwd,pair,stream,lat,enum or 1,2,3,4 (default: all)
-#   --transports LIST rionet,rionet_zc,memif,ring,tsi721 (default: all; ring and
-#                     tsi721 only run fwd; rionet_zc all but lat, up to 1536-byte
-#                     frames)
+#   --transports LIST rionet,rionet_zc,memif,ring,tsi721,rionet_link (default:
+#                     all; ring and tsi721 only run fwd, rionet_link fwd and pair;
+#                     rionet_zc all but lat, up to 1536-byte frames)
 #   --sizes LIST      frame sizes (default: 64,512,1500,4096)
 #   --enum-sizes LIST endpoints (default: 64,256,1024,4096)
 #   --reps N          runs per cell (default: 3)
@@ -77,7 +87,7 @@ testpmd=${RIO_TESTPMD:-$(command -v dpdk-testpmd || echo /usr/bin/dpdk-testpmd)}
 benchbin="$builddir/app/rio-bench/dpdk-rio-bench"
 
 scenarios="fwd,pair,stream,lat,enum"
-transports="rionet,rionet_zc,memif,ring,tsi721"
+transports="rionet,rionet_zc,memif,ring,tsi721,rionet_link"
 sizes="64,512,1500,4096"
 enum_sizes="64,256,1024,4096"
 reps=3
@@ -132,8 +142,8 @@ for s in ${scenarios//,/ }; do
 	esac
 done
 for t in ${transports//,/ }; do
-	case $t in rionet|rionet_zc|memif|ring|tsi721) ;;
-	*) die "unknown transport '$t' (rionet,rionet_zc,memif,ring,tsi721)" ;;
+	case $t in rionet|rionet_zc|memif|ring|tsi721|rionet_link) ;;
+	*) die "unknown transport '$t' (rionet,rionet_zc,memif,ring,tsi721,rionet_link)" ;;
 	esac
 done
 for s in ${sizes//,/ }; do
@@ -251,13 +261,12 @@ samples() {
 		}' "$1"
 }
 
-# frame_ok <log> <size> [transport]: the frames received had the size asked
-# for (port stats: RX-bytes / RX-packets), so no option was silently ignored.
-# A driver that counts no bytes (net_ring) cannot be checked. Through a
-# tsi721 frames are whole double-words: 8-byte padding is the size asked for.
+# frame_ok <log> <size>: the frames received had the size asked for (port
+# stats: RX-bytes / RX-packets), so no option was silently ignored. A driver
+# that counts no bytes (net_ring) cannot be checked. Over RapidIO a frame is
+# whole double-words: 8-byte padding is the size asked for.
 frame_ok() {
-	local pad=$2
-	[ "${3:-}" = tsi721 ] && pad=$((($2 + 7) / 8 * 8))
+	local pad=$((($2 + 7) / 8 * 8))
 	grep -E "RX-packets: +[0-9]+ +RX-missed" "$1" | tail -1 |
 		awk -v s="$2" -v p="$pad" '{ if ($2 > 0 && ($6 == 0 || int($6 / $2 + 0.5) == s ||
 						       int($6 / $2 + 0.5) == p)) ok = 1 }
@@ -269,9 +278,32 @@ total() {
 	grep -E "^ +$2-packets: +[0-9]+ +$2-dropped" "$1" | tail -1 | awk '{print $2}'
 }
 
+# The fabric of the shared-memory transport: builtin:default (ep0 and ep1 on
+# one switch, static routes) with the timing model off; and of rionet on
+# modelled links: builtin:default itself (Gen2 x4, timing on).
+shm_topo="topology=$outdir/shm-transport.ini"
+link_topo="topology=builtin:default"
+cat > "$outdir/shm-transport.ini" <<'EOF_TOPO' || die "cannot write $outdir/shm-transport.ini"
+; devtools/bench.sh: builtin:default with timing = 0 (shared-memory transport)
+[fabric]
+static_routes = 1
+timing = 0
+[switch sw0]
+ports = 8
+[endpoint ep0]
+host = 1
+host_destid = 0
+destid = 0
+[endpoint ep1]
+destid = 1
+[links]
+sw0.0 = ep0.0
+sw0.1 = ep1.0
+EOF_TOPO
+
 # Per transport: EAL vdev arguments (for testpmd) and testpmd options.
 pmd_args() {	# pmd_args <transport> <name> <size> <role: both|rx|tx>
-	local t=$1 n=$2 size=$3 role=$4
+	local t=$1 n=$2 size=$3 role=$4 topo=$shm_topo
 	vdev=()
 	# --mbuf-size before --txpkts: testpmd checks the lengths against the
 	# mbuf size known when it parses --txpkts.
@@ -281,13 +313,14 @@ pmd_args() {	# pmd_args <transport> <name> <size> <role: both|rx|tx>
 	fi
 	opts+=(--txpkts="$size")
 	case $t in
-	rionet|rionet_zc)
+	rionet|rionet_zc|rionet_link)
 		vdev=(-d "$builddir/drivers")
+		[ "$t" = rionet_link ] && topo=$link_topo
 		case $role in
-		both) vdev+=(--vdev "rio_sim0,fabric=$n" --vdev "rio_sim1,fabric=$n")
+		both) vdev+=(--vdev "rio_sim0,fabric=$n,$topo" --vdev "rio_sim1,fabric=$n,$topo")
 		      opts+=(--eth-peer=0,00:01:00:01:00:01 --eth-peer=1,00:01:00:01:00:00) ;;
-		rx) vdev+=(--vdev "rio_sim0,fabric=$n,endpoint=ep0") ;;
-		tx) vdev+=(--vdev "rio_sim0,fabric=$n,endpoint=ep1")
+		rx) vdev+=(--vdev "rio_sim0,fabric=$n,endpoint=ep0,$topo") ;;
+		tx) vdev+=(--vdev "rio_sim0,fabric=$n,endpoint=ep1,$topo")
 		    opts+=(--eth-peer=0,00:01:00:01:00:00) ;;
 		esac
 		# Zero-copy receive on the receiving ports (their rio bus devices:
@@ -312,8 +345,9 @@ pmd_args() {	# pmd_args <transport> <name> <size> <role: both|rx|tx>
 		vdev=(--vdev net_ring0 --vdev net_ring1)
 		;;
 	tsi721)
-		vdev=(-d "$builddir/drivers" --vdev "tsi721_model0,fabric=$n,endpoint=ep0,host=0"
-		      --vdev "rio_sim1,fabric=$n,endpoint=ep1")
+		vdev=(-d "$builddir/drivers"
+		      --vdev "tsi721_model0,fabric=$n,endpoint=ep0,host=0,$topo"
+		      --vdev "rio_sim1,fabric=$n,endpoint=ep1,$topo")
 		opts+=(--eth-peer=0,00:01:00:01:00:01 --eth-peer=1,00:01:00:01:00:00)
 		[ "$size" -gt 1500 ] && opts+=(--max-pkt-len="$size")
 		;;
@@ -353,7 +387,7 @@ run_fwd() {	# run_fwd <transport> <size> <rep>
 		"$pid" || ok=0
 	stop "$pid"
 	mpps=$(samples "$log" Rx-pps 2 "$skip" "$duration")
-	frame_ok "$log" "$size" "$t" || ok=0
+	frame_ok "$log" "$size" || ok=0
 	if [ $ok -eq 0 ] || [ "$mpps" = nan ]; then
 		fail "fwd $t ${size}B run $rep (log: $log)"
 		return
@@ -468,14 +502,14 @@ bench_vdevs() {
 	for t in ${1//,/ }; do
 		case $t in
 		rionet) plug=(-d "$builddir/drivers")
-			vrecv+=(--vdev "rio_sim0,fabric=$name,endpoint=ep0" -a "rapidio$mports")
-			vsend+=(--vdev "rio_sim0,fabric=$name,endpoint=ep1")
+			vrecv+=(--vdev "rio_sim0,fabric=$name,endpoint=ep0,$shm_topo" -a "rapidio$mports")
+			vsend+=(--vdev "rio_sim0,fabric=$name,endpoint=ep1,$shm_topo")
 			mports=$((mports + 1))
 			peer=(--peer 00:01:00:01:00:00) ;;
 		rionet_zc) plug=(-d "$builddir/drivers")
-			vrecv+=(--vdev "rio_sim1,fabric=${name}z,endpoint=ep0"
+			vrecv+=(--vdev "rio_sim1,fabric=${name}z,endpoint=ep0,$shm_topo"
 				-a "rapidio$mports,rx_zero_copy=1")
-			vsend+=(--vdev "rio_sim1,fabric=${name}z,endpoint=ep1")
+			vsend+=(--vdev "rio_sim1,fabric=${name}z,endpoint=ep1,$shm_topo")
 			mports=$((mports + 1))
 			peer=(--peer 00:01:00:01:00:00) ;;
 		memif)	vrecv+=(--vdev "net_memif0,role=server,id=0,socket=/$name.sock")
@@ -621,9 +655,9 @@ for rep in $(seq 1 "$reps"); do
 			done
 		done
 	fi
-	# Transports that two processes can share (net_ring cannot).
-	two_list=$(echo "${transports//,/ }" | tr ' ' '\n' | grep -v '^ring$\|^tsi721$' |
-		paste -sd,)
+	# Transports of dpdk-rio-bench's two processes (net_ring cannot be shared).
+	two_list=$(echo "${transports//,/ }" | tr ' ' '\n' |
+		grep -v '^ring$\|^tsi721$\|^rionet_link$' | paste -sd,)
 	if has stream "$scenarios" && [ -n "$two_list" ]; then
 		for size in ${sizes//,/ }; do
 			slist=$two_list
@@ -730,8 +764,32 @@ if ends:
         add("corelat", k, 64, "p50_ns", {"median": e["p50_ns"], "min": e["min_ns"],
                                         "max": e["max_ns"], "runs": 10}, "ns")
 sizes = sorted({k[2] for k in runs if k[0] in ("fwd", "pair", "stream")})
-transports = [t for t in ("rionet", "rionet_zc", "memif", "ring", "tsi721")
+transports = [t for t in ("rionet", "rionet_zc", "memif", "ring", "tsi721", "rionet_link")
               if any(k[1] == t for k in runs)]
+
+# What Gen2 x4 links carry (4 lanes at 5 Gbaud, 8b/10b), and a frame's bytes
+# on them: its message as segments of ssize 256, each a packet (header with
+# 8-bit IDs, payload, CRC, a second CRC past 80 bytes, padding to 4 bytes,
+# start and end delimiters), and as many 16-byte responses.
+LINK_BYTES_S = 16e9 / 8
+
+def packet_bytes(hdr, payload):
+    n = hdr + payload
+    n += 4 if n > 80 else 2
+    return (n + 3) // 4 * 4 + 8
+
+def frame_wire(size):
+    msg = (size + 7) // 8 * 8
+    nseg = max(1, -(-msg // 256))
+    segs = (nseg - 1) * packet_bytes(6, 256) + packet_bytes(6, msg - 256 * (nseg - 1))
+    return segs, nseg * packet_bytes(6, 0)
+
+def link_ceiling(scen, size):
+    """Mpps the links carry: one direction (pair), or both, each with the other's responses."""
+    segs, rsps = frame_wire(size)
+    if scen == "fwd":
+        return 2 * LINK_BYTES_S / (segs + rsps) / 1e6
+    return LINK_BYTES_S / segs / 1e6
 
 if any(k[0] == "fwd" for k in runs):
     P("")
@@ -780,7 +838,7 @@ if any(k[0] == "stream" for k in runs):
     P("")
     P("Scenario 2, same seconds: dpdk-rio-bench stream -> sink, the transports in turn every "
       "50 ms; Mpps accepted by the sender")
-    pts = [t for t in transports if t not in ("ring", "tsi721")]
+    pts = [t for t in transports if t not in ("ring", "tsi721", "rionet_link")]
     hdr = "size  " + "".join(f"| {t + ' Mpps':>24} | {'Gbit/s':>6} | {'lost':>6} " for t in pts)
     rts = [t for t in ("rionet", "rionet_zc") if t in pts]
     P(hdr + "".join(f"| {t + '/memif':>22} " for t in rts))
@@ -810,6 +868,28 @@ if any(k[0] == "stream" for k in runs):
         P(line)
     P("(lost = most frames lost in any run: accepted by the sender's tx_burst, "
       "never received)")
+
+if any(k[1] == "rionet_link" for k in runs):
+    P("")
+    P("rionet on modelled links (rionet_link): ep0 - sw0 - ep1, Gen2 x4 (16 Gbit/s), timing model "
+      "on; ceiling = the Mpps the links carry in frames of that size (segments with headers, "
+      "CRCs, padding and delimiters; scenario 1 sends both ways, so each direction also "
+      "carries the responses to the other's segments)")
+    P(f"{'scenario':<8} | size | {'rionet_link Mpps':>24} | {'Gbit/s':>6} | {'ceiling Mpps':>12} | "
+      f"{'fraction':>8}")
+    for scen in ("fwd", "pair"):
+        for s in sizes:
+            c = cell((scen, "rionet_link", s), "mpps")
+            if c is None:
+                continue
+            ceil = link_ceiling(scen, s)
+            one = lambda v: {"median": v, "min": v, "max": v, "runs": c["runs"]}
+            add(scen, "rionet_link", s, "ceiling_mpps", one(ceil), "Mpps")
+            add(scen, "rionet_link", s, "link_fraction",
+                {"median": c["median"] / ceil, "min": c["min"] / ceil,
+                 "max": c["max"] / ceil, "runs": c["runs"]}, "")
+            P(f"{scen:<8} | {s:>4} | {fmt(c):>24} | {c['median'] * s * 8 / 1000:>6.2f} | "
+              f"{ceil:>12.3f} | {c['median'] / ceil:>8.3f}")
 
 if any(k[0] == "lat" for k in runs):
     P("")
@@ -867,13 +947,15 @@ for sc in scens.split(","):
     for t in trans.split(","):
         # rionet_zc: frames up to what rio_sim receives in place (zc_fits).
         fs = [int(s) for s in fsizes.split(",") if t != "rionet_zc" or int(s) <= 1536]
+        link = ("link_fraction",) if t == "rionet_link" else ()
         if sc == "fwd":
-            want += [(sc, t, s, m) for s in fs for m in ("mpps", "gbps")]
+            want += [(sc, t, s, m) for s in fs for m in ("mpps", "gbps") + link]
         elif sc == "pair" and t not in ("ring", "tsi721"):
-            want += [(sc, t, s, m) for s in fs for m in ("mpps", "sent", "received", "lost")]
-        elif sc == "stream" and t not in ("ring", "tsi721"):
+            want += [(sc, t, s, m) for s in fs
+                     for m in ("mpps", "sent", "received", "lost") + link]
+        elif sc == "stream" and t not in ("ring", "tsi721", "rionet_link"):
             want += [(sc, t, s, m) for s in fs for m in ("mpps", "received", "lost")]
-        elif sc == "lat" and t not in ("ring", "rionet_zc", "tsi721"):
+        elif sc == "lat" and t not in ("ring", "rionet_zc", "tsi721", "rionet_link"):
             want += [(sc, t, 64, m) for m in ("min_ns", "p50_ns", "p99_ns")]
     if sc == "enum":
         want += [(sc, "star", int(n), m) for n in esizes.split(",")

@@ -71,7 +71,7 @@ trap '' PIPE
 rxdev="rio_sim0,fabric=$name,endpoint=ep0"
 rxallow=()
 if [ -n "$rxzc" ]; then
-	rxallow=(--allow=rio:rio_sim0-e0000,rx_zero_copy=1)
+	rxallow=(--allow=rapidio0,rx_zero_copy=1)
 fi
 # Receiver on core 1, sender on core 0 (main lcores on the other core).
 stdbuf -oL "$testpmd" --no-huge -m 512 --no-pci --file-prefix="${name}_rx" \

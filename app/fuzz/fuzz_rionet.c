@@ -226,16 +226,25 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 }
 
 /* Receive everything on @port; every frame must be 14..max bytes and, when
- * @want is given, equal it byte for byte. Returns the number of frames.
+ * @want is given, equal it byte for byte, padded with zeros to whole
+ * double-words as a message payload is on the wire. Returns the number of
+ * frames.
  */
 static unsigned int
 fz_rx_check(uint16_t port, const uint8_t *want, uint32_t want_len)
 {
+	static uint8_t padded[FZ_MAX_FRAME + 8];
 	struct rte_mbuf *pkts[FZ_BURST], *s;
 	unsigned int total = 0;
 	uint16_t n, i;
 	uint32_t sum, segs, off;
 
+	if (want != NULL) {
+		memcpy(padded, want, want_len);
+		memset(padded + want_len, 0, RTE_ALIGN_CEIL(want_len, 8) - want_len);
+		want = padded;
+		want_len = RTE_ALIGN_CEIL(want_len, 8);
+	}
 	rte_delay_us(20);
 	while ((n = rte_eth_rx_burst(port, 0, pkts, FZ_BURST)) > 0) {
 		for (i = 0; i < n; i++) {

@@ -630,6 +630,16 @@ soak_hole_fill(struct soak_peer_ctx *p, unsigned int s, uint64_t seq)
 	return false;
 }
 
+/* Are the bytes of @buf from @len up to @wire_len zero (the wire's padding)? */
+static bool
+soak_msg_pad_zero(const uint8_t *buf, uint16_t len, uint16_t wire_len)
+{
+	for (; len < wire_len; len++)
+		if (buf[len] != 0)
+			return false;
+	return true;
+}
+
 static void
 soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m)
 {
@@ -643,10 +653,12 @@ soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m)
 		c->rx_foreign++;
 		return;
 	}
-	if (m->len < sizeof(*h) || h->magic != SOAK_MAGIC || h->len != m->len ||
-	    h->src != s || h->dst != p->idx ||
-	    h->crc != soak_msg_crc(m->buf, m->len) ||
-	    m->len != soak_msg_len(p->sh, h->src, h->dst, h->seq)) {
+	/* Payloads arrive as whole double-words: the message, then zero padding. */
+	if (m->len < sizeof(*h) || h->magic != SOAK_MAGIC ||
+	    m->len != RTE_ALIGN_CEIL(h->len, 8) || h->src != s || h->dst != p->idx ||
+	    h->crc != soak_msg_crc(m->buf, h->len) ||
+	    h->len != soak_msg_len(p->sh, h->src, h->dst, h->seq) ||
+	    !soak_msg_pad_zero(m->buf, h->len, m->len)) {
 		c->rx_corrupt[s]++;
 		return;
 	}
@@ -1587,10 +1599,13 @@ soak_write_topology(const struct soak_ctl *ctl, const char *path)
 		return -errno;
 	fprintf(f,
 		"; dpdk-rio-soak: ep0 and ep2 on sw0, ep1 on sw1\n"
+		"; a send that gets no response (link down, peer killed) fails at\n"
+		"; the response timeout: 2 ms, not the default 100 ms\n"
 		"[fabric]\n"
 		"devid_size = 8\n"
 		"mbox_entries = %d\n"
 		"static_routes = 1\n"
+		"response_timeout = 2000\n"
 		"[switch sw0]\n"
 		"ports = 4\n"
 		"[switch sw1]\n"

@@ -413,8 +413,9 @@ class ConsoleTest(unittest.TestCase):
             'rio_sim1: 2 doorbells'])
         msgs = [c for c in res if c[0] == 'recv messages 1 1000']
         self.assertEqual(msgs[0][1], [
-            'rio_sim1: message from 0x0000 mbox 1 len 13 text "hello rapidio"',
-            'rio_sim1: message from 0x0000 mbox 1 len 9 hex 00ff10203040506070',
+            # Payloads cross the fabric as whole double-words, zero-padded.
+            'rio_sim1: message from 0x0000 mbox 1 len 16 text "hello rapidio"',
+            'rio_sim1: message from 0x0000 mbox 1 len 16 hex 00ff1020304050607000000000000000',
             'rio_sim1: 2 messages'])
         self.assertEqual(msgs[1][1], [
             'rio_sim0: message from 0x0001 mbox 1 len 8 text "back"',

@@ -19,26 +19,40 @@
  *  - ackIDs: a mismatch stops the link until it is recovered as Linux's
  *    rio_clr_err_stopped() does;
  *  - port-writes repeated while Port-write Pending;
- *  - the timing model: a dropped transaction fails after the response
- *    timeout (a lower bound only: the machine is shared), link rates;
- *  - dual-port endpoints.
+ *  - the timing model: a dropped transaction (maintenance, message,
+ *    doorbell) fails after the response timeout (a lower bound only: the
+ *    machine is shared), messages arrive after their hops and complete
+ *    after their responses, link rates;
+ *  - dual-port endpoints;
+ *  - message payloads arrive as whole double-words, zero-padded;
+ *  - messages are segments of 256 bytes that queue on the links; one
+ *    message in flight per letter, four per mailbox; a sender refused with
+ *    RETRY waits for that response. These read the arrival times the model
+ *    gives the messages in the target's ring: deterministic, where the
+ *    wall clock of a shared machine is not.
  * Fabrics are unique per process; the std seeds are printed by the driver.
  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <rte_bus_vdev.h>
 #include <rte_common.h>
+#include <rte_rawdev.h>
 
 #include "rio_driver.h"
+#include "rio_sim_shm.h"
 #include "rte_rio.h"
 #include "rte_rio_regs.h"
+#include "rte_pmd_rio_sim.h"
 #include "rte_pmd_rio_sim_fabric.h"
 
 #include "test.h"
@@ -427,20 +441,59 @@ static const char sm_three_topo[] =
 
 static uint8_t sm_bufs[SM_MAX_MP][8][RTE_RIO_MAX_MSG_SIZE];
 
+/* Mailbox 0 each way on mport @m (the @i-th), with receive buffers. */
+static int
+sm_mailbox_open(struct rte_rio_mport *m, unsigned int i)
+{
+	unsigned int b;
+
+	TEST_ASSERT_SUCCESS(rte_rio_request_inb_mbox(m, 0, 32), "inb");
+	TEST_ASSERT_SUCCESS(rte_rio_request_outb_mbox(m, 0, 32), "outb");
+	for (b = 0; b < RTE_DIM(sm_bufs[i]); b++)
+		TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(m, 0, sm_bufs[i][b]), "buffer");
+	return TEST_SUCCESS;
+}
+
 /* Mailbox 0 each way on every mport, with receive buffers. */
 static int
 sm_mailboxes(struct sm_env *e)
 {
-	unsigned int i, b;
+	unsigned int i;
 
-	for (i = 0; i < e->nmp; i++) {
-		TEST_ASSERT_SUCCESS(rte_rio_request_inb_mbox(e->mp[i], 0, 32), "inb");
-		TEST_ASSERT_SUCCESS(rte_rio_request_outb_mbox(e->mp[i], 0, 32), "outb");
-		for (b = 0; b < RTE_DIM(sm_bufs[i]); b++)
-			TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(e->mp[i], 0, sm_bufs[i][b]),
-					    "buffer");
-	}
+	for (i = 0; i < e->nmp; i++)
+		TEST_ASSERT_SUCCESS(sm_mailbox_open(e->mp[i], i), "mailboxes of mport %u", i);
 	return TEST_SUCCESS;
+}
+
+#define SM_WAIT_MS	5000	/* deadline for what the fabric delivers in microseconds */
+
+/* A message on mport @m's mailbox 0, waited for (SM_WAIT_MS); NULL if none came. */
+static void *
+sm_get_wait(struct rte_rio_mport *m, size_t *len)
+{
+	uint64_t deadline = sm_now_ns() + SM_WAIT_MS * 1000000ull;
+	void *b;
+
+	do {
+		b = rte_rio_get_inb_message(m, 0, len, NULL);
+	} while (b == NULL && sm_now_ns() < deadline);
+	return b;
+}
+
+/* Completions of mport @m's mailbox 0 until @want (SM_WAIT_MS). @return their sum. */
+static int64_t
+sm_completions_wait(struct rte_rio_mport *m, int64_t want)
+{
+	uint64_t deadline = sm_now_ns() + SM_WAIT_MS * 1000000ull;
+	int64_t done = 0, d;
+
+	do {
+		d = rte_rio_outb_completions(m, 0);
+		if (d < 0)
+			return d;
+		done += d;
+	} while (done < want && sm_now_ns() < deadline);
+	return done;
 }
 
 static int
@@ -451,12 +504,32 @@ sm_send(struct rte_rio_mport *m, uint16_t destid)
 	return rte_rio_add_outb_message(m, destid, 0, 0, msg, sizeof(msg));
 }
 
+/* 1 if sm_send()'s message is waiting on @m, else 0 (nothing is in flight then). */
 static int
 sm_recv(struct rte_rio_mport *m)
 {
 	size_t len = 0;
 
 	return rte_rio_get_inb_message(m, 0, &len, NULL) != NULL && len == 64 ? 1 : 0;
+}
+
+/* A message arrives on @m (waited for); its buffer goes back to the mailbox. */
+static int
+sm_recv_repost(struct rte_rio_mport *m)
+{
+	size_t len = 0;
+	void *b = sm_get_wait(m, &len);
+
+	return b != NULL ? rte_rio_add_inb_buffer(m, 0, b) : -ETIMEDOUT;
+}
+
+/* 1 if sm_send()'s message arrives on @m (waited for: it takes its time), else 0. */
+static int
+sm_recv_wait(struct rte_rio_mport *m)
+{
+	size_t len = 0;
+
+	return sm_get_wait(m, &len) != NULL && len == 64 ? 1 : 0;
 }
 
 static uint64_t
@@ -489,7 +562,7 @@ test_models_destid_filter(void)
 	TEST_ASSERT(m0 != NULL && m1 != NULL && m2 != NULL, "mports");
 	TEST_ASSERT_SUCCESS(sm_mailboxes(&sm), "mailboxes");
 	TEST_ASSERT_SUCCESS(sm_send(m0, 1), "message to ep1");
-	TEST_ASSERT_EQUAL(sm_recv(m1), 1, "ep1 got it");
+	TEST_ASSERT_EQUAL(sm_recv_wait(m1), 1, "ep1 got it");
 	/* ID 9 routed to ep1: the message is not for it, dropped and counted. */
 	TEST_ASSERT_SUCCESS(sm_route(&sm, "sw0", 9, 1), "route 9");
 	TEST_ASSERT_EQUAL(sm_send(m0, 9), -ETIMEDOUT, "message for 9 at ep1");
@@ -519,7 +592,7 @@ test_models_destid_filter(void)
 			    RTE_RIO_SET_DID(8, 2)), "set ep2's ID");
 	TEST_ASSERT_SUCCESS(sm_route(&sm, "sw0", 2, 2), "route 2");
 	TEST_ASSERT_SUCCESS(sm_send(m0, 2), "message for 2");
-	TEST_ASSERT_EQUAL(sm_recv(m2), 1, "ep2 got it");
+	TEST_ASSERT_EQUAL(sm_recv_wait(m2), 1, "ep2 got it");
 	return sm_finish(&sm);
 }
 
@@ -549,7 +622,7 @@ test_models_enables_master(void)
 	TEST_ASSERT_EQUAL(sm_send(m0, 1), -ETIMEDOUT, "message into a disabled input");
 	TEST_ASSERT_SUCCESS(sm_wr(&sm, "ep1", SM_PH + RTE_RIO_PORT_N_CTL_CSR(0, 1), ctl), "on");
 	TEST_ASSERT_SUCCESS(sm_send(m0, 1), "message with the enables set");
-	TEST_ASSERT_EQUAL(sm_recv(m1), 1, "received");
+	TEST_ASSERT_EQUAL(sm_recv_wait(m1), 1, "received");
 	/* Master Enable clear: ep0 issues no request at all. */
 	TEST_ASSERT_SUCCESS(sm_wr(&sm, "ep0", SM_PH + RTE_RIO_PORT_GEN_CTL_CSR, 0), "no master");
 	TEST_ASSERT_EQUAL(sm_send(m0, 1), -EACCES, "message without Master Enable");
@@ -559,7 +632,7 @@ test_models_enables_master(void)
 	TEST_ASSERT_SUCCESS(sm_wr(&sm, "ep0", SM_PH + RTE_RIO_PORT_GEN_CTL_CSR,
 				  RTE_RIO_PORT_GEN_MASTER), "master again");
 	TEST_ASSERT_SUCCESS(sm_send(m0, 1), "message with Master Enable");
-	TEST_ASSERT_EQUAL(sm_recv(m1), 1, "received");
+	TEST_ASSERT_EQUAL(sm_recv_wait(m1), 1, "received");
 	TEST_ASSERT_SUCCESS(sm_finish(&sm), "finish");
 
 	/*
@@ -668,7 +741,7 @@ test_models_ackid_recovery(void)
 	TEST_ASSERT_SUCCESS(sm_mailboxes(&sm), "mailboxes");
 	TEST_ASSERT_SUCCESS(sm_wr(&sm, "sw0", SM_EM + RTE_RIO_EM_PW_TGT_DEVID, 0), "pw target");
 	TEST_ASSERT_SUCCESS(sm_send(m0, 1), "message");
-	TEST_ASSERT_EQUAL(sm_recv(m1), 1, "received");
+	TEST_ASSERT_EQUAL(sm_recv_wait(m1), 1, "received");
 	/* Packets that crossed the link moved both ends' ackIDs together. */
 	TEST_ASSERT_SUCCESS(rte_rio_remote_read_config_32(m0, 1, 0xff, RTE_RIO_DID_CSR, &v),
 			    "maintenance");
@@ -719,9 +792,9 @@ test_models_ackid_recovery(void)
 	TEST_ASSERT_EQUAL(sm_rd(&sm, "sw0", SM_ERR_STS(1)) & es, 0, "sw0.1 still stopped");
 	TEST_ASSERT_EQUAL(sm_rd(&sm, "ep1", SM_ERR_STS(0)) & es, 0, "ep1 still stopped");
 	TEST_ASSERT_SUCCESS(sm_send(m0, 1), "message after recovery");
-	TEST_ASSERT_EQUAL(sm_recv(m1), 1, "received after recovery");
+	TEST_ASSERT_EQUAL(sm_recv_wait(m1), 1, "received after recovery");
 	TEST_ASSERT_SUCCESS(sm_send(m1, 0), "message back");
-	TEST_ASSERT_EQUAL(sm_recv(m0), 1, "received back");
+	TEST_ASSERT_EQUAL(sm_recv_wait(m0), 1, "received back");
 	return sm_finish(&sm);
 }
 
@@ -777,8 +850,9 @@ static int
 test_models_timing(void)
 {
 	struct rte_pmd_rio_sim_dev_info info;
-	struct rte_rio_mport *m0;
+	struct rte_rio_mport *m0, *m1;
 	uint64_t t0, dt;
+	size_t len = 0;
 	uint32_t v;
 
 	TEST_ASSERT_SUCCESS(sm_create(&sm, sm_timing_topo), "fabric");
@@ -803,6 +877,42 @@ test_models_timing(void)
 	dt = sm_now_ns() - t0;
 	printf("  unreachable target: -ETIMEDOUT after %.2f ms\n", dt / 1e6);
 	TEST_ASSERT(dt >= 30000000, "failed after %" PRIu64 " ns", dt);
+	/* So do a message and a doorbell to it. */
+	TEST_ASSERT_SUCCESS(sm_mailboxes(&sm), "mailboxes");
+	t0 = sm_now_ns();
+	TEST_ASSERT_EQUAL(sm_send(m0, 9), -ETIMEDOUT, "message to an unreachable target");
+	dt = sm_now_ns() - t0;
+	printf("  message: -ETIMEDOUT after %.2f ms\n", dt / 1e6);
+	TEST_ASSERT(dt >= 30000000, "message failed after %" PRIu64 " ns", dt);
+	t0 = sm_now_ns();
+	TEST_ASSERT_EQUAL(rte_rio_send_doorbell(m0, 9, 0x42), -ETIMEDOUT,
+			  "doorbell to an unreachable target");
+	dt = sm_now_ns() - t0;
+	printf("  doorbell: -ETIMEDOUT after %.2f ms\n", dt / 1e6);
+	TEST_ASSERT(dt >= 30000000, "doorbell failed after %" PRIu64 " ns", dt);
+	/*
+	 * ep1 gets a message once it crossed both switches, and the sender
+	 * sees it complete once the response came back across them too.
+	 */
+	m1 = sm_mport(&sm, "ep1");
+	TEST_ASSERT_NOT_NULL(m1, "mport ep1");
+	TEST_ASSERT_SUCCESS(sm_mailbox_open(m1, 1), "ep1 mailbox");
+	t0 = sm_now_ns();
+	TEST_ASSERT_SUCCESS(sm_send(m0, 1), "message to ep1");
+	TEST_ASSERT_NOT_NULL(sm_get_wait(m1, &len), "not received");
+	dt = sm_now_ns() - t0;
+	printf("  message over 2 switch crossings of 1 ms: received after %.2f ms\n", dt / 1e6);
+	TEST_ASSERT(dt >= 2000000, "received after %" PRIu64 " ns", dt);
+	TEST_ASSERT_EQUAL(sm_completions_wait(m0, 1), 1, "completion");
+	dt = sm_now_ns() - t0;
+	printf("  and complete after %.2f ms\n", dt / 1e6);
+	TEST_ASSERT(dt >= 4000000, "complete after %" PRIu64 " ns", dt);
+	/* A doorbell's call returns with its response: four crossings too. */
+	t0 = sm_now_ns();
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(m0, 1, 0x43), "doorbell to ep1");
+	dt = sm_now_ns() - t0;
+	printf("  doorbell answered after %.2f ms\n", dt / 1e6);
+	TEST_ASSERT(dt >= 4000000, "doorbell answered after %" PRIu64 " ns", dt);
 	/* Link rate: Gen2 x4 by default, 16 Gbit/s after 8b/10b. */
 	TEST_ASSERT_SUCCESS(sm_dev(&sm, "sw0", &info), "info");
 	TEST_ASSERT_EQUAL(info.ports[1].rate_bps, 16000000000ull, "default link rate");
@@ -863,9 +973,412 @@ test_models_dual_port(void)
 	TEST_ASSERT_EQUAL(v, (4 << 8) | 1, "sw1, in by port 1");
 	TEST_ASSERT_SUCCESS(sm_mailboxes(&sm), "mailboxes");
 	TEST_ASSERT_SUCCESS(sm_send(m1, 0), "message over port 1");
-	TEST_ASSERT_EQUAL(sm_recv(m0), 1, "received");
+	TEST_ASSERT_EQUAL(sm_recv_wait(m0), 1, "received");
 	TEST_ASSERT_SUCCESS(sm_send(m0, 1), "message to d1 over sw1");
-	TEST_ASSERT_EQUAL(sm_recv(m1), 1, "received");
+	TEST_ASSERT_EQUAL(sm_recv_wait(m1), 1, "received");
+	return sm_finish(&sm);
+}
+
+/* ------------------------------------------------------------------ */
+/* Messages                                                           */
+
+/* ep0 (ID 0), ep1 (ID 1, generic) and ep2 (ID 2, tsi721) on sw0. */
+static const char sm_msg_topo[] =
+	"[fabric]\nstatic_routes = 1\nresponse_timeout = 10000\n"
+	"[switch sw0]\nports = 4\n"
+	"[endpoint ep0]\ndestid = 0\n[endpoint ep1]\ndestid = 1\n"
+	"[endpoint ep2]\nmodel = tsi721\ndestid = 2\n"
+	"[links]\nsw0.0 = ep0.0\nsw0.1 = ep1.0\nsw0.2 = ep2.0\n";
+
+/*
+ * RapidIO payloads are whole double-words (Part 2, type 11; Linux tsi721.c
+ * rounds the length up): a message of n bytes arrives as n rounded up to 8,
+ * padded with zeros, on every endpoint model.
+ */
+static int
+test_models_msg_padding(void)
+{
+	static const uint16_t lens[] = { 8, 13, 60, 1514, 4095 };
+	static uint8_t tx[RTE_RIO_MAX_MSG_SIZE];
+	struct rte_rio_mport *m[3];
+	unsigned int i, d, k;
+	uint8_t *b;
+	size_t len;
+
+	TEST_ASSERT_SUCCESS(sm_create(&sm, sm_msg_topo), "fabric");
+	m[0] = sm_mport(&sm, "ep0");
+	m[1] = sm_mport(&sm, "ep1");
+	m[2] = sm_mport(&sm, "ep2");
+	TEST_ASSERT(m[0] != NULL && m[1] != NULL && m[2] != NULL, "mports");
+	TEST_ASSERT_SUCCESS(sm_mailboxes(&sm), "mailboxes");
+	memset(tx, 0x5a, sizeof(tx));
+	for (d = 1; d < 3; d++) {
+		for (i = 0; i < RTE_DIM(lens); i++) {
+			for (k = 0; k < lens[i]; k++)
+				tx[k] = (uint8_t)(k * 3 + i + d);
+			TEST_ASSERT_SUCCESS(rte_rio_add_outb_message(m[0], d, 0, 0, tx, lens[i]),
+					    "send %u bytes to ep%u", lens[i], d);
+			b = sm_get_wait(m[d], &len);
+			TEST_ASSERT_NOT_NULL(b, "%u bytes not received by ep%u", lens[i], d);
+			TEST_ASSERT_EQUAL(len, (size_t)RTE_ALIGN_CEIL(lens[i], 8u),
+					  "ep%u: %u bytes arrived as %zu", d, lens[i], len);
+			TEST_ASSERT_SUCCESS(memcmp(b, tx, lens[i]), "ep%u: content of %u bytes", d,
+					    lens[i]);
+			for (k = lens[i]; k < len; k++)
+				TEST_ASSERT_EQUAL(b[k], 0, "ep%u: padding byte %u of %u bytes", d, k,
+						  lens[i]);
+			TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(m[d], 0, b), "repost");
+		}
+	}
+	return sm_finish(&sm);
+}
+
+/*
+ * The inbound ring of mailbox 0 of the endpoint under mport e->mp[i],
+ * mapped read-only: where the model put the arrival time of each message.
+ */
+struct sm_ring_view {
+	void *map;
+	size_t size;
+	const struct sim_shm_mbox_ring *ring;
+	const struct sim_shm_msg_slot *slots;
+	uint32_t entries;
+};
+
+static int
+sm_ring_map(const struct sm_env *e, unsigned int i, struct sm_ring_view *v)
+{
+	const struct sim_shm_data_hdr *data;
+	uint64_t ep_index = 0;
+	char name[128];
+	struct stat st;
+	int fd, dev_id;
+
+	memset(v, 0, sizeof(*v));
+	dev_id = rte_rawdev_get_dev_id(e->vdev[i]);
+	if (dev_id < 0 ||
+	    rte_rawdev_get_attr(dev_id, RTE_PMD_RIO_SIM_ATTR_EP_INDEX, &ep_index) != 0)
+		return -1;
+	snprintf(name, sizeof(name), "/rio_sim.%s.ep%" PRIu64, e->fabric, ep_index);
+	fd = shm_open(name, O_RDONLY, 0);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) == 0) {
+		v->size = st.st_size;
+		v->map = mmap(NULL, v->size, PROT_READ, MAP_SHARED, fd, 0);
+	}
+	close(fd);
+	if (v->map == NULL || v->map == MAP_FAILED) {
+		v->map = NULL;
+		return -1;
+	}
+	data = v->map;
+	v->entries = data->entries;
+	if (v->entries == 0 || (v->entries & (v->entries - 1)) != 0 ||
+	    data->ring_off[0] + sizeof(*v->ring) + (size_t)v->entries * SIM_SLOT_SIZE > v->size) {
+		munmap(v->map, v->size);
+		v->map = NULL;
+		return -1;
+	}
+	v->ring = RTE_PTR_ADD(v->map, data->ring_off[0]);
+	v->slots = (const void *)(v->ring + 1);
+	return 0;
+}
+
+static void
+sm_ring_unmap(struct sm_ring_view *v)
+{
+	if (v->map != NULL)
+		munmap(v->map, v->size);
+	v->map = NULL;
+}
+
+/* Ring position the next message will take. */
+static uint64_t
+sm_ring_head(const struct sm_ring_view *v)
+{
+	return __atomic_load_n(&v->ring->pos.prod_head, __ATOMIC_ACQUIRE);
+}
+
+/* Arrival time of the message at ring position @pos (published by its sender). */
+static uint64_t
+sm_ring_arrival(const struct sm_ring_view *v, uint64_t pos)
+{
+	return v->slots[pos & (v->entries - 1)].arrival_ns;
+}
+
+/* Send one burst of @n messages of @len bytes from @m to @destid, letters @letters[]. */
+static uint16_t
+sm_send_burst(struct rte_rio_mport *m, uint16_t destid, uint16_t n, uint16_t len,
+	      const uint8_t *letters)
+{
+	static uint8_t buf[RTE_RIO_MAX_MSG_SIZE];
+	struct rte_rio_msg msgs[32];
+	uint16_t i;
+
+	for (i = 0; i < n && i < RTE_DIM(msgs); i++)
+		msgs[i] = (struct rte_rio_msg){ .buf = buf, .len = len, .destid = destid,
+						 .letter = letters[i] };
+	return rte_rio_send_messages(m, 0, msgs, RTE_MIN(n, (uint16_t)RTE_DIM(msgs)));
+}
+
+/* ep0 - sw0 - ep1; a target answers 2 ms after a segment arrived. */
+static const char sm_letters_topo[] =
+	"[fabric]\nstatic_routes = 1\nresponse_latency = 2000000\n"
+	"[switch sw0]\nports = 4\n"
+	"[endpoint ep0]\ndestid = 0\n[endpoint ep1]\ndestid = 1\n"
+	"[links]\nsw0.0 = ep0.0\nsw0.1 = ep1.0\n";
+
+/*
+ * (letter, mailbox, segment) names a segment a sender has outstanding
+ * (Part 2): a message waits for the last one with its letter to complete,
+ * so one message is in flight per letter and four per mailbox. The model's
+ * arrival times show it: messages on one letter are a response time
+ * apart, on four letters they follow each other on the link.
+ */
+static int
+test_models_msg_letters(void)
+{
+	static const uint8_t one[4] = { 0, 0, 0, 0 }, four[5] = { 0, 1, 2, 3, 0 };
+	const uint64_t rtt = 2000000;	/* response_latency: the least a response takes */
+	struct rte_rio_mport *m0, *m1;
+	struct sm_ring_view v;
+	uint64_t p, a[5], gap;
+	unsigned int k;
+
+	TEST_ASSERT_SUCCESS(sm_create(&sm, sm_letters_topo), "fabric");
+	m0 = sm_mport(&sm, "ep0");
+	m1 = sm_mport(&sm, "ep1");
+	TEST_ASSERT(m0 != NULL && m1 != NULL, "mports");
+	TEST_ASSERT_SUCCESS(sm_mailboxes(&sm), "mailboxes");
+	TEST_ASSERT_SUCCESS(sm_ring_map(&sm, 1, &v), "ep1's ring");
+
+	/* Four messages on letter 0: each starts when the one before completed. */
+	p = sm_ring_head(&v);
+	TEST_ASSERT_EQUAL(sm_send_burst(m0, 1, 4, 64, one), 4, "letter 0 burst");
+	for (k = 0; k < 4; k++)
+		a[k] = sm_ring_arrival(&v, p + k);
+	for (k = 1; k < 4; k++)
+		TEST_ASSERT(a[k] - a[k - 1] >= rtt, "letter 0: message %u arrives %" PRIu64
+			    " ns after the one before, within its response time", k,
+			    a[k] - a[k - 1]);
+	gap = a[1] - a[0];
+	TEST_ASSERT_EQUAL(sm_completions_wait(m0, 4), 4, "letter 0 burst complete");
+	for (k = 0; k < 4; k++)
+		TEST_ASSERT_SUCCESS(sm_recv_repost(m1), "letter 0: message %u received", k);
+
+	/* Letters 0..3 and 0 again: four in flight, the fifth waits for the first. */
+	p = sm_ring_head(&v);
+	TEST_ASSERT_EQUAL(sm_send_burst(m0, 1, 5, 64, four), 5, "four letters");
+	for (k = 0; k < 5; k++)
+		a[k] = sm_ring_arrival(&v, p + k);
+	TEST_ASSERT(a[3] - a[0] < rtt, "letters 1..3 waited for letter 0 (%" PRIu64 " ns)",
+		    a[3] - a[0]);
+	TEST_ASSERT(a[4] - a[0] >= rtt, "a fifth message in flight (%" PRIu64 " ns)",
+		    a[4] - a[0]);
+	printf("  letter 0 only: %.2f ms apart; letters 0..3: %.0f ns apart, letter 0 again "
+	       "after %.2f ms\n", gap / 1e6, (double)(a[1] - a[0]), (a[4] - a[0]) / 1e6);
+	sm_ring_unmap(&v);
+	TEST_ASSERT_EQUAL(sm_completions_wait(m0, 5), 5, "complete");
+	for (k = 0; k < 5; k++)
+		TEST_ASSERT_SUCCESS(sm_recv_repost(m1), "four letters: message %u received", k);
+	return sm_finish(&sm);
+}
+
+/* ep0 - sw0 - ep1 over 1x links at 1.25 Gbaud: 1 Gbit/s, 8 ns a byte. */
+static const char sm_slow_topo[] =
+	"[fabric]\nstatic_routes = 1\nlanes = 1\nbaud = 1.25\n"
+	"[switch sw0]\nports = 4\n"
+	"[endpoint ep0]\ndestid = 0\n[endpoint ep1]\ndestid = 1\n"
+	"[links]\nsw0.0 = ep0.0\nsw0.1 = ep1.0\n";
+
+/*
+ * Messages are segments of 256 bytes (16 at most), each a packet with its
+ * header, CRC and delimiters, and they queue on the links: a stream does
+ * not go faster than the link. A 4096-byte message is 16 packets of 276
+ * bytes (8-bit IDs), 35328 ns at 1 Gbit/s.
+ */
+static int
+test_models_msg_segments(void)
+{
+	static const uint16_t lens[] = { 8, 256, 257, 1514, 4096 };
+	static const uint8_t letters[32] = {
+		0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3,
+		0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3 };
+	const uint64_t seg4096_ns = 16 * 276 * 8;
+	uint64_t segs0, segs1, p, first, last;
+	struct rte_rio_mport *m0, *m1;
+	struct sm_ring_view v;
+	unsigned int dev_id, id, k;
+
+	TEST_ASSERT_SUCCESS(sm_create(&sm, sm_slow_topo), "fabric");
+	m0 = sm_mport(&sm, "ep0");
+	m1 = sm_mport(&sm, "ep1");
+	TEST_ASSERT(m0 != NULL && m1 != NULL, "mports");
+	TEST_ASSERT_SUCCESS(sm_mailboxes(&sm), "mailboxes");
+	dev_id = (unsigned int)rte_rawdev_get_dev_id(sm.vdev[0]);
+	segs0 = rte_rawdev_xstats_by_name_get(dev_id, "msg_tx_segs", &id);
+	TEST_ASSERT(id != (unsigned int)-1, "no msg_tx_segs");
+	for (k = 0; k < RTE_DIM(lens); k++)
+		TEST_ASSERT_EQUAL(sm_send_burst(m0, 1, 1, lens[k], letters), 1, "%u bytes",
+				  lens[k]);
+	segs1 = rte_rawdev_xstats_by_name_get(dev_id, "msg_tx_segs", &id);
+	TEST_ASSERT_EQUAL(segs1 - segs0, 1 + 1 + 2 + 6 + 16, "segments of 8, 256, 257, "
+			  "1514 and 4096 bytes");
+	TEST_ASSERT_EQUAL(sm_completions_wait(m0, RTE_DIM(lens)), RTE_DIM(lens), "complete");
+	for (k = 0; k < RTE_DIM(lens); k++)
+		TEST_ASSERT_NOT_NULL(sm_get_wait(m1, &(size_t){ 0 }), "received");
+
+	/* A stream of 32 such messages on four letters: the link's rate. */
+	TEST_ASSERT_SUCCESS(sm_ring_map(&sm, 1, &v), "ep1's ring");
+	p = sm_ring_head(&v);
+	TEST_ASSERT_EQUAL(sm_send_burst(m0, 1, 32, 4096, letters), 32, "stream");
+	first = sm_ring_arrival(&v, p);
+	last = sm_ring_arrival(&v, p + 31);
+	sm_ring_unmap(&v);
+	printf("  32 messages of 4096 bytes at 1 Gbit/s: %.2f ms from the first arrival "
+	       "to the last (%.2f ms of serialization)\n", (last - first) / 1e6,
+	       31 * seg4096_ns / 1e6);
+	TEST_ASSERT(last - first >= 31 * seg4096_ns, "stream faster than the link: %" PRIu64
+		    " ns", last - first);
+	TEST_ASSERT_EQUAL(sm_completions_wait(m0, 32), 32, "stream complete");
+	return sm_finish(&sm);
+}
+
+/* ep0 - sw0 - ep1, rings of 2 slots, a target answering 10 ms after arrival. */
+static const char sm_retry_topo[] =
+	"[fabric]\nstatic_routes = 1\nmbox_entries = 2\nresponse_latency = 10000000\n"
+	"[switch sw0]\nports = 4\n"
+	"[endpoint ep0]\ndestid = 0\n[endpoint ep1]\ndestid = 1\n"
+	"[links]\nsw0.0 = ep0.0\nsw0.1 = ep1.0\n";
+
+static uint64_t
+sm_xstat(const struct sm_env *e, unsigned int i, const char *name)
+{
+	unsigned int id;
+	uint64_t v = rte_rawdev_xstats_by_name_get(rte_rawdev_get_dev_id(e->vdev[i]), name, &id);
+
+	return id == (unsigned int)-1 ? UINT64_MAX : v;
+}
+
+/*
+ * A full mailbox answers RETRY to a message's first segment: the message
+ * is refused (-EAGAIN) and the sender's mailbox sends nothing until that
+ * response is back (a response time, 10 ms here): what is posted before is
+ * refused by the sender itself (msg_tx_busy) and does not reach the target.
+ */
+static int
+test_models_msg_retry(void)
+{
+	static const uint8_t letters[3] = { 0, 1, 2 };
+	uint64_t retry0, busy0, tgt0, t_refused, t_resend;
+	struct rte_rio_mport *m0, *m1;
+	struct sm_ring_view v;
+	unsigned int tries, k;
+	bool seen = false;
+	size_t len;
+	void *b;
+
+	TEST_ASSERT_SUCCESS(sm_create(&sm, sm_retry_topo), "fabric");
+	m0 = sm_mport(&sm, "ep0");
+	m1 = sm_mport(&sm, "ep1");
+	TEST_ASSERT(m0 != NULL && m1 != NULL, "mports");
+	TEST_ASSERT_SUCCESS(sm_mailboxes(&sm), "mailboxes");
+	TEST_ASSERT_SUCCESS(sm_ring_map(&sm, 1, &v), "ep1's ring");
+	for (tries = 0; tries < 5 && !seen; tries++) {
+		retry0 = sm_xstat(&sm, 0, "msg_tx_retry");
+		busy0 = sm_xstat(&sm, 0, "msg_tx_busy");
+		/* Two slots taken, the third message is refused by the target. */
+		TEST_ASSERT_EQUAL(sm_send_burst(m0, 1, 3, 64, letters), 2, "into 2 slots");
+		t_refused = sm_now_ns();
+		tgt0 = __atomic_load_n(&v.ring->retries, __ATOMIC_RELAXED);
+		TEST_ASSERT_EQUAL(sm_xstat(&sm, 0, "msg_tx_retry"), retry0 + 1, "RETRY counted");
+		t_resend = sm_now_ns();
+		TEST_ASSERT_EQUAL(sm_send_burst(m0, 1, 1, 64, letters), 0, "resent at once");
+		/* Only a resend within the response time says something. */
+		if (sm_now_ns() - t_refused < 10000000) {
+			TEST_ASSERT_EQUAL(sm_xstat(&sm, 0, "msg_tx_busy"), busy0 + 1,
+					  "resend %.2f ms after RETRY not held by the sender",
+					  (t_resend - t_refused) / 1e6);
+			TEST_ASSERT_EQUAL(__atomic_load_n(&v.ring->retries, __ATOMIC_RELAXED),
+					  tgt0, "the held resend reached the target");
+			seen = true;
+		}
+		/* Drain the two, and let the response come back before the next round. */
+		for (k = 0; k < 2; k++) {
+			b = sm_get_wait(m1, &len);
+			TEST_ASSERT_NOT_NULL(b, "accepted message %u not received", k);
+			TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(m1, 0, b), "repost");
+		}
+		usleep(25000);
+	}
+	sm_ring_unmap(&v);
+	TEST_ASSERT(seen, "never resent within 10 ms of a RETRY in %u tries", tries);
+	/* Once the response is back, the resend goes through. */
+	TEST_ASSERT_EQUAL(sm_send_burst(m0, 1, 1, 64, letters), 1, "resent after the response");
+	TEST_ASSERT_EQUAL(sm_recv_wait(m1), 1, "received");
+	return sm_finish(&sm);
+}
+
+/* ep0 - sw0 - ep1, a target answering 10 ms after arrival, rings of 1024 slots. */
+static const char sm_desc_topo[] =
+	"[fabric]\nstatic_routes = 1\nresponse_latency = 10000000\n"
+	"[switch sw0]\nports = 4\n"
+	"[endpoint ep0]\ndestid = 0\n[endpoint ep1]\ndestid = 1\n"
+	"[links]\nsw0.0 = ep0.0\nsw0.1 = ep1.0\n";
+
+/*
+ * An outbound mailbox opened with 32 entries holds 32 messages in flight:
+ * until the first of them completes (its response comes 10 ms after it
+ * arrived), a 33rd is refused by the sender itself (-EAGAIN, msg_tx_busy)
+ * although the target's ring has room, and reaches no one.
+ */
+static int
+test_models_msg_descriptors(void)
+{
+	static const uint8_t letters[32] = {
+		0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3,
+		0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3 };
+	static uint8_t payload[64];
+	const uint64_t rsp_ns = 10000000;
+	struct rte_rio_msg extra;
+	struct rte_rio_mport *m0, *m1;
+	uint64_t busy0, t0, got = 0, sent = 0;
+	unsigned int tries;
+	bool seen = false;
+
+	TEST_ASSERT_SUCCESS(sm_create(&sm, sm_desc_topo), "fabric");
+	m0 = sm_mport(&sm, "ep0");
+	m1 = sm_mport(&sm, "ep1");
+	TEST_ASSERT(m0 != NULL && m1 != NULL, "mports");
+	TEST_ASSERT_SUCCESS(sm_mailboxes(&sm), "mailboxes");
+	for (tries = 0; tries < 5 && !seen; tries++) {
+		busy0 = sm_xstat(&sm, 0, "msg_tx_busy");
+		t0 = sm_now_ns();
+		TEST_ASSERT_EQUAL(sm_send_burst(m0, 1, 32, 64, letters), 32, "32 descriptors");
+		sent += 32;
+		extra = (struct rte_rio_msg){ .buf = payload, .len = 64, .destid = 1 };
+		if (rte_rio_send_messages(m0, 0, &extra, 1) == 1)
+			sent++;
+		/* Only an attempt within the first response time says something. */
+		else if (sm_now_ns() - t0 < rsp_ns) {
+			TEST_ASSERT_EQUAL(extra.status, -EAGAIN, "status of the 33rd");
+			TEST_ASSERT_EQUAL(sm_xstat(&sm, 0, "msg_tx_busy"), busy0 + 1,
+					  "33rd not refused by the sender's mailbox");
+			seen = true;
+		}
+		if (!seen && sm_now_ns() - t0 < rsp_ns)
+			TEST_ASSERT(false, "a 33rd message in flight %.2f ms after the burst",
+				    (sm_now_ns() - t0) / 1e6);
+		TEST_ASSERT_EQUAL(sm_completions_wait(m0, (int64_t)(sent - got)),
+				  (int64_t)(sent - got), "completions");
+		for (; got < sent; got++)
+			TEST_ASSERT_SUCCESS(sm_recv_repost(m1), "message %" PRIu64, got);
+	}
+	TEST_ASSERT(seen, "never tried a 33rd within 10 ms of the burst in %u tries", tries);
+	/* Once they completed, the mailbox takes messages again. */
+	TEST_ASSERT_EQUAL(sm_send_burst(m0, 1, 1, 64, letters), 1, "after the completions");
+	TEST_ASSERT_SUCCESS(sm_recv_repost(m1), "received");
 	return sm_finish(&sm);
 }
 
@@ -885,6 +1398,11 @@ static struct unit_test_suite rio_sim_models_suite = {
 		TEST_CASE(test_models_pw_repeat),
 		TEST_CASE(test_models_timing),
 		TEST_CASE(test_models_dual_port),
+		TEST_CASE(test_models_msg_padding),
+		TEST_CASE(test_models_msg_letters),
+		TEST_CASE(test_models_msg_segments),
+		TEST_CASE(test_models_msg_retry),
+		TEST_CASE(test_models_msg_descriptors),
 		TEST_CASES_END()
 	}
 };

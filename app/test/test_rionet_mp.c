@@ -445,10 +445,14 @@ rn_mp_check(struct rte_mbuf *m, const struct rte_ether_addr *dst, uint16_t type,
 	    eh->ether_type != rte_cpu_to_be_16(type))
 		return 3;
 	memcpy(seq, p + sizeof(*eh), sizeof(*seq));
-	if (*seq >= nb || m->pkt_len != rn_mp_len(*seq))
+	/* Frames arrive as whole double-words, zero-padded. */
+	if (*seq >= nb || m->pkt_len != (uint32_t)RTE_ALIGN_CEIL(rn_mp_len(*seq), 8u))
 		return 4;
-	for (i = sizeof(*eh) + sizeof(*seq); i < m->pkt_len; i++)
+	for (i = sizeof(*eh) + sizeof(*seq); i < rn_mp_len(*seq); i++)
 		if (p[i] != rn_mp_byte(*seq, i))
+			return 5;
+	for (; i < m->pkt_len; i++)
+		if (p[i] != 0)
 			return 5;
 	return 0;
 }

@@ -20,7 +20,8 @@
  *  - DONE: 0
  *  - RETRY: -EAGAIN (the target is busy, e.g. its inbound ring is full; resend)
  *  - ERROR: -EIO (the target answered with ERROR)
- *  - no response (no route, link down, port locked out, target dead): -ETIMEDOUT
+ *  - no response (no route, link down, port locked out, target dead): -ETIMEDOUT,
+ *    once the response timeout is over (the call waits for it)
  * Configuration access adds:
  *  - -EFAULT: misaligned 16/32-bit offset (nothing is accessed)
  *  - -ERANGE: offset beyond the 16 MiB configuration space
@@ -89,7 +90,12 @@ struct rte_rio_mport_info {
 /** One mailbox message, used for bursts in both directions. */
 struct rte_rio_msg {
 	void *buf;          /**< payload; on receive a posted buffer (rte_rio_set_inb_buf_size()) */
-	uint16_t len;       /**< exact length in bytes, 8..4096 */
+	/**
+	 * send: payload length in bytes, 8..4096; receive: the length on the
+	 * wire, where payloads are whole double-words: the sent length rounded
+	 * up to a multiple of 8, the padding zero
+	 */
+	uint16_t len;
 	uint16_t destid;    /**< send: destination device ID; receive: own device ID */
 	uint16_t srcid;     /**< receive: source device ID */
 	uint8_t mbox;       /**< mailbox 0..RTE_RIO_MAX_MBOX-1 */
@@ -525,7 +531,9 @@ int rte_rio_add_outb_message(struct rte_rio_mport *mport, uint16_t destid, uint8
  * @param n  number of messages in @p msgs
  * @return number of messages accepted (status DONE). When it is less than
  *         @p n, msgs[ret].status tells why: -EAGAIN (back-pressure: retry
- *         later), -EIO, -ETIMEDOUT or -EINVAL (that message will never be
+ *         later; RETRY from the target, or the outbound mailbox has every
+ *         descriptor in flight or waits for the response to a refused
+ *         message), -EIO, -ETIMEDOUT or -EINVAL (that message will never be
  *         accepted; skip it). A NULL mport, a mailbox out of range or not
  *         open gives 0 with msgs[0].status = -EINVAL. The library checks
  *         every message (buf, len, letter) before the driver sees any of
@@ -536,7 +544,8 @@ uint16_t rte_rio_send_messages(struct rte_rio_mport *mport, uint8_t mbox,
 			       struct rte_rio_msg *msgs, uint16_t n);
 
 /**
- * Number of outbound messages completed on @p mbox since the last call.
+ * Number of outbound messages completed on @p mbox since the last call: a
+ * message is complete when the response to its last segment is back.
  * @param mport  master port
  * @param mbox  mailbox number, 0 to RTE_RIO_MAX_MBOX - 1
  * @return count, or -errno.

@@ -991,7 +991,15 @@ enum cfg_pkt {
 	CFG_PKT_MAINT_REQ,	/* maintenance request: hop count, any endpoint */
 	CFG_PKT_MAINT_RSP,	/* maintenance response: by destid, maintenance class */
 	CFG_PKT_PW,		/* port-write: by destid, maintenance class, any endpoint */
+	CFG_PKT_RSP,		/* message or doorbell response: by destid to its endpoint */
 };
+
+/* Messages, doorbells and their responses: not maintenance class. */
+static inline bool
+cfg_pkt_logical(enum cfg_pkt kind)
+{
+	return kind == CFG_PKT_DATA || kind == CFG_PKT_RSP;
+}
 
 static inline bool
 cfg_port_passes(const struct sim_shm_port *p, bool out, enum cfg_pkt kind)
@@ -1001,7 +1009,7 @@ cfg_port_passes(const struct sim_shm_port *p, bool out, enum cfg_pkt kind)
 	if (ctl & (RTE_RIO_PORT_N_CTL_LOCKOUT | RTE_RIO_PORT_N_CTL_DISABLE))
 		return false;
 	/* With the enables clear only maintenance packets pass (Part 6, Port n Control). */
-	if (kind != CFG_PKT_DATA)
+	if (!cfg_pkt_logical(kind))
 		return true;
 	return (ctl & (out ? RTE_RIO_PORT_N_CTL_EN_TX : RTE_RIO_PORT_N_CTL_EN_RX)) != 0;
 }
@@ -1049,6 +1057,42 @@ cfg_link_cross(struct sim_fabric *f, const struct sim_shm_device *d, struct sim_
 	return ok;
 }
 
+/* Would a packet cross from @p to @np now (cfg_link_cross() without its effects)? */
+static bool
+cfg_link_would_cross(const struct sim_shm_device *d, const struct sim_shm_port *p,
+		     const struct sim_shm_device *nd, const struct sim_shm_port *np)
+{
+	uint16_t m = cfg_ack_mask(d) & cfg_ack_mask(nd);
+
+	return !(cfg_ld32(&p->err_sts) & RTE_RIO_PORT_N_ERR_STS_OUT_ES) &&
+		!(cfg_ld32(&np->err_sts) & RTE_RIO_PORT_N_ERR_STS_INP_ES) &&
+		(cfg_ld16(&p->ack_out) & m) == (cfg_ld16(&np->ack_in) & m);
+}
+
+/* Count a packet on a port counter, unless the walk only probes the path. */
+static inline void
+cfg_route_count(const struct sim_path_time *t, uint64_t *c)
+{
+	if (t == NULL || !t->probe)
+		cfg_count(c);
+}
+
+/* Record the link leaving (@dev, @port) in the path being walked, if any. */
+static inline void
+cfg_route_record(struct sim_fabric *f, struct sim_path_time *t, uint32_t dev, unsigned int port)
+{
+	struct sim_path *rec = t != NULL ? t->rec : NULL;
+	uint64_t bps;
+
+	if (rec == NULL || rec->n >= SIM_PATH_MAX)
+		return;
+	bps = sim_port_rate_bps(f, dev, (uint8_t)port);
+	rec->link[rec->n] = SIM_LINK(dev, port);
+	/* Picoseconds per byte; a link without rate (cannot happen: it is up) takes none. */
+	rec->ps_per_byte[rec->n] = bps != 0 ? (uint32_t)(8000000000000ull / bps) : 0;
+	rec->n++;
+}
+
 /* Is the endpoint's Base Device ID set (not the reset ANY value)? */
 static inline bool
 cfg_did_set(const struct sim_fabric *f, uint32_t base)
@@ -1087,20 +1131,22 @@ cfg_route(struct sim_fabric *f, uint32_t src_dev, uint8_t src_port, uint16_t des
 		pport = p->peer_port;
 		if (nd == NULL || pport >= cfg_nports(nd) || !cfg_port_passes(p, true, kind) ||
 		    !sim_port_ok(f, cur, (uint8_t)out)) {
-			cfg_count(&p->drops);
+			cfg_route_count(t, &p->drops);
 			return -ETIMEDOUT;
 		}
 		np = &nd->ports[pport];
-		if (!cfg_link_cross(f, d, p, nd, np))
+		if (t != NULL && t->probe ? !cfg_link_would_cross(d, p, nd, np) :
+		    !cfg_link_cross(f, d, p, nd, np))
 			return -ETIMEDOUT;
-		cfg_count(&p->tx_pkts);
+		cfg_route_count(t, &p->tx_pkts);
 		if (t != NULL)
 			t->ns += sim_link_ns(f, cur, (uint8_t)out, t->bytes);
+		cfg_route_record(f, t, cur, out);
 		if (!cfg_port_passes(np, false, kind)) {
-			cfg_count(&np->drops);
+			cfg_route_count(t, &np->drops);
 			return -ETIMEDOUT;
 		}
-		cfg_count(&np->rx_pkts);
+		cfg_route_count(t, &np->rx_pkts);
 		if (nd->type == SIM_DEV_ENDPOINT) {
 			base = cfg_ld32(&nd->base_devid);
 			/*
@@ -1108,11 +1154,11 @@ cfg_route(struct sim_fabric *f, uint32_t src_dev, uint8_t src_port, uint16_t des
 			 * the destination ID; everything else must be for the
 			 * endpoint's Base Device ID, which must be set.
 			 */
-			if ((kind == CFG_PKT_DATA && !cfg_did_set(f, base)) ||
-			    ((kind == CFG_PKT_DATA || kind == CFG_PKT_MAINT_RSP) &&
+			if ((cfg_pkt_logical(kind) && !cfg_did_set(f, base)) ||
+			    ((cfg_pkt_logical(kind) || kind == CFG_PKT_MAINT_RSP) &&
 			     RTE_RIO_GET_DID(f->devid_size, base) != destid)) {
-				cfg_count(&np->drops);
-				cfg_count(&nd->drop_destid);
+				cfg_route_count(t, &np->drops);
+				cfg_route_count(t, &nd->drop_destid);
 				return -ETIMEDOUT;
 			}
 			*dst_dev = (uint32_t)peer;
@@ -1120,7 +1166,7 @@ cfg_route(struct sim_fabric *f, uint32_t src_dev, uint8_t src_port, uint16_t des
 			return 0;
 		}
 		if (nd->type != SIM_DEV_SWITCH) {
-			cfg_count(&np->drops);
+			cfg_route_count(t, &np->drops);
 			return -ETIMEDOUT;
 		}
 		if (t != NULL)
@@ -1135,7 +1181,7 @@ cfg_route(struct sim_fabric *f, uint32_t src_dev, uint8_t src_port, uint16_t des
 		}
 		o = sim_switch_route(f, nd, destid);
 		if (o < 0) {
-			cfg_count(&np->drops);
+			cfg_route_count(t, &np->drops);
 			return -ETIMEDOUT;
 		}
 		cur = (uint32_t)peer;
@@ -1168,6 +1214,20 @@ sim_route(struct sim_fabric *f, uint32_t src_dev, uint8_t src_port, uint16_t des
 		return -EINVAL;
 	return cfg_route(f, src_dev, src_port, destid, hopcount,
 			 maint ? CFG_PKT_MAINT_REQ : CFG_PKT_DATA, dst_dev, ingress_port, NULL);
+}
+
+int
+sim_path_probe(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, bool response,
+	       uint32_t *dst_dev, struct sim_path *path)
+{
+	struct sim_path_time t = { .probe = true, .rec = path };
+	uint8_t in;
+
+	if (f == NULL || dst_dev == NULL || path == NULL)
+		return -EINVAL;
+	path->n = 0;
+	return cfg_route(f, src_dev, sim_ep_tx_port(f, src_dev), destid, 0,
+			 response ? CFG_PKT_RSP : CFG_PKT_DATA, dst_dev, &in, &t);
 }
 
 int

@@ -92,6 +92,7 @@ struct sim_ep_tx {
 	uint32_t sender;		/* sender record (sim_sender_get()) */
 	struct sim_ep_route *routes;	/* RTE_RIO_MAX_DESTIDS(devid_size) entries */
 	struct sim_ep_peer *peers;	/* n_endpoints entries; NULL for doorbells */
+	struct sim_engine *eng;		/* timing model on: when its packets are on the wire */
 	uint64_t accepted;
 	uint64_t reported;
 };
@@ -479,11 +480,13 @@ sim_ep_tx_free(struct sim_ep *ep, struct sim_ep_tx *tx)
 		free(tx->peers);
 	}
 	free(tx->routes);
+	sim_engine_free(tx->eng);
 	memset(tx, 0, sizeof(*tx));
 }
 
+/* Sender state with @entries descriptors (doorbells: 1), its engine when timing is on. */
 static int
-sim_ep_tx_init(struct sim_ep *ep, struct sim_ep_tx *tx, bool with_peers)
+sim_ep_tx_init(struct sim_ep *ep, struct sim_ep_tx *tx, bool with_peers, uint32_t entries)
 {
 	tx->routes = calloc(RTE_RIO_MAX_DESTIDS(ep->f->devid_size), sizeof(tx->routes[0]));
 	if (tx->routes == NULL)
@@ -499,6 +502,13 @@ sim_ep_tx_init(struct sim_ep *ep, struct sim_ep_tx *tx, bool with_peers)
 	if (tx->sender == 0) {
 		sim_ep_tx_free(ep, tx);
 		return -ENOSPC;
+	}
+	if (ep->f->timing) {
+		tx->eng = sim_engine_create(ep->f, ep->dev_index, entries);
+		if (tx->eng == NULL) {
+			sim_ep_tx_free(ep, tx);
+			return -ENOMEM;
+		}
 	}
 	tx->open = true;
 	tx->accepted = 0;
@@ -585,7 +595,7 @@ sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, size_t errlen)
 	ret = sim_ep_data_create(ep, err, errlen);
 	if (ret < 0)
 		goto fail;
-	ret = sim_ep_tx_init(ep, &ep->dbell_tx, false);
+	ret = sim_ep_tx_init(ep, &ep->dbell_tx, false, 1);
 	if (ret < 0) {
 		snprintf(err, errlen, "%s", ret == -ENOSPC ? "no sender record left" :
 			 "out of memory");
@@ -801,7 +811,7 @@ sim_ep_attach(struct sim_fabric *f, void *area, char *err, size_t errlen)
 	ret = sim_ep_view_map(ep, sh, err, errlen);
 	if (ret < 0)
 		goto fail;
-	ret = sim_ep_tx_init(ep, &ep->dbell_tx, false);
+	ret = sim_ep_tx_init(ep, &ep->dbell_tx, false, 1);
 	if (ret < 0) {
 		snprintf(err, errlen, "%s", ret == -ENOSPC ? "no sender record left" :
 			 "out of memory");
@@ -1135,7 +1145,7 @@ sim_ep_open_outb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries)
 		return -EINVAL;
 	if (ep->tx[mbox].open)
 		return -EBUSY;
-	return sim_ep_tx_init(ep, &ep->tx[mbox], true);
+	return sim_ep_tx_init(ep, &ep->tx[mbox], true, entries);
 }
 
 void
@@ -1343,20 +1353,23 @@ sim_ep_msg_copy(void *dst, const void *src, uint16_t len)
 
 /*
  * Copy one message into the claimed slot s at position p of ring r and, past
- * SIM_SLOT_INLINE bytes, the slot's overflow block (exact length, zero
- * padding to 8 bytes).
+ * SIM_SLOT_INLINE bytes, the slot's overflow block. On the wire a payload is
+ * whole double-words: the message is padded with zeros to a multiple of 8
+ * bytes, and that is the length the receiver gets. @arrival: when its last
+ * segment arrives (timing model), 0 without.
  */
 static __rte_always_inline void
 sim_ep_fill_slot(const struct sim_ring *r, uint64_t p, struct sim_shm_msg_slot *s,
-		 const struct rte_rio_msg *m, uint16_t src, uint8_t mbox)
+		 const struct rte_rio_msg *m, uint16_t src, uint8_t mbox, uint64_t arrival)
 {
 	uint16_t len = m->len;
 	uint8_t *end, *ovf;
 
-	s->len = len;
+	s->len = RTE_ALIGN_CEIL(len, 8);
 	s->src = src;
 	s->mbox = mbox;
 	s->letter = m->letter;
+	s->arrival_ns = arrival;
 	if (likely(len <= SIM_SLOT_INLINE)) {
 		sim_ep_msg_copy(s->data, m->buf, len);
 		end = s->data + len;
@@ -1373,31 +1386,79 @@ sim_ep_fill_slot(const struct sim_ring *r, uint64_t p, struct sim_shm_msg_slot *
 }
 
 /* Slots claimed with one CAS at most: their addresses are kept on the stack. */
-#define SIM_EP_SEND_CLAIM	64
+#define SIM_EP_SEND_CLAIM	64u
 
-uint16_t
-sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n)
+/*
+ * When a request that no response answers fails: at its response timeout,
+ * never at once (the sender waits for it, as for maintenance). With the
+ * timing model the request starts behind what its mailbox queued.
+ */
+static uint64_t
+sim_ep_timeout_at(struct sim_ep *ep, const struct sim_engine *eng, uint64_t now)
+{
+	if (eng != NULL)
+		return sim_engine_timeout_at(eng, now);
+	return sim_now_ns() + sim_resp_timeout_ns(ep->f, ep->dev_index);
+}
+
+/*
+ * Timing model: the target of a run cannot answer (its responses find no
+ * way back). The first message is delivered all the same (if its mailbox
+ * has room); its sender hears nothing. @return when the sender fails it.
+ */
+static uint64_t
+sim_ep_send_unanswered(struct sim_ep *ep, struct sim_ep_tx *tx, struct sim_engine_peer *ept,
+		       struct sim_ring *ring, struct rte_rio_msg *m, uint16_t src, uint8_t mbox,
+		       uint64_t now)
+{
+	uint64_t p, fail_at = sim_engine_timeout_at(tx->eng, now);
+	struct sim_shm_msg_slot *slot;
+
+	if (sim_ring_claim(ring, 1, &p) == 1) {
+		slot = sim_ring_slot(ring, p);
+		sim_ep_fill_slot(ring, p, slot, m, src, mbox,
+				 sim_engine_send(tx->eng, ept, now, m->letter,
+						 RTE_ALIGN_CEIL((uint32_t)m->len, 8u)));
+		sim_ring_publish_at(slot, p);
+	}
+	return fail_at;
+}
+
+/*
+ * Send a burst; @timed (a constant: two versions are built) applies the
+ * timing model. Without it the fast path is a route lookup, one claim per
+ * run of one destination, the copies and the release stores.
+ */
+static __rte_always_inline uint16_t
+sim_ep_send_burst(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n,
+		  const bool timed)
 {
 	struct sim_ep_route *route;
 	struct sim_ep_tx *tx;
 	struct sim_ep_peer *peer = NULL;
+	struct sim_engine_peer *ept = NULL;
 	struct sim_ring *ring, r;
 	struct sim_shm_msg_slot *slots[SIM_EP_SEND_CLAIM];
 	struct sim_shm_sender *rec;
 	uint16_t i = 0, run, src, destid;
-	uint32_t k, c, walked;
-	uint64_t first, bytes = 0;
+	uint32_t k, c, walked, room = UINT32_MAX;
+	uint64_t first, bytes = 0, segs = 0, now = 0, fail_at = 0;
+	bool busy = false;
 	int t, ret = 0;
 
-	if (unlikely(mbox >= RTE_RIO_MAX_MBOX || !ep->tx[mbox].open)) {
-		if (n > 0)
-			msgs[0].status = -EINVAL;
-		return 0;
-	}
 	tx = &ep->tx[mbox];
 	rec = sim_sender(ep->f, tx->sender);
 	src = sim_ep_own_destid(ep);
-
+	if (timed) {
+		now = sim_now_ns();
+		/* Every descriptor is in flight, or a refused message's response is awaited. */
+		room = sim_engine_admit(tx->eng, now);
+		if (room == 0) {
+			ret = -EAGAIN;
+			busy = true;
+			goto out;
+		}
+	}
 	while (i < n) {
 		/*
 		 * Messages i..i+run-1 go to the same destination. Lengths,
@@ -1412,21 +1473,43 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 			ret = t;
 			break;
 		}
+		if (timed) {
+			ept = sim_engine_peer(tx->eng, t, destid, src);
+			if (unlikely(ept == NULL)) {
+				ret = -ETIMEDOUT;
+				break;
+			}
+		}
 		/* A refused message still crossed the fabric (ERROR or RETRY response). */
 		ret = sim_ep_peer_get(ep, tx, t, mbox, &peer);
 		if (unlikely(ret < 0)) {
 			sim_ep_count_path(ep, route, 1 - walked);
+			if (timed && ret == -EIO)
+				sim_engine_refused(tx->eng, ept, now, msgs[i].letter,
+						   RTE_ALIGN_CEIL(msgs[i].len, 8));
 			break;
 		}
 		ring = &peer->rings[mbox];
 		/* Receivers wait for what we claim until we publish it (or are gone). */
 		sim_sender_start(rec, sim_ring_id(t, mbox));
-		k = sim_ring_claim(ring, RTE_MIN(run, (uint16_t)SIM_EP_SEND_CLAIM), &first);
+		if (timed && unlikely(!sim_engine_peer_answers(ept))) {
+			sim_ep_count_path(ep, route, 1 - walked);
+			fail_at = sim_ep_send_unanswered(ep, tx, ept, ring, &msgs[i], src, mbox, now);
+			ret = -ETIMEDOUT;
+			break;
+		}
+		k = sim_ring_claim(ring, RTE_MIN(RTE_MIN((uint32_t)run, SIM_EP_SEND_CLAIM), room),
+				   &first);
 		if (unlikely(k == 0)) {
 			sim_ep_count_path(ep, route, 1 - walked);
 			ret = sim_ep_peer_full(ep, peer, t);
-			if (ret == -EAGAIN)
+			if (ret == -EAGAIN) {
 				sim_ring_counter_add(&peer->ring_hdr[mbox]->retries, 1);
+				/* RETRY for the first segment: the engine waits for it. */
+				if (timed)
+					sim_engine_refused(tx->eng, ept, now, msgs[i].letter,
+							   RTE_ALIGN_CEIL(msgs[i].len, 8));
+			}
 			break;
 		}
 		sim_ep_count_path(ep, route, k - walked);
@@ -1437,9 +1520,15 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 		r = *ring;
 		/* msgs[].mbox and status were set by lib/rio. */
 		for (c = 0; c < k; c++) {
+			uint32_t len = RTE_ALIGN_CEIL((uint32_t)msgs[i + c].len, 8u);
+
 			slots[c] = sim_ring_slot(&r, first + c);
-			sim_ep_fill_slot(&r, first + c, slots[c], &msgs[i + c], src, mbox);
-			bytes += msgs[i + c].len;
+			sim_ep_fill_slot(&r, first + c, slots[c], &msgs[i + c], src, mbox,
+					 timed ? sim_engine_send(tx->eng, ept, now,
+								 msgs[i + c].letter, len) : 0);
+			bytes += len;
+			segs += len > SIM_MSG_SEG_SIZE ?
+				(len + SIM_MSG_SEG_SIZE - 1) / SIM_MSG_SEG_SIZE : 1;
 		}
 		/*
 		 * Publish the run last slot first. A receiver that keeps up polls
@@ -1452,19 +1541,48 @@ sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 			sim_ring_publish_at(slots[c - 1], first + c - 1);
 		i += k;
 		ret = 0;
+		if (timed) {
+			room -= k;
+			if (room == 0 && i < n) {
+				/* Every descriptor is in flight: back-pressure. */
+				ret = -EAGAIN;
+				busy = true;
+				break;
+			}
+		}
 	}
+out:
 	sim_sender_done(rec);
 	ep->st.msg_tx += i;
 	ep->st.msg_tx_bytes += bytes;
+	ep->st.msg_tx_segs += segs;
 	tx->accepted += i;
 	if (unlikely(i < n)) {
+		/* No response: the request fails at its response timeout, not now. */
+		if (ret == -ETIMEDOUT)
+			sim_wait_until(fail_at != 0 ? fail_at : sim_ep_timeout_at(ep, tx->eng, now));
 		msgs[i].status = ret;
-		if (ret == -EAGAIN)
+		if (busy)
+			ep->st.msg_tx_busy++;
+		else if (ret == -EAGAIN)
 			ep->st.msg_tx_retry++;
 		else
 			ep->st.msg_tx_error++;
 	}
 	return i;
+}
+
+uint16_t
+sim_ep_send(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t n)
+{
+	if (unlikely(mbox >= RTE_RIO_MAX_MBOX || !ep->tx[mbox].open)) {
+		if (n > 0)
+			msgs[0].status = -EINVAL;
+		return 0;
+	}
+	if (unlikely(ep->tx[mbox].eng != NULL))
+		return sim_ep_send_burst(ep, mbox, msgs, n, true);
+	return sim_ep_send_burst(ep, mbox, msgs, n, false);
 }
 
 int64_t
@@ -1476,6 +1594,9 @@ sim_ep_outb_completion(struct sim_ep *ep, uint8_t mbox)
 	if (mbox >= RTE_RIO_MAX_MBOX || !ep->tx[mbox].open)
 		return -EINVAL;
 	tx = &ep->tx[mbox];
+	/* Timing model: complete once the response to the last segment is back. */
+	if (tx->eng != NULL)
+		return (int64_t)sim_engine_completions(tx->eng, sim_now_ns());
 	done = tx->accepted - tx->reported;
 	tx->reported = tx->accepted;
 	return done;
@@ -1576,13 +1697,32 @@ sim_ep_ring_idle(const struct sim_fabric *f, struct sim_ring *r, uint32_t ring_i
 }
 
 /*
+ * Timing model: a message is received once its last segment has arrived.
+ * @now: a clock reading of this call, 0 until the first is needed. An
+ * arrival time further ahead than any sender schedules is garbage: taken.
+ */
+#define SIM_EP_ARRIVAL_MAX_AHEAD_NS	(10ull * 1000000000ull)
+
+static __rte_always_inline bool
+sim_ep_msg_arrived(const struct sim_shm_msg_slot *s, uint64_t *now)
+{
+	uint64_t at = s->arrival_ns;
+
+	if (likely(at <= *now))
+		return true;
+	*now = sim_now_ns();
+	return at <= *now || at - *now > SIM_EP_ARRIVAL_MAX_AHEAD_NS;
+}
+
+/*
  * The slot at the consumer position of @ring (rx's local copy): READY, EMPTY
  * (stop), or BAD, counted, for the caller to skip; a slot claimed that
- * nobody will publish is BAD too (sim_ep_ring_idle()).
+ * nobody will publish is BAD too (sim_ep_ring_idle()). With the timing
+ * model (@now not NULL) a message not arrived yet is EMPTY.
  */
 static __rte_always_inline enum sim_ring_state
 sim_ep_rx_peek(struct sim_ep *ep, struct sim_ep_rx *rx, struct sim_ring *ring, uint8_t mbox,
-	       struct sim_shm_msg_slot **slot)
+	       struct sim_shm_msg_slot **slot, uint64_t *now)
 {
 	enum sim_ring_state state;
 	enum sim_ep_idle idle;
@@ -1590,6 +1730,11 @@ sim_ep_rx_peek(struct sim_ep *ep, struct sim_ep_rx *rx, struct sim_ring *ring, u
 
 	state = sim_ring_peek(ring, &p);
 	*slot = p;
+	if (likely(state == SIM_RING_READY)) {
+		if (now != NULL && !sim_ep_msg_arrived(*slot, now))
+			return SIM_RING_EMPTY;
+		return state;
+	}
 	if (state == SIM_RING_EMPTY) {
 		rx->ring.cons = ring->cons;
 		idle = sim_ep_ring_idle(ep->f, &rx->ring, sim_ring_id(ep->ep_index, mbox),
@@ -1673,7 +1818,7 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	uint32_t budget, avail;
 	struct rte_rio_msg *o = msgs, *o_end;
 	uint16_t len, dst, span;
-	uint64_t cons0, bytes = 0;
+	uint64_t cons0, bytes = 0, now = 0, *timed;
 	uint32_t buf_head, buf_mask;
 	void *buf, **bufs;
 	uint8_t letter;
@@ -1692,6 +1837,7 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	if (n == 0)
 		return 0;
 	dst = sim_ep_own_destid(ep);
+	timed = ep->f->timing ? &now : NULL;
 	/*
 	 * A local copy of the ring (geometry and consumer position) stays in
 	 * registers across the slot copies; rx->ring is updated before any
@@ -1706,7 +1852,7 @@ sim_ep_recv(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uint16_t 
 	o_end = msgs + n;
 	/* Bad slots are skipped, but never more than one lap per call. */
 	for (budget = ring.size + n; o < o_end && budget > 0; budget--) {
-		state = sim_ep_rx_peek(ep, rx, &ring, mbox, &s);
+		state = sim_ep_rx_peek(ep, rx, &ring, mbox, &s, timed);
 		if (unlikely(state != SIM_RING_READY)) {
 			if (state == SIM_RING_EMPTY)
 				break;
@@ -1784,7 +1930,7 @@ sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
 	struct rte_rio_msg *o = msgs, *o_end;
 	struct sim_ep_held *h;
 	uint16_t len, dst, span;
-	uint64_t cons0, bytes = 0;
+	uint64_t cons0, bytes = 0, now = 0, *timed;
 	uint32_t budget;
 	uint8_t letter;
 
@@ -1794,6 +1940,7 @@ sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
 	if (unlikely(rx->held == NULL) && sim_ep_rx_held_init(ep, rx) < 0)
 		return 0;
 	dst = sim_ep_own_destid(ep);
+	timed = ep->f->timing ? &now : NULL;
 	ring = rx->ring;
 	cons0 = ring.cons;
 	if (!sim_ep_rx_reclaim(rx, &ring))
@@ -1806,7 +1953,7 @@ sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
 	 */
 	for (budget = ring.size + n; o < o_end && budget > 0 &&
 	     ring.cons - rx->held_pos < ring.size; budget--) {
-		state = sim_ep_rx_peek(ep, rx, &ring, mbox, &s);
+		state = sim_ep_rx_peek(ep, rx, &ring, mbox, &s, timed);
 		if (unlikely(state != SIM_RING_READY)) {
 			if (state == SIM_RING_EMPTY)
 				break;
@@ -1835,47 +1982,70 @@ sim_ep_recv_inplace(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs,
 /* ------------------------------------------------------------------ */
 /* Doorbells                                                          */
 
-/* One doorbell, under ep->dbell_lock (the route cache and the sender record). */
+/*
+ * A doorbell is one packet and its response, and the call returns with the
+ * response (DONE, RETRY, ERROR), or at the response timeout when none
+ * comes. With the timing model the doorbell reaches the target's queue
+ * when it arrives and the call returns when the response is back. Under
+ * ep->dbell_lock (the route cache, the sender record and the engine).
+ */
 static int
 sim_ep_dsend_locked(struct sim_ep *ep, uint16_t destid, uint16_t info)
 {
 	struct sim_shm_sender *rec = sim_sender(ep->f, ep->dbell_tx.sender);
+	struct sim_engine *eng = ep->dbell_tx.eng;
+	struct sim_engine_peer *ept = NULL;
+	uint64_t now = 0, arrival = 0, done = 0;
 	struct sim_shm_endpoint *tshm;
 	struct sim_shm_dbell_slot *s;
 	struct sim_ep_route *route;
 	struct sim_ring ring;
 	uint32_t walked;
 	uint64_t p;
-	int t;
+	int t, ret;
 
+	if (eng != NULL)
+		now = sim_now_ns();
 	t = sim_ep_resolve(ep, &ep->dbell_tx, destid, &route, &walked);
+	if (t >= 0 && eng != NULL) {
+		ept = sim_engine_peer(eng, t, destid, sim_ep_own_destid(ep));
+		if (ept == NULL)
+			t = -ETIMEDOUT;
+		else
+			sim_engine_doorbell(eng, ept, now, &arrival, &done);
+	}
 	if (t < 0) {
-		ep->st.dbell_tx_error++;
-		return t;
+		ret = t;
+		goto fail;
 	}
 	sim_ep_count_path(ep, route, 1 - walked);
 	tshm = &ep->f->eps[t];
 	/* Nobody runs that endpoint: its doorbell queue would be reset at claim. */
 	if (__atomic_load_n(&tshm->owner, __ATOMIC_ACQUIRE) == 0) {
-		ep->st.dbell_tx_error++;
-		return -EIO;
+		ret = -EIO;
+		goto fail;
 	}
 	/*
 	 * An owner that is gone answers nothing (doorbells are rare: look every
 	 * time); a stopped one is alive and gets it.
 	 */
 	if (!sim_ep_owner_alive(ep->f, tshm)) {
-		ep->st.dbell_tx_error++;
-		return -ETIMEDOUT;
+		ret = -ETIMEDOUT;
+		goto fail;
 	}
 	sim_ring_attach(&ring, &tshm->dbell_pos, tshm->dbell, sizeof(tshm->dbell[0]),
 			SIM_DBELL_RING_SIZE);
+	/* It is queued (or refused) when it arrives. */
+	sim_wait_until(arrival);
 	sim_sender_start(rec, sim_ring_id(t, SIM_RING_DBELL));
 	if (sim_ring_claim(&ring, 1, &p) == 0) {
 		sim_sender_done(rec);
 		sim_ring_counter_add(&tshm->dbell_retry, 1);
 		ep->st.dbell_tx_retry++;
-		return -EAGAIN;
+		if (done == 0 && eng != NULL)
+			sim_wait_until(sim_engine_timeout_at(eng, now));
+		sim_wait_until(done);
+		return done == 0 && eng != NULL ? -ETIMEDOUT : -EAGAIN;
 	}
 	s = sim_ring_slot(&ring, p);
 	s->src = sim_ep_own_destid(ep);
@@ -1884,8 +2054,22 @@ sim_ep_dsend_locked(struct sim_ep *ep, uint16_t destid, uint16_t info)
 	sim_ring_publish(&ring, p);
 	sim_sender_done(rec);
 	sim_ring_counter_add(&tshm->dbell_rx, 1);
+	if (done == 0 && eng != NULL) {
+		/* Delivered, but its response finds no way back. */
+		ret = -ETIMEDOUT;
+		goto fail;
+	}
+	sim_wait_until(done);
 	ep->st.dbell_tx++;
 	return 0;
+fail:
+	ep->st.dbell_tx_error++;
+	/* No response: the request fails at its response timeout, not at once. */
+	if (ret == -ETIMEDOUT)
+		sim_wait_until(sim_ep_timeout_at(ep, eng, now));
+	else if (ret == -EIO)
+		sim_wait_until(done);
+	return ret;
 }
 
 int
@@ -1912,7 +2096,7 @@ sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n)
 	/* The owner consumes the endpoint's doorbells. */
 	if (!ep->owner)
 		return 0;
-	for (budget = SIM_DBELL_RING_SIZE + n; cnt < n && budget > 0; budget--) {
+	for (budget = ep->dbell_ring.size + n; cnt < n && budget > 0; budget--) {
 		state = sim_ring_peek(&ep->dbell_ring, &slot);
 		if (state == SIM_RING_EMPTY) {
 			idle = sim_ep_ring_idle(ep->f, &ep->dbell_ring,

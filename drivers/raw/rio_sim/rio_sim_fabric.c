@@ -485,6 +485,7 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 	h->topo_hash = sim_topology_hash(topo);
 	h->seed = topo->seed_set ? topo->seed : fab_random_seed();
 	h->timing = topo->timing;
+	f->timing = topo->timing;
 	h->hop_ns = topo->hop_ns;
 	h->proc_ns = topo->proc_ns;
 	h->resp_timeout_us = topo->resp_timeout_us;
@@ -792,6 +793,8 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, i
 	}
 	rc = sim_attach_take(&p->f);
 	sim_fabric_table_unlock(fd);
+	/* Set before the fabric was READY, never changed after. */
+	p->f.timing = __atomic_load_n(&p->f.hdr->timing, __ATOMIC_RELAXED) != 0;
 	if (rc != 0) {
 		sim_err(err, errlen, "fabric %s: %d processes already attached", name,
 			SIM_MAX_ATTACH);

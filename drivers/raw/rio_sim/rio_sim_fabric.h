@@ -192,20 +192,70 @@ void sim_impl_reset(struct sim_shm_device *d);
 /* Timing model (rio_sim_timing.c)                                    */
 
 /*
+ * The links a packet crosses, in order: each named by its transmitting port
+ * (SIM_LINK()), with the serialization time of a byte on it.
+ */
+#define SIM_PATH_MAX		(SIM_MAX_HOPS + 1)
+#define SIM_LINK(dev, port)	((uint32_t)(dev) << 5 | (uint32_t)(port))
+#define SIM_LINK_DEV(link)	((link) >> 5)
+#define SIM_LINK_PORT(link)	((link) & 31u)
+struct sim_path {
+	uint32_t n;				/* links */
+	uint32_t link[SIM_PATH_MAX];
+	uint32_t ps_per_byte[SIM_PATH_MAX];	/* picoseconds per byte on each link */
+};
+
+/*
  * What a transaction costs in time. A path accumulates, for every link a
  * packet crosses, its serialization at the link's rate and, for every
- * switch, the crossing latency; the target adds its processing time. The
- * message and doorbell work reuses the same accumulator.
+ * switch, the crossing latency; the target adds its processing time.
+ * Messages and doorbells record the links instead (rec) and reserve them
+ * (sim_path_carry()).
  */
 struct sim_path_time {
 	uint64_t ns;
 	uint32_t bytes;		/* wire bytes of the packet being routed */
+	bool probe;		/* look only: no packet counted, no ackID moved */
+	struct sim_path *rec;	/* if set, the links crossed are recorded */
 };
 
 /* Bytes on the wire of a packet: @hdr header bytes (transport and logical), @payload. */
 uint32_t sim_pkt_wire_bytes(uint8_t devid_size, uint32_t hdr, uint32_t payload);
-/* Header bytes of maintenance requests and responses (their logical fields). */
-#define SIM_MAINT_HDR(devid_size)	(8u + 2u * ((devid_size) == 16 ? 2u : 1u))
+/* Bytes of the device IDs of a packet's transport header (destination and source). */
+#define SIM_IDS_BYTES(devid_size)	(2u * ((devid_size) == 16 ? 2u : 1u))
+/*
+ * Header bytes of packets (their physical, transport and logical fields):
+ * maintenance requests and responses, type 11 message segments, type 10
+ * doorbells and type 13 responses (RapidIO Part 1, Part 2, Part 3).
+ */
+#define SIM_MAINT_HDR(devid_size)	(8u + SIM_IDS_BYTES(devid_size))
+#define SIM_MSG_HDR(devid_size)		(4u + SIM_IDS_BYTES(devid_size))
+#define SIM_DBELL_HDR(devid_size)	(6u + SIM_IDS_BYTES(devid_size))
+#define SIM_RSP_HDR(devid_size)		(4u + SIM_IDS_BYTES(devid_size))
+/* Message segments: ssize 256, so a message of up to 4096 bytes is 1 to 16 of them. */
+#define SIM_MSG_SEG_SIZE	256u
+
+/*
+ * Packets carried back to back: n of @bytes wire bytes each, the last one
+ * of @last_bytes (a message's segments, or their responses).
+ */
+struct sim_burst {
+	uint32_t n;
+	uint32_t bytes;
+	uint32_t last_bytes;
+};
+/* The segments of a message of @len payload bytes (a multiple of 8), and their responses. */
+void sim_msg_bursts(uint8_t devid_size, uint32_t len, struct sim_burst *req,
+		    struct sim_burst *rsp);
+/*
+ * Carry burst @b along @p, its first packet ready at @t (@now or later):
+ * every link's transmitter is charged with the burst's serialization
+ * (shared with every other sender: no stream exceeds a link's rate) and a
+ * switch forwards a packet @hop_ns after it has received it. @return when
+ * the last packet has arrived at the end of the path.
+ */
+uint64_t sim_path_carry(struct sim_fabric *f, const struct sim_path *p, uint64_t hop_ns,
+			uint64_t now, uint64_t t, const struct sim_burst *b);
 /* Data rate of a port after line coding, bits per second (0: link down). */
 uint64_t sim_port_rate_bps(const struct sim_fabric *f, uint32_t dev_index, uint8_t port);
 /* Time for @bytes to cross the link of (dev, port). */
@@ -221,6 +271,60 @@ void sim_wait_until(uint64_t deadline_ns);
 int sim_baud_parse(const char *s);
 /* "5.0", "10.3125", ... for a baud code. */
 const char *sim_baud_name(uint8_t baud);
+
+/* ------------------------------------------------------------------ */
+/* Outbound messaging engines (rio_sim_engine.c)                      */
+
+/*
+ * The timing of what an outbound mailbox (or an endpoint's doorbell
+ * sender) puts on the fabric: segments, responses, letters and descriptors
+ * in flight. Used only when the fabric's timing model is on; one thread per
+ * engine.
+ */
+struct sim_engine;
+struct sim_engine_peer;
+
+/* An engine of endpoint device @dev_index with @entries descriptors. */
+struct sim_engine *sim_engine_create(struct sim_fabric *f, uint32_t dev_index,
+				     uint32_t entries);
+void sim_engine_free(struct sim_engine *e);
+/*
+ * Descriptors free at @now (completed messages give theirs back); 0 while
+ * the response to a refused message is awaited.
+ */
+uint32_t sim_engine_admit(struct sim_engine *e, uint64_t now);
+/* Messages completed (response to their last segment back) since the last call. */
+uint64_t sim_engine_completions(struct sim_engine *e, uint64_t now);
+/*
+ * State towards target endpoint @t that answers to @destid, its paths
+ * current (our device ID @own receives the responses); NULL when no path
+ * leads there.
+ */
+struct sim_engine_peer *sim_engine_peer(struct sim_engine *e, uint32_t t, uint16_t destid,
+					uint16_t own);
+/* Does a response from peer @p find its way back to us? */
+bool sim_engine_peer_answers(const struct sim_engine_peer *p);
+/*
+ * A message of @len bytes (multiple of 8) with @letter, posted at @now:
+ * accepted, it takes a descriptor until its last response is back (the
+ * caller checked that one is free); when no response can come back
+ * (sim_engine_peer_answers()), it takes none and the caller fails it at
+ * sim_engine_timeout_at(), taken before. @return when its last segment
+ * arrives at the target.
+ */
+uint64_t sim_engine_send(struct sim_engine *e, struct sim_engine_peer *p, uint64_t now,
+			 uint8_t letter, uint32_t len);
+/* A message refused with RETRY or ERROR: the engine waits for that response. */
+void sim_engine_refused(struct sim_engine *e, struct sim_engine_peer *p, uint64_t now,
+			uint8_t letter, uint32_t len);
+/* When a request posted at @now and never answered fails: its response timeout. */
+uint64_t sim_engine_timeout_at(const struct sim_engine *e, uint64_t now);
+/*
+ * A doorbell posted at @now: when it arrives, and when its response is back
+ * (0: none comes back).
+ */
+void sim_engine_doorbell(struct sim_engine *e, struct sim_engine_peer *p, uint64_t now,
+			 uint64_t *arrival, uint64_t *done);
 
 /* ------------------------------------------------------------------ */
 /* Fabric (rio_sim_fabric.c)                                          */
@@ -242,6 +346,7 @@ struct sim_fabric {
 	struct sim_shm_device *devs;
 	struct sim_shm_endpoint *eps;
 	uint8_t *rt_base;
+	bool timing;			/* the timing model is on (hdr->timing, fixed at creation) */
 	bool creator;
 	/* Permissions of the main segment, given to the endpoints' data segments too. */
 	uint32_t shm_mode;		/* SIM_SHM_MODE or SIM_SHM_MODE_GROUP */
@@ -467,6 +572,15 @@ int sim_config_write(struct sim_fabric *f, uint32_t dev_index, uint8_t ingress_p
 int sim_route(struct sim_fabric *f, uint32_t src_dev, uint8_t src_port, uint16_t destid,
 	      uint8_t hopcount, bool maint, uint32_t *dst_dev, uint8_t *ingress_port);
 
+/*
+ * The path of a message or doorbell (@response false) or of a response to
+ * one (true) from endpoint @src_dev to @destid, looked up without sending
+ * anything: 0 with the endpoint reached and the links in @path, or
+ * -ETIMEDOUT (-EACCES: no Master Enable for a request).
+ */
+int sim_path_probe(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, bool response,
+		   uint32_t *dst_dev, struct sim_path *path);
+
 /* Maintenance transaction from an endpoint: route then read or write. */
 int sim_maint(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, uint8_t hopcount,
 	      bool write, uint32_t offset, int len, uint32_t *val);
@@ -508,6 +622,8 @@ void sim_config_init_device(struct sim_fabric *f, struct sim_shm_device *dev,
 
 struct sim_ep_stats {
 	uint64_t msg_tx, msg_tx_retry, msg_tx_error, msg_tx_bytes;
+	uint64_t msg_tx_segs;		/* segments of the messages sent (16 at most each) */
+	uint64_t msg_tx_busy;		/* timing model: refused, every descriptor in flight */
 	uint64_t msg_rx, msg_rx_bytes, msg_rx_bad;
 	uint64_t msg_rx_too_long;	/* longer than the declared receive buffer size */
 	uint64_t dbell_tx, dbell_tx_retry, dbell_tx_error, dbell_rx;

@@ -852,6 +852,8 @@ static const struct rio_sim_xstat rio_sim_ep_xstats[] = {
 	{ "msg_tx_retry", offsetof(struct sim_ep_stats, msg_tx_retry) },
 	{ "msg_tx_error", offsetof(struct sim_ep_stats, msg_tx_error) },
 	{ "msg_tx_bytes", offsetof(struct sim_ep_stats, msg_tx_bytes) },
+	{ "msg_tx_segs", offsetof(struct sim_ep_stats, msg_tx_segs) },
+	{ "msg_tx_busy", offsetof(struct sim_ep_stats, msg_tx_busy) },
 	{ "msg_rx", offsetof(struct sim_ep_stats, msg_rx) },
 	{ "msg_rx_bytes", offsetof(struct sim_ep_stats, msg_rx_bytes) },
 	{ "msg_rx_bad", offsetof(struct sim_ep_stats, msg_rx_bad) },

@@ -55,7 +55,8 @@
 /*
  * 4: messages up to SIM_SLOT_INLINE (1536) bytes inline in the slot;
  * 5: device models, two-level route tables, ackIDs, timing parameters;
- * 6: kernel-tracked attach slots and tokens instead of pids, sender records.
+ * 6: kernel-tracked attach slots and tokens instead of pids, sender records;
+ *    message timing (link reservations, arrival times).
  */
 #define SIM_SHM_VERSION		6
 #define SIM_SHM_MODE		0600	/* every segment, by default */
@@ -195,6 +196,12 @@ struct sim_shm_port {
 	uint64_t rx_pkts;	/* packets received on this port */
 	uint64_t drops;		/* packets dropped at this port (no route, lockout, link down) */
 	uint64_t err_stopped;	/* packets refused because the link's ackIDs disagree */
+	/*
+	 * Timing model: CLOCK_MONOTONIC ns at which the port's transmitter is
+	 * free again. Message and doorbell packets leaving by this port reserve
+	 * their serialization time on it (rio_sim_timing.c).
+	 */
+	uint64_t tx_free_ns;
 };
 
 struct sim_shm_device {
@@ -350,12 +357,14 @@ struct sim_shm_hdr {
 
 struct sim_shm_msg_slot {
 	uint64_t seq;
-	uint16_t len;		/* exact length; the wire carries it padded to 8 */
+	uint16_t len;		/* length on the wire: whole double-words */
 	uint16_t src;
 	uint8_t mbox;
 	uint8_t letter;
 	uint16_t rsvd;
-	uint8_t pad[SIM_SLOT_HDR_SIZE - 16];
+	/* Timing model: CLOCK_MONOTONIC ns at which its last segment arrives. */
+	uint64_t arrival_ns;
+	uint8_t pad[SIM_SLOT_HDR_SIZE - 24];
 	uint8_t data[SIM_SLOT_INLINE];	/* the rest in the slot's overflow block */
 };
 

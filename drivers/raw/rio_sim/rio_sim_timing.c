@@ -21,6 +21,15 @@
  * timeout: the Port Response Timeout Control CSR of its LP-Serial block, whose
  * reset value (all ones) stands for the fabric's response_timeout.
  *
+ * Messages and doorbells also occupy the links: every port's transmitter
+ * has a time at which it is free again (in shared memory, for every
+ * process), and a burst of packets reserves its serialization on each link
+ * of its path from the time its first packet reaches that link
+ * (sim_path_carry()). So the packets of all senders that share a link
+ * queue on it, and no stream exceeds its rate. A message is segmented
+ * (ssize 256: up to 16 segments), each segment is a packet with its own
+ * response (RapidIO Part 2, type 11 and type 13 packets).
+ *
  * Times are CLOCK_MONOTONIC, which every process of the machine shares.
  */
 
@@ -35,6 +44,12 @@
 
 /* Waits longer than this sleep (most of the time) instead of spinning. */
 #define TIMING_SLEEP_NS		200000ull
+/*
+ * No sender reserves a link this far ahead of the time it asks for (its
+ * outbound queue is bounded): a transmitter free time beyond it was written
+ * by someone else, and is ignored rather than stalling every sender.
+ */
+#define TIMING_MAX_AHEAD_NS	(10ull * 1000000000ull)
 
 static const struct {
 	const char *name;
@@ -165,4 +180,81 @@ sim_resp_timeout_ns(const struct sim_fabric *f, uint32_t dev_index)
 	v = (__atomic_load_n(&d->rsp_to_ctl, __ATOMIC_RELAXED) & RTE_RIO_PORT_TIMEOUT_MASK) >> 8;
 	/* Scaled by the CSR; a cleared CSR still waits one unit, never zero. */
 	return RTE_MAX(full * RTE_MAX(v, 1u) / 0xffffffull, 1000ull);
+}
+
+void
+sim_msg_bursts(uint8_t devid_size, uint32_t len, struct sim_burst *req, struct sim_burst *rsp)
+{
+	uint32_t nseg = len > SIM_MSG_SEG_SIZE ? (len + SIM_MSG_SEG_SIZE - 1) / SIM_MSG_SEG_SIZE : 1;
+
+	req->n = nseg;
+	req->bytes = sim_pkt_wire_bytes(devid_size, SIM_MSG_HDR(devid_size), SIM_MSG_SEG_SIZE);
+	req->last_bytes = sim_pkt_wire_bytes(devid_size, SIM_MSG_HDR(devid_size),
+					     len - (nseg - 1) * SIM_MSG_SEG_SIZE);
+	rsp->n = nseg;
+	rsp->bytes = sim_pkt_wire_bytes(devid_size, SIM_RSP_HDR(devid_size), 0);
+	rsp->last_bytes = rsp->bytes;
+}
+
+/*
+ * Charge @dur ns of the transmitter of @link to a packet that is ready at
+ * @t (@now or later). The transmitter's free time is the end of the work
+ * charged to it so far: the packet starts at @t or when that work is done,
+ * whichever is later. The work is charged from @now on, not from @t: a
+ * packet that waits for something else (its letter, a response) does not
+ * hold the link idle until then for the others, and over any stretch of
+ * time the link carries no more than its rate. @return when it starts.
+ */
+static uint64_t
+timing_link_reserve(struct sim_fabric *f, uint32_t link, uint64_t now, uint64_t t,
+		    uint64_t dur)
+{
+	struct sim_shm_device *d = sim_fabric_dev(f, SIM_LINK_DEV(link));
+	uint64_t *w, cur, base;
+
+	if (d == NULL || SIM_LINK_PORT(link) >= SIM_MAX_PORTS)
+		return t;
+	w = &d->ports[SIM_LINK_PORT(link)].tx_free_ns;
+	cur = __atomic_load_n(w, __ATOMIC_RELAXED);
+	do {
+		base = cur > now && cur - now < TIMING_MAX_AHEAD_NS ? cur : now;
+		/* Relaxed: the word orders nothing else, it is a time only. */
+	} while (!__atomic_compare_exchange_n(w, &cur, base + dur, true, __ATOMIC_RELAXED,
+					      __ATOMIC_RELAXED));
+	return RTE_MAX(t, base);
+}
+
+/* Serialization of @bytes at @ps picoseconds a byte, in ns (rounded up). */
+static inline uint64_t
+timing_ser_ns(uint64_t bytes, uint32_t ps)
+{
+	return (bytes * ps + 999) / 1000;
+}
+
+uint64_t
+sim_path_carry(struct sim_fabric *f, const struct sim_path *p, uint64_t hop_ns, uint64_t now,
+	       uint64_t t, const struct sim_burst *b)
+{
+	uint64_t total = (uint64_t)(b->n - 1) * b->bytes + b->last_bytes;
+	uint64_t begin, end = t, dur, first, last;
+	uint32_t i, ps;
+
+	for (i = 0; i < p->n && i < SIM_PATH_MAX; i++) {
+		ps = p->ps_per_byte[i];
+		dur = timing_ser_ns(total, ps);
+		first = timing_ser_ns(b->n > 1 ? b->bytes : b->last_bytes, ps);
+		last = timing_ser_ns(b->last_bytes, ps);
+		/*
+		 * Store and forward at every switch: a link is not done before
+		 * the burst's last packet came in on the link before it and
+		 * crossed the switch.
+		 */
+		if (i > 0 && end + hop_ns + last > t + dur)
+			t = end + hop_ns + last - dur;
+		begin = timing_link_reserve(f, p->link[i], now, t, dur);
+		end = begin + dur;
+		/* The next link starts with the first packet, once it crossed the switch. */
+		t = begin + first + hop_ns;
+	}
+	return end;
 }
