@@ -640,8 +640,12 @@ soak_msg_pad_zero(const uint8_t *buf, uint16_t len, uint16_t wire_len)
 	return true;
 }
 
+/*
+ * @framing: bytes of the message before @m->buf (rionet's Ethernet header):
+ * the message is padded as a whole, so the padding follows the payload.
+ */
 static void
-soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m)
+soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m, uint16_t framing)
 {
 	const struct soak_hdr *h = m->buf;
 	struct soak_ctr *c = &p->c;
@@ -653,9 +657,9 @@ soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m)
 		c->rx_foreign++;
 		return;
 	}
-	/* Payloads arrive as whole double-words: the message, then zero padding. */
+	/* Messages arrive as whole double-words: the message, then zero padding. */
 	if (m->len < sizeof(*h) || h->magic != SOAK_MAGIC ||
-	    m->len != RTE_ALIGN_CEIL(h->len, 8) || h->src != s || h->dst != p->idx ||
+	    m->len + framing != RTE_ALIGN_CEIL(h->len + framing, 8) || h->src != s || h->dst != p->idx ||
 	    h->crc != soak_msg_crc(m->buf, h->len) ||
 	    h->len != soak_msg_len(p->sh, h->src, h->dst, h->seq) ||
 	    !soak_msg_pad_zero(m->buf, h->len, m->len)) {
@@ -749,7 +753,7 @@ soak_rx_rionet(struct soak_peer_ctx *p)
 		}
 		m.buf = (void *)(uintptr_t)(eh + 1);
 		m.len = (uint16_t)(pkts[i]->pkt_len - RTE_ETHER_HDR_LEN);
-		soak_rx_one(p, &m);
+		soak_rx_one(p, &m, RTE_ETHER_HDR_LEN);
 		rte_pktmbuf_free(pkts[i]);
 	}
 	return n;
@@ -767,7 +771,7 @@ soak_rx(struct soak_peer_ctx *p)
 		return soak_rx_rionet(p);
 	n = rte_rio_recv_messages(p->mport, SOAK_MBOX, msgs, p->sh->burst);
 	for (i = 0; i < n; i++) {
-		soak_rx_one(p, &msgs[i]);
+		soak_rx_one(p, &msgs[i], 0);
 		bufs[i] = msgs[i].buf;
 	}
 	if (unlikely(p->sh->inject == SOAK_INJ_LEAK && p->idx == 1 && n > 0 &&
