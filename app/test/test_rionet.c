@@ -1259,13 +1259,13 @@ rn_spawn(const char *prog, char *const argv[], const char *log)
  * then our port sends the same lengths to Linux, which must get each intact
  * (it checks them and answers each one, padded the same way).
  */
+#define RN_LX_OURS	2	/* our port: ep2, destid 2; Linux on ep1 */
+
+#ifdef RIO_LINUX_REF
 static const unsigned int rn_lx_sizes[] = { 60, 61, 67, 333, 1514 };
 #define RN_LX_FRAMES	2
 #define RN_LX_WAIT_MS	40000
 #define RN_LX_NB	10	/* RTE_DIM(rn_lx_sizes) * RN_LX_FRAMES */
-#define RN_LX_OURS	2	/* our port: ep2, destid 2; Linux on ep1 */
-
-#ifdef RIO_LINUX_REF
 
 /*
  * Does file @path contain @needle? The whole file: a node's report on a
