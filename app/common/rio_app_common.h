@@ -9,8 +9,8 @@
  * Helpers of the programs of app/ (the test binary, the fuzzers, the soak
  * and the bench), which copied them before: memory-order wrappers for
  * fields shared between threads or processes, what /proc says of a
- * process, and a CRC32C of unaligned data. Not for lib/ and drivers/, and not for examples/ (each example
- * builds alone, appliance out of tree).
+ * process, and a CRC32C of unaligned data. Not for lib/ and drivers/, and
+ * not for examples/ (each example builds alone, appliance out of tree).
  */
 
 #include <stdint.h>
