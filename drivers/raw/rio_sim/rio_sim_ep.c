@@ -504,7 +504,8 @@ sim_ep_tx_init(struct sim_ep *ep, struct sim_ep_tx *tx, bool with_peers, uint32_
 		return -ENOSPC;
 	}
 	if (ep->f->timing) {
-		tx->eng = sim_engine_create(ep->f, ep->dev_index, entries);
+		tx->eng = sim_engine_create(ep->f, ep->dev_index, entries,
+					    &ep->st.msg_tx_seg_retry);
 		if (tx->eng == NULL) {
 			sim_ep_tx_free(ep, tx);
 			return -ENOMEM;

@@ -854,6 +854,7 @@ static const struct rio_sim_xstat rio_sim_ep_xstats[] = {
 	{ "msg_tx_bytes", offsetof(struct sim_ep_stats, msg_tx_bytes) },
 	{ "msg_tx_segs", offsetof(struct sim_ep_stats, msg_tx_segs) },
 	{ "msg_tx_busy", offsetof(struct sim_ep_stats, msg_tx_busy) },
+	{ "msg_tx_seg_retry", offsetof(struct sim_ep_stats, msg_tx_seg_retry) },
 	{ "msg_rx", offsetof(struct sim_ep_stats, msg_rx) },
 	{ "msg_rx_bytes", offsetof(struct sim_ep_stats, msg_rx_bytes) },
 	{ "msg_rx_bad", offsetof(struct sim_ep_stats, msg_rx_bad) },
