@@ -429,6 +429,7 @@ sim_ep_take(struct sim_ep *ep, const char *devname, char *err, size_t errlen)
 	sim_ring_attach(&ep->dbell_ring, &shm->dbell_pos, shm->dbell, sizeof(shm->dbell[0]),
 			SIM_DBELL_RING_SIZE);
 	sim_ring_reset(&ep->dbell_ring);
+	sim_ep_set_dbell_depth(ep, SIM_DBELL_RING_SIZE);
 	sim_ring_attach(&ep->pw_ring, &shm->pw_pos, shm->pw, sizeof(shm->pw[0]),
 			SIM_PW_RING_SIZE);
 	sim_ring_reset(&ep->pw_ring);
@@ -2039,7 +2040,7 @@ sim_ep_dsend_locked(struct sim_ep *ep, uint16_t destid, uint16_t info)
 	/* It is queued (or refused) when it arrives. */
 	sim_wait_until(arrival);
 	sim_sender_start(rec, sim_ring_id(t, SIM_RING_DBELL));
-	if (sim_ring_claim(&ring, 1, &p) == 0) {
+	if (sim_ring_claim_below(&ring, 1, &tshm->dbell_limit, &p) == 0) {
 		sim_sender_done(rec);
 		sim_ring_counter_add(&tshm->dbell_retry, 1);
 		ep->st.dbell_tx_retry++;
@@ -2124,6 +2125,34 @@ sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n)
 	}
 	ep->st.dbell_rx += cnt;
 	return cnt;
+}
+
+int
+sim_ep_set_dbell_depth(struct sim_ep *ep, uint32_t depth)
+{
+	if (!ep->owner)
+		return -EPERM;
+	if (depth > SIM_DBELL_RING_SIZE)
+		return -EINVAL;
+	/* Fetches leave the limit: each fetched doorbell took one of the places. */
+	__atomic_store_n(&ep->shm->dbell_limit, depth == SIM_DBELL_RING_SIZE ? UINT64_MAX :
+			 ep->dbell_ring.cons + depth, __ATOMIC_RELEASE);
+	return 0;
+}
+
+uint64_t
+sim_ep_retries_answered(const struct sim_ep *ep)
+{
+	uint64_t n = __atomic_load_n(&ep->shm->dbell_retry, __ATOMIC_RELAXED);
+	const struct sim_shm_mbox_ring *rh;
+	unsigned int m;
+
+	/* The offsets are our own: nothing in shared memory says where. */
+	for (m = 0; ep->data != NULL && m < RTE_RIO_MAX_MBOX; m++) {
+		rh = RTE_PTR_ADD(ep->data, sim_ep_ring_off(ep->entries, m));
+		n += __atomic_load_n(&rh->retries, __ATOMIC_RELAXED);
+	}
+	return n;
 }
 
 /* ------------------------------------------------------------------ */

@@ -679,6 +679,15 @@ int sim_ep_cwrite_block(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, ui
 
 int sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info);
 int sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n);
+/*
+ * The endpoint takes @depth more doorbells than it has fetched now, and
+ * answers RETRY past them; fetching does not move that limit (a device
+ * that queues doorbells elsewhere sets it again when its queue has room).
+ * SIM_DBELL_RING_SIZE (the default): no limit but the ring. Owner only.
+ */
+int sim_ep_set_dbell_depth(struct sim_ep *ep, uint32_t depth);
+/* RETRY responses the endpoint answered: doorbells and messages (shared counters). */
+uint64_t sim_ep_retries_answered(const struct sim_ep *ep);
 
 int sim_ep_open_inb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries);
 void sim_ep_close_inb_mbox(struct sim_ep *ep, uint8_t mbox);

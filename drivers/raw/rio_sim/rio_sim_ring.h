@@ -153,13 +153,15 @@ sim_ring_reset(struct sim_ring *r)
 }
 
 /*
- * Producer: claim up to n consecutive positions with one CAS.
+ * Producer: claim up to n consecutive positions below *@limit (an absolute
+ * position the consumer publishes, NULL: none) with one CAS.
  * Returns the number claimed (0: the ring is full or too contended) and the
  * first position in *first.
  */
 static __rte_always_inline uint32_t
-sim_ring_claim(struct sim_ring *r, uint32_t n, uint64_t *first)
+sim_ring_claim_below(struct sim_ring *r, uint32_t n, const uint64_t *limit, uint64_t *first)
 {
+	uint64_t lim;
 	unsigned int tries;
 	uint64_t head, seq;
 	int64_t diff = 0;
@@ -169,6 +171,13 @@ sim_ring_claim(struct sim_ring *r, uint32_t n, uint64_t *first)
 		n = r->size;
 	for (tries = 0; tries < SIM_RING_CAS_TRIES; tries++) {
 		head = sim_ring_load_relaxed(&r->pos->prod_head);
+		if (limit != NULL) {
+			/* The CAS on head below makes the check hold at the claim. */
+			lim = __atomic_load_n(limit, __ATOMIC_ACQUIRE);
+			if (head >= lim)
+				return 0;
+			n = (uint32_t)RTE_MIN((uint64_t)n, lim - head);
+		}
 		/*
 		 * The consumer frees positions in order: when the last slot
 		 * wanted is free for this lap, so is every slot before it, and
@@ -205,6 +214,13 @@ sim_ring_claim(struct sim_ring *r, uint32_t n, uint64_t *first)
 		}
 	}
 	return 0;
+}
+
+/* Producer: claim up to n consecutive positions (sim_ring_claim_below(), no limit). */
+static __rte_always_inline uint32_t
+sim_ring_claim(struct sim_ring *r, uint32_t n, uint64_t *first)
+{
+	return sim_ring_claim_below(r, n, NULL, first);
 }
 
 /* Producer: publish the filled slot at position p, found at @slot. */

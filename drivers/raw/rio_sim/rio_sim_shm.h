@@ -310,6 +310,8 @@ struct sim_shm_endpoint {
 	uint64_t pw_rx;
 	uint64_t pw_dropped;
 	struct sim_shm_ring_pos dbell_pos;
+	/* Senders claim doorbell positions below it: the owner's queue depth. */
+	uint64_t dbell_limit;
 	struct sim_shm_dbell_slot dbell[SIM_DBELL_RING_SIZE];
 	struct sim_shm_ring_pos pw_pos;
 	struct sim_shm_pw_slot pw[SIM_PW_RING_SIZE];

@@ -146,6 +146,16 @@ struct rte_pmd_rio_sim_op {
 #define RTE_PMD_RIO_SIM_ATTR_DEV_INDEX		"dev_index"
 /** get: doorbells received outside every claimed range. */
 #define RTE_PMD_RIO_SIM_ATTR_DBELL_UNCLAIMED	"dbell_unclaimed"
+/**
+ * get/set: the endpoint takes this many more doorbells than it has fetched
+ * when it is set, and answers RETRY past them; fetching does not move that
+ * limit. A device that models its own doorbell queue sets it to the room
+ * left in that queue whenever that changes. 256 (the default): no limit
+ * but the endpoint's ring of 256. get: the value last set.
+ */
+#define RTE_PMD_RIO_SIM_ATTR_DBELL_DEPTH	"dbell_depth"
+/** get: RETRY responses the endpoint answered (doorbells and messages). */
+#define RTE_PMD_RIO_SIM_ATTR_RETRIES_ANSWERED	"retries_answered"
 /** @} */
 
 /**
