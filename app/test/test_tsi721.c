@@ -346,8 +346,7 @@ test_t7_doorbells(void)
 	TEST_ASSERT_EQUAL(ds.last.src, t7_destid(env.t), "source");
 	/*
 	 * More than the part's queue holds go through it in order, polled on
-	 * the way; without polling, the sender sees RETRY once the queue and
-	 * the fabric's doorbell ring are full.
+	 * the way (bare_model fills the queue).
 	 */
 	for (i = 0; i < 700; i++) {
 		TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(env.s[0], t7_destid(env.t), i),
@@ -828,10 +827,11 @@ test_t7_bare_model(void)
 {
 	struct rte_rio_scan_conf sc = { .disc_timeout_ms = 5000 };
 	const struct tsi721_idb_entry *e;
+	uint32_t v, retry_gen;
 	unsigned int i;
 	uint8_t destid;
 	char args[256];
-	uint32_t v;
+	int ret = 0;
 
 	memset(&env, 0, sizeof(env));
 	env.devid_size = 8;
@@ -873,6 +873,34 @@ test_t7_bare_model(void)
 	rte_pmd_tsi721_model_write32(t7_bare, TSI721_IDQ_RP(0), 1);
 	rte_pmd_tsi721_model_write32(t7_bare, TSI721_SR_CHINT(0), TSI721_SR_CHINT_IDBQRCV);
 	TEST_ASSERT(!rte_pmd_tsi721_model_intx(t7_bare), "INTx released");
+	/*
+	 * The part takes doorbells while its queue (512 entries: 511, the
+	 * write pointer stops behind the read pointer) has room, then answers
+	 * RETRY and counts it in RETRY_GEN_CNT. Sampling INTx after each lets
+	 * the part take it in at once; the host does not consume.
+	 */
+	retry_gen = rte_pmd_tsi721_model_read32(t7_bare, TSI721_RETRY_GEN_CNT);
+	for (i = 0; i < 1000; i++) {
+		ret = rte_rio_send_doorbell(env.s[0], destid, (uint16_t)i);
+		if (ret != 0)
+			break;
+		rte_pmd_tsi721_model_intx(t7_bare);
+	}
+	TEST_ASSERT_EQUAL(ret, -EAGAIN, "doorbell %u: not RETRY (%d)", i, ret);
+	TEST_ASSERT_EQUAL(i, TSI721_IDQ_SIZE_MIN - 1, "the part took %u doorbells into a queue of "
+			  "%u", i, TSI721_IDQ_SIZE_MIN);
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_read32(t7_bare, TSI721_RETRY_GEN_CNT),
+			  retry_gen + 1, "RETRY_GEN_CNT");
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_read32(t7_bare, TSI721_IDQ_WP(0)), 0,
+			  "write pointer after a full lap");
+	/* Two entries consumed: room for two. */
+	rte_pmd_tsi721_model_write32(t7_bare, TSI721_IDQ_RP(0), 3);
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(env.s[0], destid, 1), "after the host read");
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(env.s[0], destid, 2), "after the host read");
+	TEST_ASSERT_EQUAL(rte_rio_send_doorbell(env.s[0], destid, 3), -EAGAIN, "full again");
+	rte_pmd_tsi721_model_write32(t7_bare, TSI721_RETRY_GEN_CNT, 0);
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_read32(t7_bare, TSI721_RETRY_GEN_CNT), 0,
+			  "RETRY_GEN_CNT cleared");
 	/* BAR1: a doorbell out to the host. */
 	rte_pmd_tsi721_model_db_write16(t7_bare, TSI721_TT_8 << TSI721_ODB_TT_SHIFT,
 					rte_cpu_to_be_16(0x1111));
