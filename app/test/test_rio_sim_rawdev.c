@@ -494,6 +494,16 @@ test_rio_sim_attrs(void)
 			  -EINVAL, "dbell_depth 257");
 	TEST_ASSERT_EQUAL(rte_rawdev_set_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_RETRIES_ANSWERED, 0),
 			  -EPERM, "retries_answered set");
+	/* mbox_posted: a mask of the four mailboxes (tsi721_autotest free_buffers uses it). */
+	TEST_ASSERT_SUCCESS(rte_rawdev_set_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED, 0x5),
+			    "mbox_posted");
+	TEST_ASSERT_SUCCESS(rte_rawdev_get_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED, &v),
+			    "mbox_posted");
+	TEST_ASSERT_EQUAL(v, 0x5, "mbox_posted after set");
+	TEST_ASSERT_EQUAL(rte_rawdev_set_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED, 0x10),
+			  -EINVAL, "mbox_posted of a fifth mailbox");
+	TEST_ASSERT_SUCCESS(rte_rawdev_set_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED, 0),
+			    "mbox_posted off");
 
 	/* Unknown and read-only attributes. */
 	TEST_ASSERT_EQUAL(rte_rawdev_get_attr(rs_id_a, "nosuch", &v), -ENOENT, "unknown get");

@@ -129,6 +129,7 @@ struct sim_ep_rx {
 	uint32_t buf_tail;		/* next free place */
 	struct sim_ep_stall stall;	/* consumer position claimed but unpublished */
 	uint32_t held_polls;		/* calls stopped by the oldest held message */
+	bool posted_only;		/* takes a message only into a posted buffer */
 };
 
 struct sim_ep {
@@ -247,6 +248,7 @@ sim_ep_data_rings(struct sim_shm_data_hdr *data, uint32_t entries,
 				entries);
 		sim_ring_attach_ovf(&rings[m], RTE_PTR_ADD(rh + 1, (size_t)entries * SIM_SLOT_SIZE),
 				    SIM_SLOT_OVF_SIZE);
+		rings[m].limit = &rh->limit;
 	}
 }
 
@@ -338,6 +340,7 @@ sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
 	sim_ep_data_rings(data, ep->entries, rings, hdrs);
 	for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
 		sim_ring_reset(&rings[m]);
+		hdrs[m]->limit = UINT64_MAX;
 		ep->rx[m].ring = rings[m];
 		ep->rx[m].ring_hdr = hdrs[m];
 	}
@@ -1261,6 +1264,26 @@ sim_ep_rx_held_count(struct sim_ep_rx *rx, bool owner)
 	return n;
 }
 
+/*
+ * A mailbox that takes messages only into posted buffers (as a controller
+ * that writes each message straight into a free buffer of the host, taken
+ * at its first segment) lets senders claim one position per posted buffer
+ * not used yet: the messages in its ring take the first of them. Others
+ * let the ring alone limit them.
+ */
+static void
+sim_ep_rx_limit(struct sim_ep_rx *rx)
+{
+	uint64_t limit = UINT64_MAX;
+
+	if (rx->ring_hdr == NULL)
+		return;
+	if (rx->posted_only)
+		limit = rx->ring.cons + (rx->open ? rx->buf_tail - rx->buf_head : 0);
+	/* Pairs with the senders' acquire load in sim_ring_claim_below(). */
+	__atomic_store_n(&rx->ring_hdr->limit, limit, __ATOMIC_RELEASE);
+}
+
 int
 sim_ep_open_inb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries)
 {
@@ -1289,6 +1312,7 @@ sim_ep_open_inb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries)
 	rx->held_polls = 0;
 	/* What the ring kept since the mailbox was closed is delivered now. */
 	rx->open = true;
+	sim_ep_rx_limit(rx);
 	/* Pairs with the senders' acquire load in sim_ep_peer_get(). */
 	__atomic_fetch_or(&ep->shm->mbox_open, 1u << mbox, __ATOMIC_RELEASE);
 	return 0;
@@ -1316,6 +1340,7 @@ sim_ep_close_inb_mbox(struct sim_ep *ep, uint8_t mbox)
 	rx->bufs = NULL;
 	rx->buf_size = 0;
 	rx->open = false;
+	sim_ep_rx_limit(rx);
 }
 
 /*
@@ -1416,7 +1441,7 @@ sim_ep_send_unanswered(struct sim_ep *ep, struct sim_ep_tx *tx, struct sim_engin
 	uint64_t p, fail_at = sim_engine_timeout_at(tx->eng, now);
 	struct sim_shm_msg_slot *slot;
 
-	if (sim_ring_claim(ring, 1, &p) == 1) {
+	if (sim_ring_claim_below(ring, 1, ring->limit, &p) == 1) {
 		slot = sim_ring_slot(ring, p);
 		sim_ep_fill_slot(ring, p, slot, m, src, mbox,
 				 sim_engine_send(tx->eng, ept, now, m->letter,
@@ -1500,8 +1525,8 @@ sim_ep_send_burst(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uin
 			ret = -ETIMEDOUT;
 			break;
 		}
-		k = sim_ring_claim(ring, RTE_MIN(RTE_MIN((uint32_t)run, SIM_EP_SEND_CLAIM), room),
-				   &first);
+		k = sim_ring_claim_below(ring, RTE_MIN(RTE_MIN((uint32_t)run, SIM_EP_SEND_CLAIM),
+							room), ring->limit, &first);
 		if (unlikely(k == 0)) {
 			sim_ep_count_path(ep, route, 1 - walked);
 			ret = sim_ep_peer_full(ep, peer, t);
@@ -1638,7 +1663,36 @@ sim_ep_add_inb_buffers(struct sim_ep *ep, uint8_t mbox, void * const *bufs, uint
 	if (first < n)
 		memcpy(&rx->bufs[0], &bufs[first], (n - first) * sizeof(bufs[0]));
 	rx->buf_tail += n;
+	if (unlikely(rx->posted_only))
+		sim_ep_rx_limit(rx);
 	return n;
+}
+
+int
+sim_ep_set_mbox_posted(struct sim_ep *ep, uint32_t mask)
+{
+	unsigned int m;
+
+	if (!ep->owner || ep->data == NULL)
+		return -EPERM;
+	if (mask >= 1u << RTE_RIO_MAX_MBOX)
+		return -EINVAL;
+	for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
+		ep->rx[m].posted_only = (mask >> m) & 1;
+		sim_ep_rx_limit(&ep->rx[m]);
+	}
+	return 0;
+}
+
+uint32_t
+sim_ep_mbox_posted(const struct sim_ep *ep)
+{
+	uint32_t mask = 0;
+	unsigned int m;
+
+	for (m = 0; m < RTE_RIO_MAX_MBOX; m++)
+		mask |= (uint32_t)ep->rx[m].posted_only << m;
+	return mask;
 }
 
 /*
@@ -1802,6 +1856,9 @@ sim_ep_rx_end(struct sim_ep *ep, struct sim_ep_rx *rx, const struct sim_ring *ri
 	rx->ring.cons = ring->cons;
 	if (ring->cons != cons0)
 		sim_ring_cons_sync(&rx->ring);
+	/* A slot skipped (bad, too long) used no buffer. */
+	if (unlikely(rx->posted_only))
+		sim_ep_rx_limit(rx);
 	if (cnt > 0) {
 		ep->st.msg_rx += cnt;
 		ep->st.msg_rx_bytes += bytes;

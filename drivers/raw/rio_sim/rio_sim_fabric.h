@@ -686,6 +686,13 @@ int sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t
  * SIM_DBELL_RING_SIZE (the default): no limit but the ring. Owner only.
  */
 int sim_ep_set_dbell_depth(struct sim_ep *ep, uint32_t depth);
+/*
+ * Inbound mailboxes (bit m of @mask) that take a message only into a
+ * buffer posted for it, and answer RETRY when none is left (a message in
+ * the ring holds one already). Owner only.
+ */
+int sim_ep_set_mbox_posted(struct sim_ep *ep, uint32_t mask);
+uint32_t sim_ep_mbox_posted(const struct sim_ep *ep);
 /* RETRY responses the endpoint answered: doorbells and messages (shared counters). */
 uint64_t sim_ep_retries_answered(const struct sim_ep *ep);
 

@@ -799,6 +799,8 @@ rio_sim_attr_get(struct rte_rawdev *dev, const char *attr_name, uint64_t *attr_v
 		*attr_value = sd->dbell_depth;
 	} else if (strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_RETRIES_ANSWERED) == 0) {
 		*attr_value = sim_ep_retries_answered(sd->ep);
+	} else if (strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED) == 0) {
+		*attr_value = sim_ep_mbox_posted(sd->ep);
 	} else {
 		return -ENOENT;
 	}
@@ -834,6 +836,10 @@ rio_sim_attr_set(struct rte_rawdev *dev, const char *attr_name, const uint64_t a
 			return -EINVAL;
 		sd->mbox_entries = (uint32_t)attr_value;
 		return 0;
+	} else if (strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED) == 0) {
+		if (attr_value >= 1u << RTE_RIO_MAX_MBOX)
+			return -EINVAL;
+		return sim_ep_set_mbox_posted(sd->ep, (uint32_t)attr_value);
 	} else if (strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_DBELL_DEPTH) == 0) {
 		if (attr_value > SIM_DBELL_RING_SIZE)
 			return -EINVAL;

@@ -60,6 +60,7 @@ struct sim_ring {
 	uint64_t cons;			/* consumer only: next position to read */
 	uint8_t *ovf;			/* mailbox rings: first overflow block */
 	uint32_t ovf_size;		/* bytes per overflow block */
+	const uint64_t *limit;		/* mailbox rings: the consumer's claim limit */
 };
 
 /* Atomic accessors: every caller names the barrier partner. */
@@ -105,6 +106,7 @@ sim_ring_attach(struct sim_ring *r, struct sim_shm_ring_pos *pos, void *slots,
 	r->cons = 0;
 	r->ovf = NULL;
 	r->ovf_size = 0;
+	r->limit = NULL;
 }
 
 /* Mailbox rings: one overflow block of @ovf_size bytes per slot from @ovf on. */

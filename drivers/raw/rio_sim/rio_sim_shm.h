@@ -391,6 +391,12 @@ struct sim_shm_mbox_ring {
 	 */
 	uint64_t rx_msgs __rte_cache_aligned;	/* written by the owner */
 	uint64_t retries __rte_cache_aligned;	/* senders refused because the ring was full */
+	/*
+	 * Senders claim positions below it: set by the owner (UINT64_MAX: the
+	 * ring alone); read by every claim, written only by a mailbox that
+	 * takes messages into posted buffers only.
+	 */
+	uint64_t limit __rte_cache_aligned;
 	/* then `entries` struct sim_shm_msg_slot, then `entries` overflow blocks */
 } __rte_cache_aligned;
 

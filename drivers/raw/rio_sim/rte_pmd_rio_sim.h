@@ -154,6 +154,15 @@ struct rte_pmd_rio_sim_op {
  * but the endpoint's ring of 256. get: the value last set.
  */
 #define RTE_PMD_RIO_SIM_ATTR_DBELL_DEPTH	"dbell_depth"
+/**
+ * get/set: inbound mailboxes (bit m: mailbox m) that take a message only
+ * into a buffer posted for it (rte_rio_add_inb_buffers()), as a controller
+ * that writes each message straight into a free buffer of the host: a
+ * message that finds none left (the messages in the ring hold theirs) gets
+ * RETRY. Such a mailbox is received with rte_rio_recv_messages() or
+ * rte_rio_get_inb_message(), not in place. Default 0.
+ */
+#define RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED	"mbox_posted"
 /** get: RETRY responses the endpoint answered (doorbells and messages). */
 #define RTE_PMD_RIO_SIM_ATTR_RETRIES_ANSWERED	"retries_answered"
 /** @} */
