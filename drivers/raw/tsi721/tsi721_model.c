@@ -1523,6 +1523,13 @@ model_create(const char *name, const struct tsi721_devargs *p, int *err)
 		goto fail;
 	}
 	m->srio_raw = (uint16_t)ret;
+	/* The part takes a free buffer of the host at a message's first segment. */
+	ret = rte_rawdev_set_attr(m->srio_raw, RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED,
+				  RTE_LEN2MASK(RTE_RIO_MAX_MBOX, uint32_t));
+	if (ret < 0) {
+		*err = ret;
+		goto fail;
+	}
 	rte_rio_mport_hide(m->srio);
 	if (rte_rio_mport_info_get(m->srio, &info) < 0) {
 		*err = -ENODEV;
