@@ -248,7 +248,6 @@ sim_ep_data_rings(struct sim_shm_data_hdr *data, uint32_t entries,
 				entries);
 		sim_ring_attach_ovf(&rings[m], RTE_PTR_ADD(rh + 1, (size_t)entries * SIM_SLOT_SIZE),
 				    SIM_SLOT_OVF_SIZE);
-		rings[m].limit = &rh->limit;
 	}
 }
 
@@ -340,7 +339,6 @@ sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
 	sim_ep_data_rings(data, ep->entries, rings, hdrs);
 	for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
 		sim_ring_reset(&rings[m]);
-		hdrs[m]->limit = UINT64_MAX;
 		ep->rx[m].ring = rings[m];
 		ep->rx[m].ring_hdr = hdrs[m];
 	}
@@ -1280,8 +1278,7 @@ sim_ep_rx_limit(struct sim_ep_rx *rx)
 		return;
 	if (rx->posted_only)
 		limit = rx->ring.cons + (rx->open ? rx->buf_tail - rx->buf_head : 0);
-	/* Pairs with the senders' acquire load in sim_ring_claim_below(). */
-	__atomic_store_n(&rx->ring_hdr->limit, limit, __ATOMIC_RELEASE);
+	sim_ring_set_limit(&rx->ring, limit);
 }
 
 int
@@ -1441,7 +1438,7 @@ sim_ep_send_unanswered(struct sim_ep *ep, struct sim_ep_tx *tx, struct sim_engin
 	uint64_t p, fail_at = sim_engine_timeout_at(tx->eng, now);
 	struct sim_shm_msg_slot *slot;
 
-	if (sim_ring_claim_below(ring, 1, ring->limit, &p) == 1) {
+	if (sim_ring_claim(ring, 1, &p) == 1) {
 		slot = sim_ring_slot(ring, p);
 		sim_ep_fill_slot(ring, p, slot, m, src, mbox,
 				 sim_engine_send(tx->eng, ept, now, m->letter,
@@ -1525,8 +1522,8 @@ sim_ep_send_burst(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uin
 			ret = -ETIMEDOUT;
 			break;
 		}
-		k = sim_ring_claim_below(ring, RTE_MIN(RTE_MIN((uint32_t)run, SIM_EP_SEND_CLAIM),
-							room), ring->limit, &first);
+		k = sim_ring_claim(ring, RTE_MIN(RTE_MIN((uint32_t)run, SIM_EP_SEND_CLAIM), room),
+				   &first);
 		if (unlikely(k == 0)) {
 			sim_ep_count_path(ep, route, 1 - walked);
 			ret = sim_ep_peer_full(ep, peer, t);
@@ -2097,7 +2094,7 @@ sim_ep_dsend_locked(struct sim_ep *ep, uint16_t destid, uint16_t info)
 	/* It is queued (or refused) when it arrives. */
 	sim_wait_until(arrival);
 	sim_sender_start(rec, sim_ring_id(t, SIM_RING_DBELL));
-	if (sim_ring_claim_below(&ring, 1, &tshm->dbell_limit, &p) == 0) {
+	if (sim_ring_claim(&ring, 1, &p) == 0) {
 		sim_sender_done(rec);
 		sim_ring_counter_add(&tshm->dbell_retry, 1);
 		ep->st.dbell_tx_retry++;
@@ -2192,8 +2189,8 @@ sim_ep_set_dbell_depth(struct sim_ep *ep, uint32_t depth)
 	if (depth > SIM_DBELL_RING_SIZE)
 		return -EINVAL;
 	/* Fetches leave the limit: each fetched doorbell took one of the places. */
-	__atomic_store_n(&ep->shm->dbell_limit, depth == SIM_DBELL_RING_SIZE ? UINT64_MAX :
-			 ep->dbell_ring.cons + depth, __ATOMIC_RELEASE);
+	sim_ring_set_limit(&ep->dbell_ring, depth == SIM_DBELL_RING_SIZE ? UINT64_MAX :
+			   ep->dbell_ring.cons + depth);
 	return 0;
 }
 

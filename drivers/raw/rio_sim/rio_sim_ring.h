@@ -60,7 +60,6 @@ struct sim_ring {
 	uint64_t cons;			/* consumer only: next position to read */
 	uint8_t *ovf;			/* mailbox rings: first overflow block */
 	uint32_t ovf_size;		/* bytes per overflow block */
-	const uint64_t *limit;		/* mailbox rings: the consumer's claim limit */
 };
 
 /* Atomic accessors: every caller names the barrier partner. */
@@ -106,7 +105,6 @@ sim_ring_attach(struct sim_ring *r, struct sim_shm_ring_pos *pos, void *slots,
 	r->cons = 0;
 	r->ovf = NULL;
 	r->ovf_size = 0;
-	r->limit = NULL;
 }
 
 /* Mailbox rings: one overflow block of @ovf_size bytes per slot from @ovf on. */
@@ -149,19 +147,31 @@ sim_ring_reset(struct sim_ring *r)
 	for (i = 0; i < r->size; i++)
 		sim_ring_store_relaxed(sim_ring_seq(r, i), i);
 	sim_ring_store_relaxed(&r->pos->cons_head, 0);
+	sim_ring_store_relaxed(&r->pos->prod_limit, UINT64_MAX);
 	/* Pairs with the producers' acquire load of seq: slots are reset first. */
 	sim_ring_store_release(&r->pos->prod_head, 0);
 	r->cons = 0;
 }
 
 /*
- * Producer: claim up to n consecutive positions below *@limit (an absolute
- * position the consumer publishes, NULL: none) with one CAS.
+ * Consumer: producers may claim positions below @limit only (UINT64_MAX:
+ * the ring alone bounds them).
+ */
+static __rte_always_inline void
+sim_ring_set_limit(struct sim_ring *r, uint64_t limit)
+{
+	/* Pairs with the producers' acquire load in sim_ring_claim(). */
+	sim_ring_store_release(&r->pos->prod_limit, limit);
+}
+
+/*
+ * Producer: claim up to n consecutive positions, below the consumer's
+ * limit, with one CAS.
  * Returns the number claimed (0: the ring is full or too contended) and the
  * first position in *first.
  */
 static __rte_always_inline uint32_t
-sim_ring_claim_below(struct sim_ring *r, uint32_t n, const uint64_t *limit, uint64_t *first)
+sim_ring_claim(struct sim_ring *r, uint32_t n, uint64_t *first)
 {
 	uint64_t lim;
 	unsigned int tries;
@@ -173,12 +183,12 @@ sim_ring_claim_below(struct sim_ring *r, uint32_t n, const uint64_t *limit, uint
 		n = r->size;
 	for (tries = 0; tries < SIM_RING_CAS_TRIES; tries++) {
 		head = sim_ring_load_relaxed(&r->pos->prod_head);
-		if (limit != NULL) {
-			/* The CAS on head below makes the check hold at the claim. */
-			lim = __atomic_load_n(limit, __ATOMIC_ACQUIRE);
+		/* On head's line: no extra miss. The CAS on head makes it hold at the claim. */
+		lim = sim_ring_load_acquire(&r->pos->prod_limit);
+		if (unlikely(head + n > lim)) {
 			if (head >= lim)
 				return 0;
-			n = (uint32_t)RTE_MIN((uint64_t)n, lim - head);
+			n = (uint32_t)(lim - head);
 		}
 		/*
 		 * The consumer frees positions in order: when the last slot
@@ -216,13 +226,6 @@ sim_ring_claim_below(struct sim_ring *r, uint32_t n, const uint64_t *limit, uint
 		}
 	}
 	return 0;
-}
-
-/* Producer: claim up to n consecutive positions (sim_ring_claim_below(), no limit). */
-static __rte_always_inline uint32_t
-sim_ring_claim(struct sim_ring *r, uint32_t n, uint64_t *first)
-{
-	return sim_ring_claim_below(r, n, NULL, first);
 }
 
 /* Producer: publish the filled slot at position p, found at @slot. */

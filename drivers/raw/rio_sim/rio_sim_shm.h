@@ -291,6 +291,7 @@ sim_ring_id(uint32_t ep_index, uint32_t kind)
 /* Producer and consumer positions, on separate cache lines. */
 struct sim_shm_ring_pos {
 	uint64_t prod_head __rte_cache_aligned;
+	uint64_t prod_limit;	/* producers claim below it (consumer's; UINT64_MAX: none) */
 	uint64_t cons_head __rte_cache_aligned;
 } __rte_cache_aligned;
 
@@ -310,8 +311,6 @@ struct sim_shm_endpoint {
 	uint64_t pw_rx;
 	uint64_t pw_dropped;
 	struct sim_shm_ring_pos dbell_pos;
-	/* Senders claim doorbell positions below it: the owner's queue depth. */
-	uint64_t dbell_limit;
 	struct sim_shm_dbell_slot dbell[SIM_DBELL_RING_SIZE];
 	struct sim_shm_ring_pos pw_pos;
 	struct sim_shm_pw_slot pw[SIM_PW_RING_SIZE];
@@ -391,12 +390,6 @@ struct sim_shm_mbox_ring {
 	 */
 	uint64_t rx_msgs __rte_cache_aligned;	/* written by the owner */
 	uint64_t retries __rte_cache_aligned;	/* senders refused because the ring was full */
-	/*
-	 * Senders claim positions below it: set by the owner (UINT64_MAX: the
-	 * ring alone); read by every claim, written only by a mailbox that
-	 * takes messages into posted buffers only.
-	 */
-	uint64_t limit __rte_cache_aligned;
 	/* then `entries` struct sim_shm_msg_slot, then `entries` overflow blocks */
 } __rte_cache_aligned;
 
