@@ -1320,6 +1320,89 @@ test_models_msg_retry(void)
 	return sm_finish(&sm);
 }
 
+/* ep0 - sw0 - ep1; ep1 has 2 inbound segment buffers, each held 100 us. */
+static const char sm_segbuf_topo[] =
+	"[fabric]\ndevid_size = %u\nstatic_routes = 1\nseg_bufs = 2\nresponse_latency = 100000\n"
+	"[switch sw0]\nports = 4\n"
+	"[endpoint ep0]\ndestid = 0\n[endpoint ep1]\ndestid = 1\n"
+	"[links]\nsw0.0 = ep0.0\nsw0.1 = ep1.0\n";
+
+/*
+ * A target that cannot take a later segment answers RETRY for that
+ * segment, and the sender resends that segment, not the message. Two
+ * messages of 16 segments arrive back to back (2 us) at a target whose 2
+ * segment buffers are each held 100 us: segments 2..15 of the first and
+ * all of the second are refused at least once. Both are accepted
+ * (nothing refused to the caller), arrive whole, once and in order, the
+ * first no sooner than 7 response times after it was posted (two segments
+ * taken per response time), and msg_tx_seg_retry counts the resends.
+ * With 8- and 16-bit device IDs.
+ */
+static int
+sm_msg_seg_retry(unsigned int devid_size)
+{
+	static uint8_t buf[2][RTE_RIO_MAX_MSG_SIZE];
+	const uint64_t proc = 100000;
+	uint64_t seg0, retry0, p, t0, a0, a1;
+	struct rte_rio_mport *m0, *m1;
+	struct rte_rio_msg msgs[2];
+	struct sm_ring_view v;
+	unsigned int k, i;
+	size_t len = 0;
+	uint8_t *b;
+	char text[256];
+
+	snprintf(text, sizeof(text), sm_segbuf_topo, devid_size);
+	TEST_ASSERT_SUCCESS(sm_create(&sm, text), "fabric");
+	m0 = sm_mport(&sm, "ep0");
+	m1 = sm_mport(&sm, "ep1");
+	TEST_ASSERT(m0 != NULL && m1 != NULL, "mports");
+	TEST_ASSERT_SUCCESS(sm_mailboxes(&sm), "mailboxes");
+	TEST_ASSERT_SUCCESS(sm_ring_map(&sm, 1, &v), "ep1's ring");
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < RTE_RIO_MAX_MSG_SIZE; i++)
+			buf[k][i] = (uint8_t)(i * 7 + k * 101 + i / 256);
+		msgs[k] = (struct rte_rio_msg){ .buf = buf[k], .len = RTE_RIO_MAX_MSG_SIZE,
+						 .destid = 1, .letter = k };
+	}
+	seg0 = sm_xstat(&sm, 0, "msg_tx_seg_retry");
+	TEST_ASSERT(seg0 != UINT64_MAX, "no xstat msg_tx_seg_retry");
+	retry0 = sm_xstat(&sm, 0, "msg_tx_retry");
+	p = sm_ring_head(&v);
+	t0 = sm_now_ns();
+	TEST_ASSERT_EQUAL(rte_rio_send_messages(m0, 0, msgs, 2), 2,
+			  "segment RETRY refused a message (status %d)", msgs[0].status);
+	a0 = sm_ring_arrival(&v, p);
+	a1 = sm_ring_arrival(&v, p + 1);
+	sm_ring_unmap(&v);
+	printf("  %u-bit IDs, 2 x 16 segments into 2 buffers: %" PRIu64 " segments resent; arrivals "
+	       "%.2f and %.2f ms after posting\n", devid_size, sm_xstat(&sm, 0, "msg_tx_seg_retry") - seg0,
+	       (a0 - t0) / 1e6, (a1 - t0) / 1e6);
+	TEST_ASSERT(sm_xstat(&sm, 0, "msg_tx_seg_retry") - seg0 >= 14 + 16,
+		    "%" PRIu64 " segments resent, want 30 at least",
+		    sm_xstat(&sm, 0, "msg_tx_seg_retry") - seg0);
+	TEST_ASSERT_EQUAL(sm_xstat(&sm, 0, "msg_tx_retry"), retry0, "a message was refused");
+	TEST_ASSERT(a0 >= t0 + 7 * proc, "first message arrived %" PRIu64 " ns after posting, "
+		    "sooner than its segments could be taken", a0 - t0);
+	TEST_ASSERT_EQUAL(sm_completions_wait(m0, 2), 2, "complete");
+	for (k = 0; k < 2; k++) {
+		b = sm_get_wait(m1, &len);
+		TEST_ASSERT_NOT_NULL(b, "message %u not received", k);
+		TEST_ASSERT_EQUAL(len, RTE_RIO_MAX_MSG_SIZE, "message %u: length", k);
+		TEST_ASSERT(memcmp(b, buf[k], len) == 0, "message %u: contents (order)", k);
+		TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(m1, 0, b), "repost");
+	}
+	TEST_ASSERT_NULL(rte_rio_get_inb_message(m1, 0, &len, NULL), "a message twice");
+	return sm_finish(&sm);
+}
+
+static int
+test_models_msg_seg_retry(void)
+{
+	TEST_ASSERT_SUCCESS(sm_msg_seg_retry(8), "8-bit IDs");
+	return sm_msg_seg_retry(16);
+}
+
 /* ep0 - sw0 - ep1, a target answering 10 ms after arrival, rings of 1024 slots. */
 static const char sm_desc_topo[] =
 	"[fabric]\nstatic_routes = 1\nresponse_latency = 10000000\n"
@@ -1402,6 +1485,7 @@ static struct unit_test_suite rio_sim_models_suite = {
 		TEST_CASE(test_models_msg_letters),
 		TEST_CASE(test_models_msg_segments),
 		TEST_CASE(test_models_msg_retry),
+		TEST_CASE(test_models_msg_seg_retry),
 		TEST_CASE(test_models_msg_descriptors),
 		TEST_CASES_END()
 	}

@@ -411,7 +411,8 @@ static int
 test_rio_sim_attrs(void)
 {
 	struct rte_rio_mport *ma = rte_pmd_rio_sim_mport(rs_id_a);
-	uint64_t v;
+	struct rte_rio_mport *mb = rte_pmd_rio_sim_mport(rs_id_b);
+	uint64_t v, retries;
 	uint32_t reg;
 
 	TEST_ASSERT_SUCCESS(rte_rawdev_get_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_DESTID, &v),
@@ -465,6 +466,44 @@ test_rio_sim_attrs(void)
 		    "mbox_entries 100 accepted");
 	TEST_ASSERT(rte_rawdev_set_attr(rs_id_a, RTE_PMD_RIO_SIM_ATTR_MBOX_ENTRIES, 8192) != 0,
 		    "mbox_entries 8192 accepted");
+
+	/* dbell_depth: b takes that many doorbells more than it fetched, then RETRY. */
+	while (rte_rio_dbell_poll(mb, 64) > 0)
+		;
+	TEST_ASSERT_SUCCESS(rte_rawdev_get_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_RETRIES_ANSWERED,
+						&retries), "retries_answered");
+	TEST_ASSERT_SUCCESS(rte_rawdev_set_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_DBELL_DEPTH, 2),
+			    "dbell_depth 2");
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(ma, 1, 0x21), "first doorbell");
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(ma, 1, 0x22), "second doorbell");
+	TEST_ASSERT_EQUAL(rte_rio_send_doorbell(ma, 1, 0x23), -EAGAIN, "third: not RETRY");
+	TEST_ASSERT_SUCCESS(rte_rawdev_get_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_RETRIES_ANSWERED,
+						&v), "retries_answered");
+	TEST_ASSERT_EQUAL(v, retries + 1, "RETRY answered");
+	/* Fetching does not move the limit: the owner sets it again. */
+	TEST_ASSERT_EQUAL(rte_rio_dbell_poll(mb, 64), 2, "two fetched");
+	TEST_ASSERT_EQUAL(rte_rio_send_doorbell(ma, 1, 0x24), -EAGAIN, "limit moved by a fetch");
+	TEST_ASSERT_SUCCESS(rte_rawdev_set_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_DBELL_DEPTH, 256),
+			    "dbell_depth 256");
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(ma, 1, 0x25), "no limit but the ring");
+	TEST_ASSERT_EQUAL(rte_rio_dbell_poll(mb, 64), 1, "fetched");
+	TEST_ASSERT_SUCCESS(rte_rawdev_get_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_DBELL_DEPTH, &v),
+			    "dbell_depth");
+	TEST_ASSERT_EQUAL(v, 256, "dbell_depth after set");
+	TEST_ASSERT_EQUAL(rte_rawdev_set_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_DBELL_DEPTH, 257),
+			  -EINVAL, "dbell_depth 257");
+	TEST_ASSERT_EQUAL(rte_rawdev_set_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_RETRIES_ANSWERED, 0),
+			  -EPERM, "retries_answered set");
+	/* mbox_posted: a mask of the four mailboxes (tsi721_autotest free_buffers uses it). */
+	TEST_ASSERT_SUCCESS(rte_rawdev_set_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED, 0x5),
+			    "mbox_posted");
+	TEST_ASSERT_SUCCESS(rte_rawdev_get_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED, &v),
+			    "mbox_posted");
+	TEST_ASSERT_EQUAL(v, 0x5, "mbox_posted after set");
+	TEST_ASSERT_EQUAL(rte_rawdev_set_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED, 0x10),
+			  -EINVAL, "mbox_posted of a fifth mailbox");
+	TEST_ASSERT_SUCCESS(rte_rawdev_set_attr(rs_id_b, RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED, 0),
+			    "mbox_posted off");
 
 	/* Unknown and read-only attributes. */
 	TEST_ASSERT_EQUAL(rte_rawdev_get_attr(rs_id_a, "nosuch", &v), -ENOENT, "unknown get");

@@ -346,8 +346,7 @@ test_t7_doorbells(void)
 	TEST_ASSERT_EQUAL(ds.last.src, t7_destid(env.t), "source");
 	/*
 	 * More than the part's queue holds go through it in order, polled on
-	 * the way; without polling, the sender sees RETRY once the queue and
-	 * the fabric's doorbell ring are full.
+	 * the way (bare_model fills the queue).
 	 */
 	for (i = 0; i < 700; i++) {
 		TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(env.s[0], t7_destid(env.t), i),
@@ -702,6 +701,67 @@ test_t7_ring_full(void)
 	return TEST_SUCCESS;
 }
 
+/*
+ * The part writes a message straight into a free buffer of the host, taken
+ * at its first segment: a message that finds none gets RETRY. With 4 free
+ * buffers posted and nothing received, the fifth message is refused
+ * (-EAGAIN) and counted in RETRY_GEN_CNT; once the host received the four
+ * and posted their buffers again, four more go in, all whole and in order.
+ */
+static int
+test_t7_free_buffers(void)
+{
+	uint8_t *rx = rte_malloc(NULL, 4 * RTE_RIO_MAX_MSG_SIZE, 8);
+	uint64_t retry_gen, payload;
+	unsigned int i, round;
+	struct rte_rio_msg m;
+	uint16_t src;
+	size_t len;
+	void *buf;
+	int ret;
+
+	TEST_ASSERT_NOT_NULL(rx, "memory");
+	ret = t7_setup(true, 512);
+	if (ret == 0)
+		ret = rte_rio_request_outb_mbox(env.s[0], 0, T7_MBOX_ENTRIES);
+	if (ret == 0)
+		ret = rte_rio_request_inb_mbox(env.t, 0, T7_MBOX_ENTRIES);
+	for (i = 0; ret == 0 && i < 4; i++)
+		ret = rte_rio_add_inb_buffer(env.t, 0, rx + i * RTE_RIO_MAX_MSG_SIZE);
+	if (ret != 0) {
+		rte_free(rx);
+		TEST_ASSERT_SUCCESS(ret, "setup");
+	}
+	retry_gen = t7_xstat("retry_gen_cnt");
+	for (round = 0; round < 2; round++) {
+		for (i = 0; i < 5; i++) {
+			payload = round * 4 + i;
+			m = (struct rte_rio_msg){ .buf = &payload, .len = sizeof(payload),
+						  .destid = t7_destid(env.t) };
+			if (rte_rio_send_messages(env.s[0], 0, &m, 1) != 1)
+				break;
+		}
+		TEST_ASSERT_EQUAL(i, 4, "round %u: %u messages into 4 free buffers", round, i);
+		TEST_ASSERT_EQUAL(m.status, -EAGAIN, "round %u: the fifth not RETRY", round);
+		TEST_ASSERT(t7_xstat("retry_gen_cnt") > retry_gen, "round %u: RETRY_GEN_CNT",
+			    round);
+		retry_gen = t7_xstat("retry_gen_cnt");
+		for (i = 0; i < 4; i++) {
+			buf = t7_recv(env.t, &len, &src);
+			TEST_ASSERT_NOT_NULL(buf, "round %u: message %u not received", round, i);
+			memcpy(&payload, buf, sizeof(payload));
+			TEST_ASSERT_EQUAL(payload, round * 4 + i, "in order, once");
+			TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(env.t, 0, buf), "post again");
+		}
+		/* The sender's mailbox waits for the RETRY's response before it sends on. */
+		rte_delay_us_sleep(10000);
+	}
+	rte_rio_release_inb_mbox(env.t, 0);
+	rte_rio_release_outb_mbox(env.s[0], 0);
+	rte_free(rx);
+	return TEST_SUCCESS;
+}
+
 static int
 test_t7_peer_gone(void)
 {
@@ -828,10 +888,11 @@ test_t7_bare_model(void)
 {
 	struct rte_rio_scan_conf sc = { .disc_timeout_ms = 5000 };
 	const struct tsi721_idb_entry *e;
+	uint32_t v, retry_gen;
 	unsigned int i;
 	uint8_t destid;
 	char args[256];
-	uint32_t v;
+	int ret = 0;
 
 	memset(&env, 0, sizeof(env));
 	env.devid_size = 8;
@@ -873,6 +934,34 @@ test_t7_bare_model(void)
 	rte_pmd_tsi721_model_write32(t7_bare, TSI721_IDQ_RP(0), 1);
 	rte_pmd_tsi721_model_write32(t7_bare, TSI721_SR_CHINT(0), TSI721_SR_CHINT_IDBQRCV);
 	TEST_ASSERT(!rte_pmd_tsi721_model_intx(t7_bare), "INTx released");
+	/*
+	 * The part takes doorbells while its queue (512 entries: 511, the
+	 * write pointer stops behind the read pointer) has room, then answers
+	 * RETRY and counts it in RETRY_GEN_CNT. Sampling INTx after each lets
+	 * the part take it in at once; the host does not consume.
+	 */
+	retry_gen = rte_pmd_tsi721_model_read32(t7_bare, TSI721_RETRY_GEN_CNT);
+	for (i = 0; i < 1000; i++) {
+		ret = rte_rio_send_doorbell(env.s[0], destid, (uint16_t)i);
+		if (ret != 0)
+			break;
+		rte_pmd_tsi721_model_intx(t7_bare);
+	}
+	TEST_ASSERT_EQUAL(ret, -EAGAIN, "doorbell %u: not RETRY (%d)", i, ret);
+	TEST_ASSERT_EQUAL(i, TSI721_IDQ_SIZE_MIN - 1, "the part took %u doorbells into a queue of "
+			  "%u", i, TSI721_IDQ_SIZE_MIN);
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_read32(t7_bare, TSI721_RETRY_GEN_CNT),
+			  retry_gen + 1, "RETRY_GEN_CNT");
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_read32(t7_bare, TSI721_IDQ_WP(0)), 0,
+			  "write pointer after a full lap");
+	/* Two entries consumed: room for two. */
+	rte_pmd_tsi721_model_write32(t7_bare, TSI721_IDQ_RP(0), 3);
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(env.s[0], destid, 1), "after the host read");
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(env.s[0], destid, 2), "after the host read");
+	TEST_ASSERT_EQUAL(rte_rio_send_doorbell(env.s[0], destid, 3), -EAGAIN, "full again");
+	rte_pmd_tsi721_model_write32(t7_bare, TSI721_RETRY_GEN_CNT, 0);
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_read32(t7_bare, TSI721_RETRY_GEN_CNT), 0,
+			  "RETRY_GEN_CNT cleared");
 	/* BAR1: a doorbell out to the host. */
 	rte_pmd_tsi721_model_db_write16(t7_bare, TSI721_TT_8 << TSI721_ODB_TT_SHIFT,
 					rte_cpu_to_be_16(0x1111));
@@ -916,6 +1005,7 @@ T7_CASE(test_t7_port_write)
 T7_CASE(test_t7_model_checks)
 T7_CASE(test_t7_link_down)
 T7_CASE(test_t7_ring_full)
+T7_CASE(test_t7_free_buffers)
 T7_CASE(test_t7_peer_gone)
 T7_CASE(test_t7_interrupts)
 T7_CASE(test_t7_bare_model)
@@ -945,6 +1035,7 @@ static struct unit_test_suite tsi721_suite = {
 		TEST_CASE_NAMED("model_checks", test_t7_model_checks_run),
 		TEST_CASE_NAMED("link_down", test_t7_link_down_run),
 		TEST_CASE_NAMED("ring_full", test_t7_ring_full_run),
+		TEST_CASE_NAMED("free_buffers", test_t7_free_buffers_run),
 		TEST_CASE_NAMED("peer_gone", test_t7_peer_gone_run),
 		TEST_CASE_NAMED("interrupts", test_t7_interrupts_run),
 		TEST_CASE_NAMED("bare_model", test_t7_bare_model_run),

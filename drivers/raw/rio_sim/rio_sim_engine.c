@@ -24,6 +24,16 @@
  * mailbox is full, or ERROR) is not sent on: the engine waits for that
  * response before it starts anything else, and the sender resends.
  *
+ * A target's reception resources are shared by all who send to it (Part 2:
+ * RETRY lets many senders share few reception resources). With [fabric]
+ * seg_bufs = N an endpoint has N inbound segment buffers: a segment holds
+ * one from its arrival until the target answered it (response_latency
+ * later). A segment that finds all N held, whichever segment of its message
+ * it is, gets RETRY, and the engine resends that segment, not the message,
+ * when the RETRY is back; the other segments go on. The message so arrives
+ * (and completes) later, intact and once. Its first segment has been given a
+ * mailbox buffer all the same: the message is accepted.
+ *
  * Accepted messages hold a descriptor of the mailbox until they complete;
  * with all of them held, the mailbox takes nothing (back-pressure). The
  * process-local state here is the sender's own; what several senders share
@@ -40,6 +50,7 @@
 
 /* Timing state towards one target endpoint. */
 struct sim_engine_peer {
+	uint32_t t;			/* target endpoint index */
 	uint32_t gen;			/* route generation + 1 of the paths; 0: none yet */
 	uint16_t destid;		/* the ID the paths lead to */
 	uint16_t own;			/* our ID: where the responses go */
@@ -58,11 +69,13 @@ struct sim_engine {
 	uint32_t size;			/* descriptors: slots of done[] */
 	uint32_t head, tail;		/* free-running FIFO positions */
 	uint64_t completed, reported;
+	uint64_t *seg_retries;		/* the sender's count of segments retried */
 	struct sim_engine_peer **peers;	/* by target endpoint index, allocated on first use */
 };
 
 struct sim_engine *
-sim_engine_create(struct sim_fabric *f, uint32_t dev_index, uint32_t entries)
+sim_engine_create(struct sim_fabric *f, uint32_t dev_index, uint32_t entries,
+		  uint64_t *seg_retries)
 {
 	struct sim_engine *e = calloc(1, sizeof(*e));
 
@@ -70,6 +83,7 @@ sim_engine_create(struct sim_fabric *f, uint32_t dev_index, uint32_t entries)
 		return NULL;
 	e->f = f;
 	e->dev_index = dev_index;
+	e->seg_retries = seg_retries;
 	e->size = RTE_MAX(entries, 1u);
 	e->done = calloc(e->size, sizeof(e->done[0]));
 	e->peers = calloc(f->n_endpoints, sizeof(e->peers[0]));
@@ -156,6 +170,7 @@ sim_engine_peer(struct sim_engine *e, uint32_t t, uint16_t destid, uint16_t own)
 			return NULL;
 		e->peers[t] = p;
 	}
+	p->t = t;
 	/* Acquire pairs with the release that publishes a route change. */
 	gen = (uint32_t)__atomic_load_n(&e->f->hdr->route_gen, __ATOMIC_ACQUIRE) + 1;
 	if (gen == 0)
@@ -205,12 +220,82 @@ engine_answer(struct sim_engine *e, const struct sim_engine_peer *p, uint64_t no
 			      t > early ? t - early : t, rsp);
 }
 
+/* Take an inbound segment buffer of @ep free at @at, held until @until. */
+static bool
+engine_seg_take(struct sim_shm_endpoint *ep, uint32_t nbufs, uint64_t at, uint64_t until)
+{
+	uint32_t i;
+	uint64_t free_at;
+
+	for (i = 0; i < nbufs; i++) {
+		free_at = __atomic_load_n(&ep->seg_free[i], __ATOMIC_RELAXED);
+		while (free_at <= at)
+			if (__atomic_compare_exchange_n(&ep->seg_free[i], &free_at, until, false,
+							__ATOMIC_RELAXED, __ATOMIC_RELAXED))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * The segments of a message (@req, the last arriving at *@arrival) meet
+ * the target's @nbufs segment buffers, in the order they arrive. A segment
+ * refused (RETRY, answered response_latency after it arrived) is resent
+ * when that response is back. *@arrival becomes when the last segment was
+ * taken, *@done when the last response (DONE) is back.
+ */
+static void
+engine_seg_buffers(struct sim_engine *e, const struct sim_engine_peer *p, uint64_t now,
+		   uint32_t nbufs, const struct sim_burst *req, uint64_t *arrival, uint64_t *done)
+{
+	struct sim_shm_endpoint *tep = &e->f->eps[p->t];
+	uint64_t at[SIM_MSG_MAX_SEGS], proc = engine_proc_ns(e), hop = engine_hop_ns(e);
+	uint64_t gap = 0, last_in = *arrival, last_done = *done, r;
+	uint8_t ds = e->f->devid_size;
+	struct sim_burst seg = { 1, req->bytes, req->bytes };
+	struct sim_burst rsp = { 1, 0, 0 };
+	uint32_t n = RTE_MIN(req->n, (uint32_t)SIM_MSG_MAX_SEGS), left = n, j, k;
+	bool retried[SIM_MSG_MAX_SEGS] = { false };
+
+	rsp.bytes = rsp.last_bytes = sim_pkt_wire_bytes(ds, SIM_RSP_HDR(ds), 0);
+	/* Back to back on the target's link: a full segment's serialization apart. */
+	if (p->fwd.n > 0)
+		gap = ((uint64_t)req->bytes * p->fwd.ps_per_byte[p->fwd.n - 1] + 999) / 1000;
+	for (j = 0; j < n; j++)
+		at[j] = *arrival - (uint64_t)(n - 1 - j) * gap;
+	while (left > 0) {
+		/* The segment that arrives next. */
+		for (k = UINT32_MAX, j = 0; j < n; j++)
+			if (at[j] != UINT64_MAX && (k == UINT32_MAX || at[j] < at[k]))
+				k = j;
+		if (engine_seg_take(tep, nbufs, at[k], at[k] + proc)) {
+			if (retried[k]) {
+				last_in = RTE_MAX(last_in, at[k]);
+				last_done = RTE_MAX(last_done, sim_path_carry(e->f, &p->back, hop,
+						     now, at[k] + proc, &rsp));
+			}
+			at[k] = UINT64_MAX;
+			left--;
+			continue;
+		}
+		/* RETRY: back to the sender, which resends this segment at once. */
+		(*e->seg_retries)++;
+		retried[k] = true;
+		seg.bytes = seg.last_bytes = k == n - 1 ? req->last_bytes : req->bytes;
+		r = sim_path_carry(e->f, &p->back, hop, now, at[k] + proc, &rsp);
+		at[k] = RTE_MAX(sim_path_carry(e->f, &p->fwd, hop, now, r, &seg), at[k] + 1);
+	}
+	*arrival = last_in;
+	*done = last_done;
+}
+
 uint64_t
 sim_engine_send(struct sim_engine *e, struct sim_engine_peer *p, uint64_t now, uint8_t letter,
 		uint32_t len)
 {
 	struct sim_burst req, rsp;
 	uint64_t s = engine_start(e, p, now, letter), arrival, done;
+	uint32_t nbufs;
 
 	sim_msg_bursts(e->f->devid_size, len, &req, &rsp);
 	arrival = sim_path_carry(e->f, &p->fwd, engine_hop_ns(e), now, s, &req);
@@ -222,6 +307,10 @@ sim_engine_send(struct sim_engine *e, struct sim_engine_peer *p, uint64_t now, u
 		return arrival;
 	}
 	done = engine_answer(e, p, now, arrival, &rsp);
+	nbufs = __atomic_load_n(&e->f->hdr->seg_bufs, __ATOMIC_RELAXED);
+	if (unlikely(nbufs != 0))
+		engine_seg_buffers(e, p, now, RTE_MIN(nbufs, (uint32_t)SIM_SEG_BUFS_MAX), &req,
+				   &arrival, &done);
 	p->letter_done[letter & (RTE_RIO_MAX_LETTER - 1)] = done;
 	if (e->tail - e->head < e->size)
 		e->done[e->tail++ % e->size] = done;

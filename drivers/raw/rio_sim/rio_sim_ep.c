@@ -129,6 +129,7 @@ struct sim_ep_rx {
 	uint32_t buf_tail;		/* next free place */
 	struct sim_ep_stall stall;	/* consumer position claimed but unpublished */
 	uint32_t held_polls;		/* calls stopped by the oldest held message */
+	bool posted_only;		/* takes a message only into a posted buffer */
 };
 
 struct sim_ep {
@@ -429,6 +430,7 @@ sim_ep_take(struct sim_ep *ep, const char *devname, char *err, size_t errlen)
 	sim_ring_attach(&ep->dbell_ring, &shm->dbell_pos, shm->dbell, sizeof(shm->dbell[0]),
 			SIM_DBELL_RING_SIZE);
 	sim_ring_reset(&ep->dbell_ring);
+	sim_ep_set_dbell_depth(ep, SIM_DBELL_RING_SIZE);
 	sim_ring_attach(&ep->pw_ring, &shm->pw_pos, shm->pw, sizeof(shm->pw[0]),
 			SIM_PW_RING_SIZE);
 	sim_ring_reset(&ep->pw_ring);
@@ -504,7 +506,8 @@ sim_ep_tx_init(struct sim_ep *ep, struct sim_ep_tx *tx, bool with_peers, uint32_
 		return -ENOSPC;
 	}
 	if (ep->f->timing) {
-		tx->eng = sim_engine_create(ep->f, ep->dev_index, entries);
+		tx->eng = sim_engine_create(ep->f, ep->dev_index, entries,
+					    &ep->st.msg_tx_seg_retry);
 		if (tx->eng == NULL) {
 			sim_ep_tx_free(ep, tx);
 			return -ENOMEM;
@@ -1259,6 +1262,25 @@ sim_ep_rx_held_count(struct sim_ep_rx *rx, bool owner)
 	return n;
 }
 
+/*
+ * A mailbox that takes messages only into posted buffers (as a controller
+ * that writes each message straight into a free buffer of the host, taken
+ * at its first segment) lets senders claim one position per posted buffer
+ * not used yet: the messages in its ring take the first of them. Others
+ * let the ring alone limit them.
+ */
+static void
+sim_ep_rx_limit(struct sim_ep_rx *rx)
+{
+	uint64_t limit = UINT64_MAX;
+
+	if (rx->ring_hdr == NULL)
+		return;
+	if (rx->posted_only)
+		limit = rx->ring.cons + (rx->open ? rx->buf_tail - rx->buf_head : 0);
+	sim_ring_set_limit(&rx->ring, limit);
+}
+
 int
 sim_ep_open_inb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries)
 {
@@ -1287,6 +1309,7 @@ sim_ep_open_inb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries)
 	rx->held_polls = 0;
 	/* What the ring kept since the mailbox was closed is delivered now. */
 	rx->open = true;
+	sim_ep_rx_limit(rx);
 	/* Pairs with the senders' acquire load in sim_ep_peer_get(). */
 	__atomic_fetch_or(&ep->shm->mbox_open, 1u << mbox, __ATOMIC_RELEASE);
 	return 0;
@@ -1314,6 +1337,7 @@ sim_ep_close_inb_mbox(struct sim_ep *ep, uint8_t mbox)
 	rx->bufs = NULL;
 	rx->buf_size = 0;
 	rx->open = false;
+	sim_ep_rx_limit(rx);
 }
 
 /*
@@ -1636,7 +1660,36 @@ sim_ep_add_inb_buffers(struct sim_ep *ep, uint8_t mbox, void * const *bufs, uint
 	if (first < n)
 		memcpy(&rx->bufs[0], &bufs[first], (n - first) * sizeof(bufs[0]));
 	rx->buf_tail += n;
+	if (unlikely(rx->posted_only))
+		sim_ep_rx_limit(rx);
 	return n;
+}
+
+int
+sim_ep_set_mbox_posted(struct sim_ep *ep, uint32_t mask)
+{
+	unsigned int m;
+
+	if (!ep->owner || ep->data == NULL)
+		return -EPERM;
+	if (mask >= 1u << RTE_RIO_MAX_MBOX)
+		return -EINVAL;
+	for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
+		ep->rx[m].posted_only = (mask >> m) & 1;
+		sim_ep_rx_limit(&ep->rx[m]);
+	}
+	return 0;
+}
+
+uint32_t
+sim_ep_mbox_posted(const struct sim_ep *ep)
+{
+	uint32_t mask = 0;
+	unsigned int m;
+
+	for (m = 0; m < RTE_RIO_MAX_MBOX; m++)
+		mask |= (uint32_t)ep->rx[m].posted_only << m;
+	return mask;
 }
 
 /*
@@ -1800,6 +1853,9 @@ sim_ep_rx_end(struct sim_ep *ep, struct sim_ep_rx *rx, const struct sim_ring *ri
 	rx->ring.cons = ring->cons;
 	if (ring->cons != cons0)
 		sim_ring_cons_sync(&rx->ring);
+	/* A slot skipped (bad, too long) used no buffer. */
+	if (unlikely(rx->posted_only))
+		sim_ep_rx_limit(rx);
 	if (cnt > 0) {
 		ep->st.msg_rx += cnt;
 		ep->st.msg_rx_bytes += bytes;
@@ -2123,6 +2179,34 @@ sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n)
 	}
 	ep->st.dbell_rx += cnt;
 	return cnt;
+}
+
+int
+sim_ep_set_dbell_depth(struct sim_ep *ep, uint32_t depth)
+{
+	if (!ep->owner)
+		return -EPERM;
+	if (depth > SIM_DBELL_RING_SIZE)
+		return -EINVAL;
+	/* Fetches leave the limit: each fetched doorbell took one of the places. */
+	sim_ring_set_limit(&ep->dbell_ring, depth == SIM_DBELL_RING_SIZE ? UINT64_MAX :
+			   ep->dbell_ring.cons + depth);
+	return 0;
+}
+
+uint64_t
+sim_ep_retries_answered(const struct sim_ep *ep)
+{
+	uint64_t n = __atomic_load_n(&ep->shm->dbell_retry, __ATOMIC_RELAXED);
+	const struct sim_shm_mbox_ring *rh;
+	unsigned int m;
+
+	/* The offsets are our own: nothing in shared memory says where. */
+	for (m = 0; ep->data != NULL && m < RTE_RIO_MAX_MBOX; m++) {
+		rh = RTE_PTR_ADD(ep->data, sim_ep_ring_off(ep->entries, m));
+		n += __atomic_load_n(&rh->retries, __ATOMIC_RELAXED);
+	}
+	return n;
 }
 
 /* ------------------------------------------------------------------ */

@@ -490,6 +490,7 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 	h->proc_ns = topo->proc_ns;
 	h->resp_timeout_us = topo->resp_timeout_us;
 	h->pw_repeat_us = topo->pw_repeat_us;
+	h->seg_bufs = topo->seg_bufs;
 	h->creator_uid = (uint32_t)geteuid();
 	h->creator_pid = (int32_t)getpid();
 	h->instance = f->instance;
@@ -710,11 +711,12 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, i
 	/* Out of range, a timing parameter would stall every sender for good. */
 	if (h->timing > 1 || h->hop_ns > SIM_HOP_NS_MAX || h->proc_ns > SIM_PROC_NS_MAX ||
 	    h->resp_timeout_us < 1 || h->resp_timeout_us > SIM_RESP_TIMEOUT_US_MAX ||
-	    h->pw_repeat_us < 1 || h->pw_repeat_us > SIM_PW_REPEAT_US_MAX) {
+	    h->pw_repeat_us < 1 || h->pw_repeat_us > SIM_PW_REPEAT_US_MAX ||
+	    h->seg_bufs > SIM_SEG_BUFS_MAX) {
 		sim_err(err, errlen,
-			"fabric %s: corrupt header (timing %u, hop %u ns, response %u ns, timeout %u us, port-write repeat %u us)",
+			"fabric %s: corrupt header (timing %u, hop %u ns, response %u ns, timeout %u us, port-write repeat %u us, segment buffers %u)",
 			name, h->timing, h->hop_ns, h->proc_ns, h->resp_timeout_us,
-			h->pw_repeat_us);
+			h->pw_repeat_us, h->seg_bufs);
 		goto fail;
 	}
 	fab_layout(n_dev, n_ep, (uint8_t)devid_size, &lo);

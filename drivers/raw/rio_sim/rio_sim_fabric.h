@@ -83,6 +83,7 @@ struct sim_topology {
 	uint32_t proc_ns;		/* target processing time of a request */
 	uint32_t resp_timeout_us;	/* response timeout (Port Response Timeout reset value) */
 	uint32_t pw_repeat_us;		/* port-write repeat period while pending */
+	uint32_t seg_bufs;		/* inbound segment buffers per endpoint; 0: enough */
 	uint8_t lanes;			/* default lanes per port */
 	uint8_t baud;			/* default top lane rate (baud code) */
 	uint32_t n_devs;
@@ -234,6 +235,7 @@ uint32_t sim_pkt_wire_bytes(uint8_t devid_size, uint32_t hdr, uint32_t payload);
 #define SIM_RSP_HDR(devid_size)		(4u + SIM_IDS_BYTES(devid_size))
 /* Message segments: ssize 256, so a message of up to 4096 bytes is 1 to 16 of them. */
 #define SIM_MSG_SEG_SIZE	256u
+#define SIM_MSG_MAX_SEGS	(RTE_RIO_MAX_MSG_SIZE / SIM_MSG_SEG_SIZE)
 
 /*
  * Packets carried back to back: n of @bytes wire bytes each, the last one
@@ -284,9 +286,12 @@ const char *sim_baud_name(uint8_t baud);
 struct sim_engine;
 struct sim_engine_peer;
 
-/* An engine of endpoint device @dev_index with @entries descriptors. */
+/*
+ * An engine of endpoint device @dev_index with @entries descriptors; it
+ * counts the segments it resends after RETRY in *@seg_retries.
+ */
 struct sim_engine *sim_engine_create(struct sim_fabric *f, uint32_t dev_index,
-				     uint32_t entries);
+				     uint32_t entries, uint64_t *seg_retries);
 void sim_engine_free(struct sim_engine *e);
 /*
  * Descriptors free at @now (completed messages give theirs back); 0 while
@@ -624,6 +629,7 @@ struct sim_ep_stats {
 	uint64_t msg_tx, msg_tx_retry, msg_tx_error, msg_tx_bytes;
 	uint64_t msg_tx_segs;		/* segments of the messages sent (16 at most each) */
 	uint64_t msg_tx_busy;		/* timing model: refused, every descriptor in flight */
+	uint64_t msg_tx_seg_retry;	/* timing model: segments resent after RETRY */
 	uint64_t msg_rx, msg_rx_bytes, msg_rx_bad;
 	uint64_t msg_rx_too_long;	/* longer than the declared receive buffer size */
 	uint64_t dbell_tx, dbell_tx_retry, dbell_tx_error, dbell_rx;
@@ -673,6 +679,22 @@ int sim_ep_cwrite_block(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, ui
 
 int sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info);
 int sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n);
+/*
+ * The endpoint takes @depth more doorbells than it has fetched now, and
+ * answers RETRY past them; fetching does not move that limit (a device
+ * that queues doorbells elsewhere sets it again when its queue has room).
+ * SIM_DBELL_RING_SIZE (the default): no limit but the ring. Owner only.
+ */
+int sim_ep_set_dbell_depth(struct sim_ep *ep, uint32_t depth);
+/*
+ * Inbound mailboxes (bit m of @mask) that take a message only into a
+ * buffer posted for it, and answer RETRY when none is left (a message in
+ * the ring holds one already). Owner only.
+ */
+int sim_ep_set_mbox_posted(struct sim_ep *ep, uint32_t mask);
+uint32_t sim_ep_mbox_posted(const struct sim_ep *ep);
+/* RETRY responses the endpoint answered: doorbells and messages (shared counters). */
+uint64_t sim_ep_retries_answered(const struct sim_ep *ep);
 
 int sim_ep_open_inb_mbox(struct sim_ep *ep, uint8_t mbox, uint32_t entries);
 void sim_ep_close_inb_mbox(struct sim_ep *ep, uint8_t mbox);

@@ -97,6 +97,7 @@ struct rio_sim_rawdev {
 	uint64_t raw_dbell_tx;
 	uint64_t raw_dbell_tx_errors;
 	uint64_t raw_dbell_rx;
+	uint32_t dbell_depth;		/* RTE_PMD_RIO_SIM_ATTR_DBELL_DEPTH */
 	uint64_t raw_dbell_dropped;	/* written by the poller in the doorbell callback */
 	uint64_t *xstats_base;		/* reset snapshots, one per xstat */
 
@@ -794,6 +795,12 @@ rio_sim_attr_get(struct rte_rawdev *dev, const char *attr_name, uint64_t *attr_v
 		*attr_value = sd->dev_index;
 	} else if (strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_DBELL_UNCLAIMED) == 0) {
 		*attr_value = rte_rio_dbell_unclaimed_count(sd->mport);
+	} else if (strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_DBELL_DEPTH) == 0) {
+		*attr_value = sd->dbell_depth;
+	} else if (strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_RETRIES_ANSWERED) == 0) {
+		*attr_value = sim_ep_retries_answered(sd->ep);
+	} else if (strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED) == 0) {
+		*attr_value = sim_ep_mbox_posted(sd->ep);
 	} else {
 		return -ENOENT;
 	}
@@ -805,6 +812,7 @@ rio_sim_attr_set(struct rte_rawdev *dev, const char *attr_name, const uint64_t a
 {
 	struct rio_sim_rawdev *sd = rio_sim_priv(dev);
 	uint32_t did;
+	int ret;
 
 	if (attr_name == NULL)
 		return -EINVAL;
@@ -828,11 +836,23 @@ rio_sim_attr_set(struct rte_rawdev *dev, const char *attr_name, const uint64_t a
 			return -EINVAL;
 		sd->mbox_entries = (uint32_t)attr_value;
 		return 0;
+	} else if (strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED) == 0) {
+		if (attr_value >= 1u << RTE_RIO_MAX_MBOX)
+			return -EINVAL;
+		return sim_ep_set_mbox_posted(sd->ep, (uint32_t)attr_value);
+	} else if (strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_DBELL_DEPTH) == 0) {
+		if (attr_value > SIM_DBELL_RING_SIZE)
+			return -EINVAL;
+		ret = sim_ep_set_dbell_depth(sd->ep, (uint32_t)attr_value);
+		if (ret == 0)
+			sd->dbell_depth = (uint32_t)attr_value;
+		return ret;
 	} else if (strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_HOST_DESTID) == 0 ||
 		   strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_DEVID_SIZE) == 0 ||
 		   strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_EP_INDEX) == 0 ||
 		   strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_DEV_INDEX) == 0 ||
-		   strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_DBELL_UNCLAIMED) == 0) {
+		   strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_DBELL_UNCLAIMED) == 0 ||
+		   strcmp(attr_name, RTE_PMD_RIO_SIM_ATTR_RETRIES_ANSWERED) == 0) {
 		return -EPERM;	/* read-only */
 	}
 	return -ENOENT;
@@ -854,6 +874,7 @@ static const struct rio_sim_xstat rio_sim_ep_xstats[] = {
 	{ "msg_tx_bytes", offsetof(struct sim_ep_stats, msg_tx_bytes) },
 	{ "msg_tx_segs", offsetof(struct sim_ep_stats, msg_tx_segs) },
 	{ "msg_tx_busy", offsetof(struct sim_ep_stats, msg_tx_busy) },
+	{ "msg_tx_seg_retry", offsetof(struct sim_ep_stats, msg_tx_seg_retry) },
 	{ "msg_rx", offsetof(struct sim_ep_stats, msg_rx) },
 	{ "msg_rx_bytes", offsetof(struct sim_ep_stats, msg_rx_bytes) },
 	{ "msg_rx_bad", offsetof(struct sim_ep_stats, msg_rx_bad) },
@@ -1635,6 +1656,7 @@ rio_sim_create(struct rte_vdev_device *vdev, const char *name, const struct rio_
 	sd->ep_index = f->devs[sd->dev_index].ep_index;
 	sd->host_destid = rio_sim_host_destid(p, topo, &f->devs[sd->dev_index]);
 	sd->mbox_entries = f->mbox_entries;
+	sd->dbell_depth = SIM_DBELL_RING_SIZE;
 	sd->xstats_base = rte_zmalloc_socket("rio_sim_xstats",
 					     RIO_SIM_XS_NUM * sizeof(uint64_t), 0,
 					     rawdev->socket_id);

@@ -147,19 +147,33 @@ sim_ring_reset(struct sim_ring *r)
 	for (i = 0; i < r->size; i++)
 		sim_ring_store_relaxed(sim_ring_seq(r, i), i);
 	sim_ring_store_relaxed(&r->pos->cons_head, 0);
+	sim_ring_store_relaxed(&r->pos->prod_limit, UINT64_MAX);
 	/* Pairs with the producers' acquire load of seq: slots are reset first. */
 	sim_ring_store_release(&r->pos->prod_head, 0);
 	r->cons = 0;
 }
 
 /*
- * Producer: claim up to n consecutive positions with one CAS.
+ * Consumer: producers may claim positions below @limit only (UINT64_MAX:
+ * the ring alone bounds them).
+ */
+static __rte_always_inline void
+sim_ring_set_limit(struct sim_ring *r, uint64_t limit)
+{
+	/* Pairs with the producers' acquire load in sim_ring_claim(). */
+	sim_ring_store_release(&r->pos->prod_limit, limit);
+}
+
+/*
+ * Producer: claim up to n consecutive positions, below the consumer's
+ * limit, with one CAS.
  * Returns the number claimed (0: the ring is full or too contended) and the
  * first position in *first.
  */
 static __rte_always_inline uint32_t
 sim_ring_claim(struct sim_ring *r, uint32_t n, uint64_t *first)
 {
+	uint64_t lim;
 	unsigned int tries;
 	uint64_t head, seq;
 	int64_t diff = 0;
@@ -169,6 +183,13 @@ sim_ring_claim(struct sim_ring *r, uint32_t n, uint64_t *first)
 		n = r->size;
 	for (tries = 0; tries < SIM_RING_CAS_TRIES; tries++) {
 		head = sim_ring_load_relaxed(&r->pos->prod_head);
+		/* On head's line: no extra miss. The CAS on head makes it hold at the claim. */
+		lim = sim_ring_load_acquire(&r->pos->prod_limit);
+		if (unlikely(head + n > lim)) {
+			if (head >= lim)
+				return 0;
+			n = (uint32_t)(lim - head);
+		}
 		/*
 		 * The consumer frees positions in order: when the last slot
 		 * wanted is free for this lap, so is every slot before it, and

@@ -58,7 +58,7 @@
  * 6: kernel-tracked attach slots and tokens instead of pids, sender records;
  *    message timing (link reservations, arrival times).
  */
-#define SIM_SHM_VERSION		6
+#define SIM_SHM_VERSION		7
 #define SIM_SHM_MODE		0600	/* every segment, by default */
 #define SIM_SHM_MODE_GROUP	0660	/* group=1: the creator's group joins too */
 #define SIM_NAME_MAX		32	/* fabric and device names, with NUL */
@@ -69,6 +69,8 @@
 #define SIM_MAX_HOPS		64	/* longer paths are routing loops */
 #define SIM_DBELL_RING_SIZE	256
 #define SIM_PW_RING_SIZE	32
+/* Inbound segment buffers of an endpoint at most ([fabric] seg_bufs). */
+#define SIM_SEG_BUFS_MAX	16
 /*
  * Inbound ring slots by default: as deep as net_memif's default ring. Two
  * testpmd processes streaming 1500-byte frames (devtools/bench.sh pair, 2
@@ -289,6 +291,7 @@ sim_ring_id(uint32_t ep_index, uint32_t kind)
 /* Producer and consumer positions, on separate cache lines. */
 struct sim_shm_ring_pos {
 	uint64_t prod_head __rte_cache_aligned;
+	uint64_t prod_limit;	/* producers claim below it (consumer's; UINT64_MAX: none) */
 	uint64_t cons_head __rte_cache_aligned;
 } __rte_cache_aligned;
 
@@ -321,6 +324,11 @@ struct sim_shm_endpoint {
 	 */
 	uint64_t port_tx_pkts __rte_cache_aligned;
 	uint64_t port_rx_pkts __rte_cache_aligned;
+	/*
+	 * Timing model, [fabric] seg_bufs: when each inbound segment buffer
+	 * is free again (CLOCK_MONOTONIC ns; rio_sim_engine.c).
+	 */
+	uint64_t seg_free[SIM_SEG_BUFS_MAX] __rte_cache_aligned;
 } __rte_cache_aligned;
 
 struct sim_shm_hdr {
@@ -353,7 +361,7 @@ struct sim_shm_hdr {
 	uint32_t proc_ns;	/* a target's processing time before it responds */
 	uint32_t resp_timeout_us;	/* response timeout: Port Response Timeout's reset value */
 	uint32_t pw_repeat_us;	/* port-write repeat period while Port-write Pending */
-	uint32_t rsvd_t;
+	uint32_t seg_bufs;	/* inbound segment buffers per endpoint; 0: as many as needed */
 	char name[SIM_NAME_MAX];
 	uint64_t instance;	/* random at creation: names this fabric, not its name */
 	struct sim_shm_attach attached[SIM_MAX_ATTACH];

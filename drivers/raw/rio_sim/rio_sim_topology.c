@@ -18,6 +18,7 @@
  *   response_latency = 500     ; ns a target takes to answer maintenance
  *   response_timeout = 100000  ; us, >= 1
  *   pw_repeat = 100000         ; us between repeats of a pending port-write
+ *   seg_bufs = 0               ; inbound segment buffers per endpoint, 0..16 (0: enough)
  *   lanes = 4                  ; lanes of every port: 1, 2, 4, 8, 16
  *   baud = 5                   ; lane rate, Gbaud: 1.25 .. 12.5
  *   [switch sw0]
@@ -687,6 +688,7 @@ static const struct {
 	{ "response_timeout", 1, SIM_RESP_TIMEOUT_US_MAX,
 	  offsetof(struct sim_topology, resp_timeout_us) },
 	{ "pw_repeat", 1, SIM_PW_REPEAT_US_MAX, offsetof(struct sim_topology, pw_repeat_us) },
+	{ "seg_bufs", 0, SIM_SEG_BUFS_MAX, offsetof(struct sim_topology, seg_bufs) },
 };
 
 static int
@@ -1496,6 +1498,7 @@ sim_topology_hash(const struct sim_topology *topo)
 	h = topo_hash_u32(h, topo->proc_ns);
 	h = topo_hash_u32(h, topo->resp_timeout_us);
 	h = topo_hash_u32(h, topo->pw_repeat_us);
+	h = topo_hash_u32(h, topo->seg_bufs);
 	h = topo_hash_u32(h, ((uint32_t)topo->lanes << 8) | topo->baud);
 	h = topo_hash_u32(h, topo->n_devs);
 	h = topo_hash_u32(h, topo->n_links);

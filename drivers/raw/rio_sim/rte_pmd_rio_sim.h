@@ -146,6 +146,25 @@ struct rte_pmd_rio_sim_op {
 #define RTE_PMD_RIO_SIM_ATTR_DEV_INDEX		"dev_index"
 /** get: doorbells received outside every claimed range. */
 #define RTE_PMD_RIO_SIM_ATTR_DBELL_UNCLAIMED	"dbell_unclaimed"
+/**
+ * get/set: the endpoint takes this many more doorbells than it has fetched
+ * when it is set, and answers RETRY past them; fetching does not move that
+ * limit. A device that models its own doorbell queue sets it to the room
+ * left in that queue whenever that changes. 256 (the default): no limit
+ * but the endpoint's ring of 256. get: the value last set.
+ */
+#define RTE_PMD_RIO_SIM_ATTR_DBELL_DEPTH	"dbell_depth"
+/**
+ * get/set: inbound mailboxes (bit m: mailbox m) that take a message only
+ * into a buffer posted for it (rte_rio_add_inb_buffers()), as a controller
+ * that writes each message straight into a free buffer of the host: a
+ * message that finds none left (the messages in the ring hold theirs) gets
+ * RETRY. Such a mailbox is received with rte_rio_recv_messages() or
+ * rte_rio_get_inb_message(), not in place. Default 0.
+ */
+#define RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED	"mbox_posted"
+/** get: RETRY responses the endpoint answered (doorbells and messages). */
+#define RTE_PMD_RIO_SIM_ATTR_RETRIES_ANSWERED	"retries_answered"
 /** @} */
 
 /**

@@ -42,6 +42,8 @@
 #include <rte_rawdev.h>
 #include <rte_string_fns.h>
 
+#include <rte_pmd_rio_sim.h>
+
 #include "tsi721.h"
 #include "rte_pmd_tsi721.h"
 #include "rte_pmd_tsi721_model.h"
@@ -49,6 +51,8 @@
 #define MODEL_REGS		(TSI721_BAR0_SIZE / sizeof(uint32_t))
 #define MODEL_BURST		32
 #define MODEL_IB_ENTRIES	512	/* receive buffers lent to the SRIO side per mailbox */
+/* Doorbells the SRIO side (a rio_sim endpoint) can hold: RTE_PMD_RIO_SIM_ATTR_DBELL_DEPTH. */
+#define MODEL_SRIO_DBELLS	256
 /*
  * RETRY responses in a row after which a channel with RETRY_THR set gives
  * up on a message. The part's threshold is not in the sources this model
@@ -114,6 +118,8 @@ struct tsi721_model {
 	char srio_name[RTE_RIO_NAME_MAX_LEN];
 	struct rte_rio_mport *srio;	/* hidden rio_sim mport: the SRIO side */
 	struct rte_vdev_device *srio_dev;	/* its rio_sim vdev */
+	uint16_t srio_raw;		/* and its rawdev */
+	uint64_t retry_gen_base;	/* RETRY_GEN_CNT: RETRYs answered before its last write */
 	uint8_t devid_size;
 	uint32_t *regs;			/* BAR0 */
 
@@ -995,6 +1001,24 @@ model_idb_cb(struct rte_rio_mport *mport __rte_unused, void *arg, const struct r
 	model_count(&m->st.dbell_rx);
 }
 
+/*
+ * The part takes a doorbell while its inbound doorbell queue has room and
+ * answers RETRY when it is full: the SRIO side holds no more doorbells than
+ * the queue has room for. Caller holds misc_lock.
+ */
+static void
+model_idq_depth(struct tsi721_model *m)
+{
+	uint32_t room;
+
+	if (!m->idq_running)
+		return;
+	room = m->idq_size - 1 - (m->idq_wp - m->idq_rp + m->idq_size) % m->idq_size;
+	if (rte_rawdev_set_attr(m->srio_raw, RTE_PMD_RIO_SIM_ATTR_DBELL_DEPTH,
+				RTE_MIN(room, (uint32_t)MODEL_SRIO_DBELLS)) != 0)
+		model_count(&m->st.desc_bad);
+}
+
 /* Inbound doorbells into queue 0 while it has room. Caller holds misc_lock. */
 static void
 model_idq_run(struct tsi721_model *m)
@@ -1008,6 +1032,7 @@ model_idq_run(struct tsi721_model *m)
 		model_reg_set(m, TSI721_IDQ_WP(0), m->idq_wp);
 		model_reg_or(m, TSI721_SR_CHINT(0), TSI721_SR_CHINT_IDBQRCV);
 	}
+	model_idq_depth(m);
 }
 
 static void
@@ -1034,6 +1059,7 @@ model_idq_init(struct tsi721_model *m)
 				  TSI721_IDQ_BASEL_ADDR);
 	m->idq_running = true;
 	model_reg_set(m, TSI721_IDQ_STS(0), TSI721_IDQ_STS_RUN);
+	model_idq_depth(m);
 }
 
 /* Reliable capture: the next port-write is taken only once the last one is read. */
@@ -1055,6 +1081,16 @@ model_pw_run(struct tsi721_model *m)
 	model_count(&m->st.pw_rx);
 }
 
+/* RETRY responses the part generated: its SRIO side answered them. */
+static uint64_t
+model_retries_answered(const struct tsi721_model *m)
+{
+	uint64_t n = 0;
+
+	rte_rawdev_get_attr(m->srio_raw, RTE_PMD_RIO_SIM_ATTR_RETRIES_ANSWERED, &n);
+	return n;
+}
+
 static bool
 model_misc_write(struct tsi721_model *m, uint32_t off, uint32_t v)
 {
@@ -1069,8 +1105,10 @@ model_misc_write(struct tsi721_model *m, uint32_t off, uint32_t v)
 		uint32_t filled = (m->idq_wp - m->idq_rp + m->idq_size) %
 			RTE_MAX(m->idq_size, 1u);
 
-		if (model_ptr_advance(m, &m->idq_rp, v, m->idq_size, filled))
+		if (model_ptr_advance(m, &m->idq_rp, v, m->idq_size, filled)) {
 			model_reg_set(m, off, v);
+			model_idq_depth(m);
+		}
 	} else if (off == TSI721_SR_CHINT(0) || off == TSI721_RIO_EM_INT_STAT) {
 		__atomic_fetch_and(&m->regs[off / 4], ~v, __ATOMIC_RELAXED);
 	} else if (off == TSI721_ZONE_SEL) {
@@ -1086,6 +1124,8 @@ model_misc_write(struct tsi721_model *m, uint32_t off, uint32_t v)
 				zone[i] = model_reg(m, TSI721_LUT_DATA(i));
 		}
 		model_reg_set(m, off, v & ~TSI721_ZONE_SEL_GO);
+	} else if (off == TSI721_RETRY_GEN_CNT) {
+		m->retry_gen_base = model_retries_answered(m) - v;
 	} else if (off == TSI721_RIO_PW_RX_STAT) {
 		__atomic_fetch_and(&m->regs[off / 4],
 				   ~(v & (TSI721_RIO_PW_RX_STAT_PW_VAL |
@@ -1248,6 +1288,12 @@ model_read32(void *ctx, uint32_t off)
 	if (off < TSI721_CFG_SPACE_END) {
 		if (rte_rio_local_read_config_32(m->srio, off, &v) != 0)
 			v = 0xffffffff;
+		return v;
+	}
+	if (off == TSI721_RETRY_GEN_CNT) {
+		rte_spinlock_lock(&m->misc_lock);
+		v = (uint32_t)(model_retries_answered(m) - m->retry_gen_base);
+		rte_spinlock_unlock(&m->misc_lock);
 		return v;
 	}
 	/* Reads of progress registers let the engines catch up first. */
@@ -1471,6 +1517,19 @@ model_create(const char *name, const struct tsi721_devargs *p, int *err)
 		goto fail;
 	}
 	m->srio_dev = RTE_DEV_TO_VDEV(dev);
+	ret = rte_rawdev_get_dev_id(m->srio_name);
+	if (ret < 0) {
+		*err = -ENODEV;
+		goto fail;
+	}
+	m->srio_raw = (uint16_t)ret;
+	/* The part takes a free buffer of the host at a message's first segment. */
+	ret = rte_rawdev_set_attr(m->srio_raw, RTE_PMD_RIO_SIM_ATTR_MBOX_POSTED,
+				  RTE_LEN2MASK(RTE_RIO_MAX_MBOX, uint32_t));
+	if (ret < 0) {
+		*err = ret;
+		goto fail;
+	}
 	rte_rio_mport_hide(m->srio);
 	if (rte_rio_mport_info_get(m->srio, &info) < 0) {
 		*err = -ENODEV;
