@@ -2128,6 +2128,11 @@ sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n)
 /* ------------------------------------------------------------------ */
 /* Port-writes                                                        */
 
+RTE_INIT(sim_ep_pw_handler)
+{
+	sim_port_write_handler_set(sim_pw_deliver);
+}
+
 int
 sim_pw_deliver(struct sim_fabric *f, uint32_t src_dev, uint16_t destid,
 	       const uint32_t *payload, uint32_t len)
