@@ -8,14 +8,17 @@
 /*
  * Helpers of the programs of app/ (the test binary, the fuzzers, the soak
  * and the bench), which copied them before: memory-order wrappers for
- * fields shared between threads or processes, and what /proc says of a
- * process. Not for lib/ and drivers/, and not for examples/ (each example
+ * fields shared between threads or processes, what /proc says of a
+ * process, and a CRC32C of unaligned data. Not for lib/ and drivers/, and not for examples/ (each example
  * builds alone, appliance out of tree).
  */
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/types.h>
+
+#include <rte_hash_crc.h>
 
 /*
  * Fields one thread or process writes and others read. Each call site says
@@ -49,6 +52,27 @@ rio_app_proc_state(pid_t pid)
 	buf[n] = '\0';
 	p = strrchr(buf, ')');
 	return p != NULL && p[1] == ' ' ? p[2] : '?';
+}
+
+/*
+ * CRC32C of @len bytes at any address, continuing @crc: rte_hash_crc()
+ * loads 8-byte words in place, and data inside a frame (after its 14-byte
+ * Ethernet header) is misaligned for that (undefined behaviour that UBSan
+ * reports).
+ */
+static inline uint32_t
+rio_app_crc32c(const void *data, size_t len, uint32_t crc)
+{
+	const uint8_t *p = data;
+	uint64_t w;
+
+	for (; len >= sizeof(w); p += sizeof(w), len -= sizeof(w)) {
+		memcpy(&w, p, sizeof(w));
+		crc = rte_hash_crc_8byte(w, crc);
+	}
+	for (; len > 0; p++, len--)
+		crc = rte_hash_crc_1byte(*p, crc);
+	return crc;
 }
 
 #endif /* RIO_APP_COMMON_H */

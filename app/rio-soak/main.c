@@ -35,7 +35,9 @@
  * offered again later with the same sequence number, so every flow is
  * gap-free by construction: the receiver must see 0, 1, 2, ... exactly
  * once each. lost = accepted - received once; dup, reordered (a hole filled
- * late), corrupt (bad magic, length, flow or CRC) must all be 0.
+ * late), corrupt (bad magic, length, flow or CRC) must all be 0. A message
+ * offered again after a send without response may arrive twice (the fault
+ * may have taken the response, not the request): dup_unanswered, reported.
  *
  * Run-time faults, scheduled by the receive progress of the whole run:
  *   flap     the controller takes a link down (in turn the inter-switch link
@@ -132,7 +134,7 @@
 #define SOAK_NB_PEERS		3
 #define SOAK_NB_FLOWS		(SOAK_NB_PEERS * (SOAK_NB_PEERS - 1))
 #define SOAK_MAGIC		0x534f414bu	/* "SOAK": state file and messages */
-#define SOAK_STATE_VERSION	2
+#define SOAK_STATE_VERSION	3
 #define SOAK_MAX_INC		16	/* incarnations recorded per peer */
 #define SOAK_MAX_BURST		64
 #define SOAK_MAX_HOLES		8
@@ -220,6 +222,9 @@ enum soak_peer_state {
 	SOAK_ST_FAILED,
 };
 
+/* Messages per flow whose send got no response that a receiver remembers. */
+#define SOAK_AMBIG	16
+
 /* Counters of one peer; all uint64_t so that soak_publish() copies words. */
 struct soak_ctr {
 	uint64_t tx_attempts[SOAK_NB_PEERS];	/* accepted + refused offers */
@@ -238,6 +243,7 @@ struct soak_ctr {
 	uint64_t rx_src_inc[SOAK_NB_PEERS];	/* newest sender incarnation seen */
 	uint64_t rx_lost_kill[SOAK_NB_PEERS];	/* skipped at our restart after a kill */
 	uint64_t rx_resent_kill[SOAK_NB_PEERS];	/* again from a sender killed before */
+	uint64_t rx_dup_unanswered[SOAK_NB_PEERS];	/* again after a send without response */
 	uint64_t rx_foreign;	/* source device ID of no peer */
 	uint64_t rx_drained;	/* received while draining for a stop */
 	uint64_t stop_lost;	/* accepted to us but not received at a stop */
@@ -258,6 +264,15 @@ struct soak_peer {
 	uint32_t quiesce_ack[SOAK_NB_PEERS];	/* [j]: peer j's quiesce_req seen */
 	uint32_t pad;
 	uint8_t after_kill[SOAK_MAX_INC];	/* [k]: incarnation k - 1 was killed */
+	/*
+	 * [d][k]: sequence number + 1 of the last SOAK_AMBIG messages to peer d
+	 * whose send failed without a response (-ETIMEDOUT, or dropped by
+	 * rionet), written before they are offered again: no response does not
+	 * mean not delivered (the response, not the request, may be what the
+	 * fault took), so the first copy may arrive as well.
+	 */
+	uint64_t ambig[SOAK_NB_PEERS][SOAK_AMBIG];
+	uint32_t ambig_n[SOAK_NB_PEERS];
 	struct soak_ctr ctr;
 	struct soak_mem mem[SOAK_MAX_INC][SOAK_MEM_POINTS];
 	char err[160];
@@ -424,25 +439,6 @@ soak_msg_len(const struct soak_shared *sh, unsigned int src, unsigned int dst, u
 			  soak_mix(seq ^ ((uint64_t)(src * 8 + dst) << 56)) % span);
 }
 
-/*
- * CRC32C of @len bytes at any address: rte_hash_crc() loads 8-byte words in
- * place, and a message inside a rionet frame follows the 14-byte Ethernet
- * header (a misaligned load, undefined behaviour that UBSan reports).
- */
-static uint32_t
-soak_crc(const uint8_t *p, size_t len, uint32_t crc)
-{
-	uint64_t w;
-
-	for (; len >= sizeof(w); p += sizeof(w), len -= sizeof(w)) {
-		memcpy(&w, p, sizeof(w));
-		crc = rte_hash_crc_8byte(w, crc);
-	}
-	for (; len > 0; p++, len--)
-		crc = rte_hash_crc_1byte(*p, crc);
-	return crc;
-}
-
 static inline uint32_t
 soak_msg_crc(const uint8_t *buf, uint16_t len)
 {
@@ -450,8 +446,8 @@ soak_msg_crc(const uint8_t *buf, uint16_t len)
 
 	RTE_BUILD_BUG_ON(offsetof(struct soak_hdr, crc) + sizeof(uint32_t) !=
 			 sizeof(struct soak_hdr));
-	crc = soak_crc(buf, offsetof(struct soak_hdr, crc), 0xffffffff);
-	return soak_crc(buf + sizeof(struct soak_hdr), len - sizeof(struct soak_hdr), crc);
+	crc = rio_app_crc32c(buf, offsetof(struct soak_hdr, crc), 0xffffffff);
+	return rio_app_crc32c(buf + sizeof(struct soak_hdr), len - sizeof(struct soak_hdr), crc);
 }
 
 static uint16_t
@@ -640,8 +636,33 @@ soak_msg_pad_zero(const uint8_t *buf, uint16_t len, uint16_t wire_len)
 	return true;
 }
 
+/* Did peer @src offer message @seq to @dst again after a send without response? */
+static bool
+soak_unanswered(const struct soak_shared *sh, unsigned int src, unsigned int dst, uint64_t seq)
+{
+	unsigned int k;
+
+	for (k = 0; k < SOAK_AMBIG; k++)
+		if (app_load_acq(&sh->peer[src].ambig[dst][k]) == seq + 1)
+			return true;
+	return false;
+}
+
+/* Record message @seq to @dst as sent without a response, before it goes again. */
 static void
-soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m)
+soak_note_unanswered(struct soak_peer_ctx *p, unsigned int dst, uint64_t seq)
+{
+	uint32_t n = p->me->ambig_n[dst]++;
+
+	app_store_rel(&p->me->ambig[dst][n % SOAK_AMBIG], seq + 1);
+}
+
+/*
+ * @framing: bytes of the message before @m->buf (rionet's Ethernet header):
+ * the message is padded as a whole, so the padding follows the payload.
+ */
+static void
+soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m, uint16_t framing)
 {
 	const struct soak_hdr *h = m->buf;
 	struct soak_ctr *c = &p->c;
@@ -653,9 +674,9 @@ soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m)
 		c->rx_foreign++;
 		return;
 	}
-	/* Payloads arrive as whole double-words: the message, then zero padding. */
+	/* Messages arrive as whole double-words: the message, then zero padding. */
 	if (m->len < sizeof(*h) || h->magic != SOAK_MAGIC ||
-	    m->len != RTE_ALIGN_CEIL(h->len, 8) || h->src != s || h->dst != p->idx ||
+	    m->len + framing != RTE_ALIGN_CEIL(h->len + framing, 8) || h->src != s || h->dst != p->idx ||
 	    h->crc != soak_msg_crc(m->buf, h->len) ||
 	    h->len != soak_msg_len(p->sh, h->src, h->dst, h->seq) ||
 	    !soak_msg_pad_zero(m->buf, h->len, m->len)) {
@@ -701,6 +722,8 @@ soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m)
 	} else if (p->resend_allow[s] > 0 && h->inc == c->rx_src_inc[s]) {
 		p->resend_allow[s]--;
 		c->rx_resent_kill[s]++;
+	} else if (soak_unanswered(p->sh, (unsigned int)s, p->idx, seq)) {
+		c->rx_dup_unanswered[s]++;
 	} else {
 		c->rx_dup[s]++;
 	}
@@ -749,7 +772,7 @@ soak_rx_rionet(struct soak_peer_ctx *p)
 		}
 		m.buf = (void *)(uintptr_t)(eh + 1);
 		m.len = (uint16_t)(pkts[i]->pkt_len - RTE_ETHER_HDR_LEN);
-		soak_rx_one(p, &m);
+		soak_rx_one(p, &m, RTE_ETHER_HDR_LEN);
 		rte_pktmbuf_free(pkts[i]);
 	}
 	return n;
@@ -767,7 +790,7 @@ soak_rx(struct soak_peer_ctx *p)
 		return soak_rx_rionet(p);
 	n = rte_rio_recv_messages(p->mport, SOAK_MBOX, msgs, p->sh->burst);
 	for (i = 0; i < n; i++) {
-		soak_rx_one(p, &msgs[i]);
+		soak_rx_one(p, &msgs[i], 0);
 		bufs[i] = msgs[i].buf;
 	}
 	if (unlikely(p->sh->inject == SOAK_INJ_LEAK && p->idx == 1 && n > 0 &&
@@ -828,6 +851,7 @@ soak_tx_flow_rionet(struct soak_peer_ctx *p, unsigned int d, unsigned int n)
 		if (st.opackets == sent0) {
 			/* Dropped and counted by rionet: the peer cannot be reached now. */
 			c->tx_dropped[d]++;
+			soak_note_unanswered(p, d, seq);
 			break;
 		}
 		c->tx_accepted[d]++;
@@ -887,6 +911,7 @@ soak_tx_flow_plain(struct soak_peer_ctx *p, unsigned int d, unsigned int max)
 			break;
 		case -ETIMEDOUT:
 			c->tx_etimedout[d]++;
+			soak_note_unanswered(p, d, c->tx_accepted[d]);
 			break;
 		case -EIO:
 			c->tx_eio[d]++;
@@ -2234,6 +2259,7 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 	uint64_t sent = 0, acc = 0, rcv = 0, lost = 0, dup = 0, reo = 0, cor = 0, gap = 0;
 	uint64_t eagain = 0, etimedout = 0, eio = 0, other = 0, dropped = 0, foreign = 0;
 	uint64_t rss_start = 0, rss_end = 0, lost_kill = 0, resent_kill = 0, waits = 0;
+	uint64_t unanswered = 0;
 	bool killed;
 	const struct soak_mem *m;
 	unsigned int i, j, inc;
@@ -2263,6 +2289,7 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 			       c[i].tx_dropped[j]);
 			lost_kill += lk;
 			resent_kill += c[j].rx_resent_kill[i];
+			unanswered += c[j].rx_dup_unanswered[i];
 			soak_check(ctl, r <= a, "%s->%s: %" PRIu64 " received but only %" PRIu64
 				   " accepted", soak_ep_names[i], soak_ep_names[j], r, a);
 			soak_check(ctl, a == ctl->sh->flow_count[i][j] || !run_ok,
@@ -2345,6 +2372,9 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 		printf("  stalls: receivers waited %" PRIu64 " times for a message whose stopped"
 		       " sender had claimed its slot (msg_rx_wait_sender)%s\n", waits,
 		       waits == 0 ? "; no stop landed inside a send this time" : "");
+	printf("  sends without response: %" PRIu64 " messages offered again arrived twice"
+	       " (the fault took the response, not the request; not a duplicate of an"
+	       " accepted message)\n", unanswered);
 	if (ctl->o.kills > 0)
 		printf("  at kills: %" PRIu64 " accepted messages lost with the killed receivers"
 		       " (their rings, at most %u per flow and kill), %" PRIu64 " sent again by"
@@ -2355,12 +2385,12 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 	       " stops=%u waits=%" PRIu64 " duration_s=%.1f"
 	       " msg_per_s=%.0f rss_start_kb=%" PRIu64 " rss_end_kb=%" PRIu64
 	       " kills=%u lost_at_kill=%" PRIu64 " resent_at_kill=%" PRIu64
-	       " violations=%u verdict=%s\n",
+	       " dup_unanswered=%" PRIu64 " violations=%u verdict=%s\n",
 	       soak_mode_names[ctl->o.mode], ctl->sh->messages, sent, acc, rcv, lost, dup, reo,
 	       cor, eagain + etimedout + eio + other + dropped, ctl->flaps_done,
 	       ctl->restarts_done, ctl->stalls_done, ctl->stops, waits, duration,
 	       duration > 0 ? (double)rcv / duration : 0.0, rss_start, rss_end,
-	       ctl->kills_done, lost_kill, resent_kill, ctl->violations,
+	       ctl->kills_done, lost_kill, resent_kill, unanswered, ctl->violations,
 	       ctl->violations == 0 ? "PASS" : "FAIL");
 }
 

@@ -64,6 +64,7 @@
 #include "test_rio_routes.h"
 #include "test_rio_wrap.h"
 
+#include "rio_app_common.h"
 #include "test.h"
 
 #define HP_PHYS		0x100	/* LP-Serial block of every emulated device */
@@ -779,7 +780,7 @@ rh_port_close(uint16_t port_id)
 static uint32_t
 rh_crc(const uint8_t *p, uint64_t seq)
 {
-	return rte_hash_crc(p + RH_HDR, RH_FRAME - RH_HDR, (uint32_t)seq);
+	return rio_app_crc32c(p + RH_HDR, RH_FRAME - RH_HDR, (uint32_t)seq);
 }
 
 /*

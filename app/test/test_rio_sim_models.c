@@ -1059,8 +1059,8 @@ sm_ring_map(const struct sm_env *e, unsigned int i, struct sm_ring_view *v)
 	if (dev_id < 0 ||
 	    rte_rawdev_get_attr(dev_id, RTE_PMD_RIO_SIM_ATTR_EP_INDEX, &ep_index) != 0)
 		return -1;
-	snprintf(name, sizeof(name), "/rio_sim.%s.ep%" PRIu64, e->fabric, ep_index);
-	fd = shm_open(name, O_RDONLY, 0);
+	snprintf(name, sizeof(name), "rio_sim.%s.ep%" PRIu64, e->fabric, ep_index);
+	fd = rio_test_fabric_open(name, O_RDONLY, 0);
 	if (fd < 0)
 		return -1;
 	if (fstat(fd, &st) == 0) {

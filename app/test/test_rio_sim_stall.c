@@ -125,7 +125,7 @@ static bool
 st_parse(const uint8_t *buf, uint16_t len, uint32_t *flow, uint64_t *seq)
 {
 	uint32_t magic;
-	uint16_t hlen;
+	uint16_t hlen, i;
 
 	if (len < ST_HDR)
 		return false;
@@ -133,9 +133,14 @@ st_parse(const uint8_t *buf, uint16_t len, uint32_t *flow, uint64_t *seq)
 	memcpy(flow, buf + 4, 4);
 	memcpy(seq, buf + 8, 8);
 	memcpy(&hlen, buf + 16, 2);
-	if (magic != ST_MAGIC || *flow >= ST_SENDERS || len != st_len(*seq) || hlen != len)
+	/* It arrives padded to whole double-words, with zeros. */
+	if (magic != ST_MAGIC || *flow >= ST_SENDERS || hlen != st_len(*seq) ||
+	    len != RTE_ALIGN_CEIL(hlen, 8))
 		return false;
-	return memcmp(buf + ST_HDR, &st_pat[*flow][*seq % ST_BURST][ST_HDR], len - ST_HDR) == 0;
+	for (i = hlen; i < len; i++)
+		if (buf[i] != 0)
+			return false;
+	return memcmp(buf + ST_HDR, &st_pat[*flow][*seq % ST_BURST][ST_HDR], hlen - ST_HDR) == 0;
 }
 
 /* Topology: sw0 with ep0, ep1 and ep2 (destids 1..3), static routes. */

@@ -1259,13 +1259,13 @@ rn_spawn(const char *prog, char *const argv[], const char *log)
  * then our port sends the same lengths to Linux, which must get each intact
  * (it checks them and answers each one, padded the same way).
  */
+#define RN_LX_OURS	2	/* our port: ep2, destid 2; Linux on ep1 */
+
+#ifdef RIO_LINUX_REF
 static const unsigned int rn_lx_sizes[] = { 60, 61, 67, 333, 1514 };
 #define RN_LX_FRAMES	2
 #define RN_LX_WAIT_MS	40000
 #define RN_LX_NB	10	/* RTE_DIM(rn_lx_sizes) * RN_LX_FRAMES */
-#define RN_LX_OURS	2	/* our port: ep2, destid 2; Linux on ep1 */
-
-#ifdef RIO_LINUX_REF
 
 /*
  * Does file @path contain @needle? The whole file: a node's report on a
@@ -2279,19 +2279,30 @@ static unsigned int
 rn_bond_send_through(uint16_t from, uint16_t member)
 {
 	int64_t before = rn_peer_xstat(0, member, "rx_packets");
+	uint64_t deadline = rte_get_timer_cycles() + rte_get_timer_hz() * RN_WAIT_MS / 1000;
 	struct rte_ether_addr dst;
 	struct rte_mbuf *m, *rx[1];
-	unsigned int ms;
+	unsigned int sent;
 
 	rionet_mac_from_destid(0, &dst);
-	for (ms = 0; ms < RN_WAIT_MS; ms += 10) {
-		m = rn_frame(rn_pool_big, &dst, 0, 100, ms);
-		if (m == NULL || rn_ethdev_tx1(from, 0, m) != 1)
+	/* Wall time: frames through the other member return at once. */
+	for (sent = 0; rte_get_timer_cycles() < deadline; sent++) {
+		m = rn_frame(rn_pool_big, &dst, 0, 100, sent);
+		if (m == NULL)
 			return 0;
+		/*
+		 * Not taken: the member's link is back but not usable yet (the
+		 * host has not recovered it, or its peers not JOINed again).
+		 */
+		if (rn_ethdev_tx1(from, 0, m) != 1) {
+			rte_delay_ms(10);
+			continue;
+		}
 		if (rn_ethdev_rx(env.port[0], 0, rx, 1, 10) == 1)
 			rte_pktmbuf_free(rx[0]);
 		if (rn_peer_xstat(0, member, "rx_packets") > before)
-			return ms / 10 + 1;
+			return sent + 1;
+		rte_delay_ms(1);
 	}
 	return 0;
 }

@@ -707,6 +707,16 @@ fab_attach_existing(const char *name, const struct sim_topology *topo, int fd, i
 			name, mbox, SIM_MBOX_ENTRIES_MAX);
 		goto fail;
 	}
+	/* Out of range, a timing parameter would stall every sender for good. */
+	if (h->timing > 1 || h->hop_ns > SIM_HOP_NS_MAX || h->proc_ns > SIM_PROC_NS_MAX ||
+	    h->resp_timeout_us < 1 || h->resp_timeout_us > SIM_RESP_TIMEOUT_US_MAX ||
+	    h->pw_repeat_us < 1 || h->pw_repeat_us > SIM_PW_REPEAT_US_MAX) {
+		sim_err(err, errlen,
+			"fabric %s: corrupt header (timing %u, hop %u ns, response %u ns, timeout %u us, port-write repeat %u us)",
+			name, h->timing, h->hop_ns, h->proc_ns, h->resp_timeout_us,
+			h->pw_repeat_us);
+		goto fail;
+	}
 	fab_layout(n_dev, n_ep, (uint8_t)devid_size, &lo);
 	if (h->dev_off != lo.dev_off || h->ep_off != lo.ep_off || h->rt_off != lo.rt_off ||
 	    h->total_size != lo.total) {

@@ -80,6 +80,11 @@
  */
 #define SIM_MBOX_ENTRIES_DEF	1024
 #define SIM_MBOX_ENTRIES_MAX	4096
+/* Limits of the timing parameters ([fabric] keys of the topology). */
+#define SIM_HOP_NS_MAX		1000000u	/* hop_latency */
+#define SIM_PROC_NS_MAX		10000000u	/* response_latency */
+#define SIM_RESP_TIMEOUT_US_MAX	60000000u	/* response_timeout, at least 1 */
+#define SIM_PW_REPEAT_US_MAX	60000000u	/* pw_repeat, at least 1 */
 #define SIM_SLOT_HDR_SIZE	64
 /*
  * Message bytes kept in the slot itself: a 1518-byte Ethernet frame (MTU 1500

@@ -682,10 +682,11 @@ static const struct {
 	size_t off;		/* uint32_t field of struct sim_topology */
 } topo_fabric_u32[] = {
 	{ "seed", 0, UINT32_MAX, offsetof(struct sim_topology, seed) },
-	{ "hop_latency", 0, 1000000, offsetof(struct sim_topology, hop_ns) },
-	{ "response_latency", 0, 10000000, offsetof(struct sim_topology, proc_ns) },
-	{ "response_timeout", 1, 60000000, offsetof(struct sim_topology, resp_timeout_us) },
-	{ "pw_repeat", 1, 60000000, offsetof(struct sim_topology, pw_repeat_us) },
+	{ "hop_latency", 0, SIM_HOP_NS_MAX, offsetof(struct sim_topology, hop_ns) },
+	{ "response_latency", 0, SIM_PROC_NS_MAX, offsetof(struct sim_topology, proc_ns) },
+	{ "response_timeout", 1, SIM_RESP_TIMEOUT_US_MAX,
+	  offsetof(struct sim_topology, resp_timeout_us) },
+	{ "pw_repeat", 1, SIM_PW_REPEAT_US_MAX, offsetof(struct sim_topology, pw_repeat_us) },
 };
 
 static int
