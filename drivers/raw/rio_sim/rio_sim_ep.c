@@ -516,6 +516,18 @@ sim_ep_tx_init(struct sim_ep *ep, struct sim_ep_tx *tx, bool with_peers, uint32_
 	return 0;
 }
 
+/* The doorbell sender of a claimed or attached endpoint; err says why it failed. */
+static int
+sim_ep_dbell_tx_init(struct sim_ep *ep, char *err, size_t errlen)
+{
+	int ret = sim_ep_tx_init(ep, &ep->dbell_tx, false, 1);
+
+	if (ret < 0)
+		snprintf(err, errlen, "%s", ret == -ENOSPC ? "no sender record left" :
+			 "out of memory");
+	return ret;
+}
+
 struct sim_ep *
 sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, size_t errlen)
 {
@@ -595,12 +607,9 @@ sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, size_t errlen)
 	ret = sim_ep_data_create(ep, err, errlen);
 	if (ret < 0)
 		goto fail;
-	ret = sim_ep_tx_init(ep, &ep->dbell_tx, false, 1);
-	if (ret < 0) {
-		snprintf(err, errlen, "%s", ret == -ENOSPC ? "no sender record left" :
-			 "out of memory");
+	ret = sim_ep_dbell_tx_init(ep, err, errlen);
+	if (ret < 0)
 		goto fail;
-	}
 	return ep;
 fail:
 	if (ep != NULL) {
@@ -811,12 +820,9 @@ sim_ep_attach(struct sim_fabric *f, void *area, char *err, size_t errlen)
 	ret = sim_ep_view_map(ep, sh, err, errlen);
 	if (ret < 0)
 		goto fail;
-	ret = sim_ep_tx_init(ep, &ep->dbell_tx, false, 1);
-	if (ret < 0) {
-		snprintf(err, errlen, "%s", ret == -ENOSPC ? "no sender record left" :
-			 "out of memory");
+	ret = sim_ep_dbell_tx_init(ep, err, errlen);
+	if (ret < 0)
 		goto fail;
-	}
 	return ep;
 fail:
 	if (ep != NULL) {
@@ -861,57 +867,28 @@ sim_ep_lcwrite(struct sim_ep *ep, uint32_t offset, int len, uint32_t val)
 	return sim_config_write(ep->f, ep->dev_index, SIM_PORT_LOCAL, offset, len, val);
 }
 
+/* Maintenance from this endpoint (@val: the value read, or the value to write). */
 int
-sim_ep_cread(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
-	     int len, uint32_t *val)
+sim_ep_maint(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, bool write,
+	     uint32_t offset, int len, uint32_t *val)
 {
 	int ret;
 
 	ep->st.maint_tx++;
-	ret = sim_maint(ep->f, ep->dev_index, destid, hopcount, false, offset, len, val);
+	ret = sim_maint(ep->f, ep->dev_index, destid, hopcount, write, offset, len, val);
 	if (ret < 0)
 		ep->st.maint_error++;
 	return ret;
 }
 
 int
-sim_ep_cwrite(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
-	      int len, uint32_t val)
+sim_ep_maint_block(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, bool write,
+		   uint32_t offset, int len, uint32_t *words)
 {
 	int ret;
 
 	ep->st.maint_tx++;
-	ret = sim_maint(ep->f, ep->dev_index, destid, hopcount, true, offset, len, &val);
-	if (ret < 0)
-		ep->st.maint_error++;
-	return ret;
-}
-
-int
-sim_ep_cread_block(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
-		   int len, uint32_t *words)
-{
-	int ret;
-
-	ep->st.maint_tx++;
-	ret = sim_maint_block(ep->f, ep->dev_index, destid, hopcount, false, offset, len, words);
-	if (ret < 0)
-		ep->st.maint_error++;
-	return ret;
-}
-
-int
-sim_ep_cwrite_block(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
-		    int len, const uint32_t *words)
-{
-	uint32_t tmp[16];
-	int ret;
-
-	if (len < 0 || len > (int)sizeof(tmp))
-		return -EINVAL;
-	memcpy(tmp, words, len);
-	ep->st.maint_tx++;
-	ret = sim_maint_block(ep->f, ep->dev_index, destid, hopcount, true, offset, len, tmp);
+	ret = sim_maint_block(ep->f, ep->dev_index, destid, hopcount, write, offset, len, words);
 	if (ret < 0)
 		ep->st.maint_error++;
 	return ret;

@@ -706,14 +706,11 @@ struct sim_fabric *sim_ep_fabric(const struct sim_ep *ep);
 
 int sim_ep_lcread(struct sim_ep *ep, uint32_t offset, int len, uint32_t *val);
 int sim_ep_lcwrite(struct sim_ep *ep, uint32_t offset, int len, uint32_t val);
-int sim_ep_cread(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
-		 int len, uint32_t *val);
-int sim_ep_cwrite(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
-		  int len, uint32_t val);
-int sim_ep_cread_block(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
-		       int len, uint32_t *words);
-int sim_ep_cwrite_block(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
-			int len, const uint32_t *words);
+/* Maintenance from @ep, counted in its statistics: one word, or 8 to 64 bytes. */
+int sim_ep_maint(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, bool write,
+		 uint32_t offset, int len, uint32_t *val);
+int sim_ep_maint_block(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, bool write,
+		       uint32_t offset, int len, uint32_t *words);
 
 int sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info);
 int sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n);

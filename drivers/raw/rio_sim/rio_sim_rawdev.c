@@ -167,10 +167,12 @@ rio_sim_cread(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 	int ret;
 
 	if (len == 4)
-		return sim_ep_cread(rio_sim_mport_ep(mport), destid, hopcount, offset, len, data);
+		return sim_ep_maint(rio_sim_mport_ep(mport), destid, hopcount, false, offset, len,
+				    data);
 	if (len != 1 && len != 2)
 		return -EINVAL;
-	ret = sim_ep_cread(rio_sim_mport_ep(mport), destid, hopcount, offset & ~3u, 4, &word);
+	ret = sim_ep_maint(rio_sim_mport_ep(mport), destid, hopcount, false, offset & ~3u, 4,
+			   &word);
 	if (ret < 0)
 		return ret;
 	shift = (4 - len - (offset & 3)) * 8;
@@ -185,21 +187,21 @@ rio_sim_cread32(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 {
 	if (len != 4)
 		return -EINVAL;
-	return sim_ep_cread(rio_sim_mport_ep(mport), destid, hopcount, offset, len, data);
+	return sim_ep_maint(rio_sim_mport_ep(mport), destid, hopcount, false, offset, len, data);
 }
 
 static int
 rio_sim_cwrite(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 	       uint32_t offset, int len, uint32_t data)
 {
-	return sim_ep_cwrite(rio_sim_mport_ep(mport), destid, hopcount, offset, len, data);
+	return sim_ep_maint(rio_sim_mport_ep(mport), destid, hopcount, true, offset, len, &data);
 }
 
 static int
 rio_sim_cread_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 		    uint32_t offset, int len, uint32_t *words)
 {
-	return sim_ep_cread_block(rio_sim_mport_ep(mport), destid, hopcount, offset, len,
+	return sim_ep_maint_block(rio_sim_mport_ep(mport), destid, hopcount, false, offset, len,
 				  words);
 }
 
@@ -207,8 +209,14 @@ static int
 rio_sim_cwrite_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 		     uint32_t offset, int len, const uint32_t *words)
 {
-	return sim_ep_cwrite_block(rio_sim_mport_ep(mport), destid, hopcount, offset, len,
-				   words);
+	uint32_t tmp[16];
+
+	/* sim_maint_block() takes one buffer for both directions; lib/rio checked len. */
+	if (len < 0 || len > (int)sizeof(tmp))
+		return -EINVAL;
+	memcpy(tmp, words, len);
+	return sim_ep_maint_block(rio_sim_mport_ep(mport), destid, hopcount, true, offset, len,
+				  tmp);
 }
 
 static int
