@@ -855,18 +855,6 @@ sim_ep_fabric(const struct sim_ep *ep)
 /* ------------------------------------------------------------------ */
 /* Config space                                                       */
 
-int
-sim_ep_lcread(struct sim_ep *ep, uint32_t offset, int len, uint32_t *val)
-{
-	return sim_config_read(ep->f, ep->dev_index, SIM_PORT_LOCAL, offset, len, val);
-}
-
-int
-sim_ep_lcwrite(struct sim_ep *ep, uint32_t offset, int len, uint32_t val)
-{
-	return sim_config_write(ep->f, ep->dev_index, SIM_PORT_LOCAL, offset, len, val);
-}
-
 /* Maintenance from this endpoint (@val: the value read, or the value to write). */
 int
 sim_ep_maint(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, bool write,

@@ -20,7 +20,12 @@
  *   rio_sim_mgmt.c      public fabric-management API (rte_pmd_rio_sim_fabric.h)
  *   rio_sim_tool_api.c  inspection for tools: stat, list, route tables
  *   rio_sim_devargs.c   devargs of the vdev (rio_sim_devargs.h)
- *   rio_sim_rawdev.c    rawdev PMD and mport ops (the only file that knows DPDK rawdev)
+ *   rio_sim_rawdev.c    rawdev PMD: probe, remove, rawdev ops
+ *   rio_sim_mport.c     the mport ops lib/rio calls
+ *   rio_sim_xstats.c    the rawdev's xstats and dump
+ *   rio_sim_selftest.c  the rawdev's selftest
+ *
+ * The last four (rio_sim_rawdev.h) are the only files that know DPDK rawdev.
  *
  * Errors are negative errno values; functions that can fail for a reason a
  * user must read also fill err[errlen] with one clear line.
@@ -704,8 +709,6 @@ struct sim_ep *sim_ep_attach(struct sim_fabric *f, void *area, char *err, size_t
 bool sim_ep_is_owner(const struct sim_ep *ep);
 struct sim_fabric *sim_ep_fabric(const struct sim_ep *ep);
 
-int sim_ep_lcread(struct sim_ep *ep, uint32_t offset, int len, uint32_t *val);
-int sim_ep_lcwrite(struct sim_ep *ep, uint32_t offset, int len, uint32_t val);
 /* Maintenance from @ep, counted in its statistics: one word, or 8 to 64 bytes. */
 int sim_ep_maint(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, bool write,
 		 uint32_t offset, int len, uint32_t *val);
