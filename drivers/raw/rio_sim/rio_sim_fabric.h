@@ -16,7 +16,10 @@
  *   rio_sim_switch.c    device models, switch route tables, vendor registers
  *   rio_sim_config.c    per-device config space, maintenance routing, ackIDs
  *   rio_sim_timing.c    timing model: link rates, latency, response timeout
- *   rio_sim_ep.c        claimed endpoints: rings, messages, doorbells, port-writes
+ *   rio_sim_ep.c        claimed endpoints: claim, release, maintenance, statistics
+ *   rio_sim_ep_tx.c     their senders: routes, peers' data segments (rio_sim_ep.h)
+ *   rio_sim_ep_msg.c    their messages: mailboxes, send, receive
+ *   rio_sim_ep_dbell.c  their doorbells and port-writes
  *   rio_sim_mgmt.c      public fabric-management API (rte_pmd_rio_sim_fabric.h)
  *   rio_sim_tool_api.c  inspection for tools: stat, list, route tables
  *   rio_sim_devargs.c   devargs of the vdev (rio_sim_devargs.h)
