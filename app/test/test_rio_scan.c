@@ -1107,9 +1107,9 @@ st_race(bool prelock, int hi)
 	if (prelock)
 		TEST_ASSERT(win == st.mp[0], "the higher host ID lost");
 	TEST_ASSERT_EQUAL(rte_rio_mport_destid(win), win->host_destid, "winner ID");
-	/* mp[0] must be the enumerator for the checks. */
-	st.mp[0] = win;
-	st.mp[1] = lose;
+	/* mp[0] must be the enumerator for the checks (with its vdev, for the teardown). */
+	if (win != st.mp[0])
+		st_swap_mports(&st);
 	TEST_ASSERT_SUCCESS(st_check_host(&st), "winner view");
 	TEST_ASSERT_SUCCESS(st_compare_views(win, lose, 0), "loser view");
 	TEST_ASSERT_SUCCESS(st_messages(&st), "messages");
