@@ -11,7 +11,7 @@
  * switch routing (rio_switch.c).
  *
  * Every mport that scanned has a struct rio_scan_data hung on
- * mport->scan_data: its list of devices, the local endpoint first.
+ * mport->lib->scan_data: its list of devices, the local endpoint first.
  * Lists are protected by one process-wide recursive mutex
  * (rio_dev_list_lock()), also held while device events are delivered.
  */
