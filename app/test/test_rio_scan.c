@@ -1549,6 +1549,7 @@ static int
 st_abort_check(struct st_env *e, uint8_t *before, int held, uint32_t holder)
 {
 	uint32_t nids = RTE_RIO_MAX_DESTIDS(e->mp[0]->devid_size), id, v;
+	unsigned int was;
 	int i, hw;
 
 	TEST_ASSERT(!rte_rio_mport_scanned(e->mp[0]), "scanned");
@@ -1560,10 +1561,11 @@ st_abort_check(struct st_env *e, uint8_t *before, int held, uint32_t holder)
 			continue;
 		for (id = 0; id < nids; id++) {
 			hw = st_hw_raw(e, i, id);
-			if (hw != before[(size_t)i * nids + id] && hw != RTE_RIO_INVALID_ROUTE) {
+			was = before[(size_t)i * nids + id];
+			if (hw != (int)was && hw != RTE_RIO_INVALID_ROUTE) {
 				free(before);
 				TEST_ASSERT(false, "%s: entry 0x%x left at %d (was %u)",
-					    e->info[i].name, id, hw, before[(size_t)i * nids + id]);
+					    e->info[i].name, id, hw, was);
 			}
 		}
 	}
