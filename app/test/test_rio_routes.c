@@ -133,11 +133,15 @@ routes_check(struct routes_ctx *c, struct rte_rio_mport *mp, int32_t *owner, uin
 int
 rio_test_check_routes(const char *fabric, struct rte_rio_mport *mp)
 {
-	uint32_t nids = RTE_RIO_MAX_DESTIDS(mp->devid_size);
+	struct rte_rio_mport_info mi;
+	uint32_t nids;
 	struct routes_ctx c;
 	int32_t *owner = NULL;
 	int i, ret = -1;
 
+	if (rte_rio_mport_info_get(mp, &mi) != 0)
+		return -1;
+	nids = RTE_RIO_MAX_DESTIDS(mi.devid_size);
 	memset(&c, 0, sizeof(c));
 	c.fabric = fabric;
 	c.ndev = rte_pmd_rio_sim_fabric_dev_count(fabric);

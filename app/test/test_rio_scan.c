@@ -514,15 +514,17 @@ st_check_host(struct st_env *e)
 {
 	char name[RTE_RIO_NAME_MAX_LEN];
 	struct rte_rio_mport *mp = e->mp[0];
+	struct rte_rio_mport_info mi;
 	int i, nsw = 0, nep = 0;
 	uint8_t *seen;
 	unsigned int p;
 	uint32_t v;
 
 	TEST_ASSERT_SUCCESS(st_load(e), "load fabric");
+	TEST_ASSERT_SUCCESS(rte_rio_mport_info_get(mp, &mi), "mport info");
 	TEST_ASSERT(rte_rio_mport_scanned(mp), "not scanned");
 	TEST_ASSERT_EQUAL(rte_rio_dev_count(mp), (unsigned int)e->ndev, "devices found");
-	seen = calloc(RTE_RIO_MAX_DESTIDS(mp->devid_size), 1);
+	seen = calloc(RTE_RIO_MAX_DESTIDS(mi.devid_size), 1);
 	TEST_ASSERT_NOT_NULL(seen, "no memory");
 	for (i = 0; i < e->ndev; i++) {
 		const struct rte_pmd_rio_sim_dev_info *in = &e->info[i];
@@ -555,7 +557,7 @@ st_check_host(struct st_env *e)
 			nep++;
 			TEST_ASSERT_EQUAL(di.type, RTE_RIO_DEV_ENDPOINT, "%s type", in->name);
 			TEST_ASSERT_EQUAL(di.destid, did, "%s destid", in->name);
-			TEST_ASSERT(did != RTE_RIO_ANY_DESTID(mp->devid_size), "%s unnumbered",
+			TEST_ASSERT(did != RTE_RIO_ANY_DESTID(mi.devid_size), "%s unnumbered",
 				    in->name);
 			TEST_ASSERT(!seen[did], "%s: destid 0x%x twice", in->name, did);
 			seen[did] = 1;
@@ -586,7 +588,7 @@ st_check_host(struct st_env *e)
 		}
 	}
 	free(seen);
-	printf("  %s: %d endpoints, %d switches\n", mp->name, nep, nsw);
+	printf("  %s: %d endpoints, %d switches\n", rte_rio_mport_name(mp), nep, nsw);
 	return st_check_routes(e);
 }
 
@@ -635,16 +637,16 @@ st_view_routes(struct rte_rio_mport *mp)
 		if (ei.type != RTE_RIO_DEV_ENDPOINT || ei.local)
 			continue;
 		for (cur = first, hops = 0; cur != ep && hops < ST_MAX_HOPS; hops++) {
-			TEST_ASSERT_NOT_NULL(cur, "%s: no way to %s", mp->name, ei.name);
+			TEST_ASSERT_NOT_NULL(cur, "%s: no way to %s", rte_rio_mport_name(mp), ei.name);
 			rte_rio_dev_info_get(cur, &di);
 			TEST_ASSERT_EQUAL(di.type, RTE_RIO_DEV_SWITCH, "%s: route to %s ends at %s",
-					  mp->name, ei.name, di.name);
+					  rte_rio_mport_name(mp), ei.name, di.name);
 			r = rte_rio_switch_route_get(cur, ei.destid);
 			TEST_ASSERT(r >= 0 && r < di.nports, "%s: %s has no route to %s (%d)",
-				    mp->name, di.name, ei.name, r);
+				    rte_rio_mport_name(mp), di.name, ei.name, r);
 			cur = rte_rio_switch_port_peer(cur, (uint8_t)r);
 		}
-		TEST_ASSERT(cur == ep, "%s: routes to %s loop", mp->name, ei.name);
+		TEST_ASSERT(cur == ep, "%s: routes to %s loop", rte_rio_mport_name(mp), ei.name);
 	}
 	return TEST_SUCCESS;
 }
@@ -1107,9 +1109,9 @@ st_race(bool prelock, int hi)
 	if (prelock)
 		TEST_ASSERT(win == st.mp[0], "the higher host ID lost");
 	TEST_ASSERT_EQUAL(rte_rio_mport_destid(win), win->host_destid, "winner ID");
-	/* mp[0] must be the enumerator for the checks. */
-	st.mp[0] = win;
-	st.mp[1] = lose;
+	/* mp[0] must be the enumerator for the checks (with its vdev, for the teardown). */
+	if (win != st.mp[0])
+		st_swap_mports(&st);
 	TEST_ASSERT_SUCCESS(st_check_host(&st), "winner view");
 	TEST_ASSERT_SUCCESS(st_compare_views(win, lose, 0), "loser view");
 	TEST_ASSERT_SUCCESS(st_messages(&st), "messages");
@@ -1223,6 +1225,7 @@ static int
 st_timeout(void)
 {
 	struct rte_rio_scan_conf conf = { .disc_timeout_ms = 300 };
+	struct rte_rio_mport_info mi;
 	struct rte_rio_mport *mp;
 	uint64_t t0, ms;
 	int ret;
@@ -1230,7 +1233,8 @@ st_timeout(void)
 	TEST_ASSERT_SUCCESS(st_new_fabric(&st, "builtin:chain:2"), "name");
 	mp = st_add_mport(&st, "ep1", -1);
 	TEST_ASSERT_NOT_NULL(mp, "claim ep1");
-	TEST_ASSERT(mp->host_destid < 0, "ep1 is an agent");
+	TEST_ASSERT(rte_rio_mport_info_get(mp, &mi) == 0 && mi.host_destid < 0,
+		    "ep1 is an agent");
 	conf.no_wait = true;
 	TEST_ASSERT_EQUAL(rte_rio_mport_scan(mp, &conf), -EAGAIN, "no_wait");
 	conf.no_wait = false;
@@ -1545,6 +1549,7 @@ static int
 st_abort_check(struct st_env *e, uint8_t *before, int held, uint32_t holder)
 {
 	uint32_t nids = RTE_RIO_MAX_DESTIDS(e->mp[0]->devid_size), id, v;
+	unsigned int was;
 	int i, hw;
 
 	TEST_ASSERT(!rte_rio_mport_scanned(e->mp[0]), "scanned");
@@ -1556,10 +1561,11 @@ st_abort_check(struct st_env *e, uint8_t *before, int held, uint32_t holder)
 			continue;
 		for (id = 0; id < nids; id++) {
 			hw = st_hw_raw(e, i, id);
-			if (hw != before[(size_t)i * nids + id] && hw != RTE_RIO_INVALID_ROUTE) {
+			was = before[(size_t)i * nids + id];
+			if (hw != (int)was && hw != RTE_RIO_INVALID_ROUTE) {
 				free(before);
 				TEST_ASSERT(false, "%s: entry 0x%x left at %d (was %u)",
-					    e->info[i].name, id, hw, before[(size_t)i * nids + id]);
+					    e->info[i].name, id, hw, was);
 			}
 		}
 	}

@@ -107,9 +107,16 @@ rio_mport_conf_check(const struct rte_rio_mport_conf *conf)
 	return 0;
 }
 
+/* An mport and the library's state of it, in one allocation. */
+struct rio_mport_alloc {
+	struct rte_rio_mport mport;	/* first: rte_free(mport) frees both */
+	struct rio_mport_state state;
+};
+
 struct rte_rio_mport *
 rte_rio_mport_register(const struct rte_rio_mport_conf *conf)
 {
+	struct rio_mport_alloc *alloc;
 	struct rte_rio_mport *mport = NULL;
 	uint8_t rmap = 0;
 	int32_t efptr;
@@ -128,12 +135,14 @@ rte_rio_mport_register(const struct rte_rio_mport_conf *conf)
 		goto fail;
 	}
 
-	mport = rte_zmalloc("rio_mport", sizeof(*mport), RTE_CACHE_LINE_SIZE);
-	if (mport == NULL) {
+	alloc = rte_zmalloc("rio_mport", sizeof(*alloc), RTE_CACHE_LINE_SIZE);
+	if (alloc == NULL) {
 		RIO_LOG(ERR, "mport %s: out of memory", conf->name);
 		ret = -ENOMEM;
 		goto fail;
 	}
+	mport = &alloc->mport;
+	mport->lib = &alloc->state;
 	strlcpy(mport->name, conf->name, sizeof(mport->name));
 	mport->ops = conf->ops;
 	mport->priv = conf->priv;
@@ -141,7 +150,7 @@ rte_rio_mport_register(const struct rte_rio_mport_conf *conf)
 	mport->host_destid = conf->host_destid;
 	mport->port_index = conf->port_index;
 	mport->inb_inplace_max = conf->inb_inplace_max;
-	rte_spinlock_init(&mport->config_lock);
+	rte_spinlock_init(&mport->lib->config_lock);
 	rio_mport_res_init(mport);
 
 	/* The driver is usable now: find the local LP-Serial block. */
@@ -208,7 +217,7 @@ rte_rio_mport_unregister(struct rte_rio_mport *mport)
 		return -EINVAL;
 
 	rte_spinlock_lock(&rio_registry.lock);
-	registered = rio_registry_holds(mport) || mport->hidden;
+	registered = rio_registry_holds(mport) || mport->lib->hidden;
 	rte_spinlock_unlock(&rio_registry.lock);
 	if (!registered) {
 		RIO_LOG(ERR, "mport %p is not registered", (void *)mport);
@@ -242,10 +251,10 @@ rte_rio_mport_hide(struct rte_rio_mport *mport)
 	if (mport == NULL)
 		return -EINVAL;
 	rte_spinlock_lock(&rio_registry.lock);
-	if (!mport->hidden && rio_registry_holds(mport)) {
+	if (!mport->lib->hidden && rio_registry_holds(mport)) {
 		rio_registry.slots[mport->id] = NULL;
 		rio_registry.count--;
-		mport->hidden = true;
+		mport->lib->hidden = true;
 		ret = 0;
 	}
 	rte_spinlock_unlock(&rio_registry.lock);
@@ -347,12 +356,12 @@ rte_rio_mport_info_get(struct rte_rio_mport *mport, struct rte_rio_mport_info *i
 uint64_t
 rte_rio_mport_maint_count(const struct rte_rio_mport *mport)
 {
-	return mport != NULL ? rio_counter_load(&mport->maint_count) : 0;
+	return mport != NULL ? rio_counter_load(&mport->lib->maint_count) : 0;
 }
 
 void
 rte_rio_mport_maint_count_reset(struct rte_rio_mport *mport)
 {
 	if (mport != NULL)
-		rio_counter_store(&mport->maint_count, 0);
+		rio_counter_store(&mport->lib->maint_count, 0);
 }

@@ -48,9 +48,9 @@ rio_local_read(struct rte_rio_mport *mport, uint32_t offset, int len, uint32_t *
 	if (ret < 0)
 		return ret;
 
-	rte_spinlock_lock(&mport->config_lock);
+	rte_spinlock_lock(&mport->lib->config_lock);
 	ret = mport->ops->lcread(mport, offset, len, &data);
-	rte_spinlock_unlock(&mport->config_lock);
+	rte_spinlock_unlock(&mport->lib->config_lock);
 	if (ret == 0)
 		*val = data;
 	return ret;
@@ -65,9 +65,9 @@ rio_local_write(struct rte_rio_mport *mport, uint32_t offset, int len, uint32_t 
 	if (ret < 0)
 		return ret;
 
-	rte_spinlock_lock(&mport->config_lock);
+	rte_spinlock_lock(&mport->lib->config_lock);
 	ret = mport->ops->lcwrite(mport, offset, len, val);
-	rte_spinlock_unlock(&mport->config_lock);
+	rte_spinlock_unlock(&mport->lib->config_lock);
 	return ret;
 }
 
@@ -84,10 +84,10 @@ rio_remote_read(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 	if (ret < 0)
 		return ret;
 
-	rte_spinlock_lock(&mport->config_lock);
+	rte_spinlock_lock(&mport->lib->config_lock);
 	rio_maint_count_inc(mport);
 	ret = mport->ops->cread(mport, destid, hopcount, offset, len, &data);
-	rte_spinlock_unlock(&mport->config_lock);
+	rte_spinlock_unlock(&mport->lib->config_lock);
 	if (ret == 0)
 		*val = data;
 	return ret;
@@ -103,10 +103,10 @@ rio_remote_write(struct rte_rio_mport *mport, uint16_t destid, uint8_t hopcount,
 	if (ret < 0)
 		return ret;
 
-	rte_spinlock_lock(&mport->config_lock);
+	rte_spinlock_lock(&mport->lib->config_lock);
 	rio_maint_count_inc(mport);
 	ret = mport->ops->cwrite(mport, destid, hopcount, offset, len, val);
-	rte_spinlock_unlock(&mport->config_lock);
+	rte_spinlock_unlock(&mport->lib->config_lock);
 	return ret;
 }
 
@@ -245,7 +245,7 @@ rte_rio_remote_read_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t 
 	if (ret < 0)
 		return ret;
 
-	rte_spinlock_lock(&mport->config_lock);
+	rte_spinlock_lock(&mport->lib->config_lock);
 	if (mport->ops->cread_block != NULL) {
 		rio_maint_count_inc(mport);
 		ret = mport->ops->cread_block(mport, destid, hopcount, offset, len, tmp);
@@ -256,7 +256,7 @@ rte_rio_remote_read_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t 
 						&tmp[i]);
 		}
 	}
-	rte_spinlock_unlock(&mport->config_lock);
+	rte_spinlock_unlock(&mport->lib->config_lock);
 	if (ret == 0)
 		memcpy(words, tmp, len);
 	return ret;
@@ -273,7 +273,7 @@ rte_rio_remote_write_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t
 	if (ret < 0)
 		return ret;
 
-	rte_spinlock_lock(&mport->config_lock);
+	rte_spinlock_lock(&mport->lib->config_lock);
 	if (mport->ops->cwrite_block != NULL) {
 		rio_maint_count_inc(mport);
 		ret = mport->ops->cwrite_block(mport, destid, hopcount, offset, len, words);
@@ -284,7 +284,7 @@ rte_rio_remote_write_block(struct rte_rio_mport *mport, uint16_t destid, uint8_t
 						 words[i]);
 		}
 	}
-	rte_spinlock_unlock(&mport->config_lock);
+	rte_spinlock_unlock(&mport->lib->config_lock);
 	return ret;
 }
 

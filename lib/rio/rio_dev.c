@@ -58,7 +58,7 @@ rio_dev_scan_data(const struct rte_rio_mport *mport)
 
 	if (mport == NULL)
 		return NULL;
-	sd = mport->scan_data;
+	sd = mport->lib->scan_data;
 	if (sd == NULL || !sd->scanned)
 		return NULL;
 	return sd;
@@ -167,7 +167,7 @@ rio_dev_event_emit(struct rte_rio_dev *dev, enum rte_rio_dev_event event)
 void
 rio_dev_publish(struct rte_rio_mport *mport)
 {
-	struct rio_scan_data *sd = mport->scan_data;
+	struct rio_scan_data *sd = mport->lib->scan_data;
 	struct rte_rio_dev *dev;
 
 	rio_dev_list_lock();
@@ -204,7 +204,7 @@ rio_dev_adopt_local(struct rte_rio_mport *mport, struct rio_scan_data *waiting,
 		}
 	}
 	sd->scanned = true;
-	mport->scan_data = sd;
+	mport->lib->scan_data = sd;
 	rio_dev_event_emit(keep, RTE_RIO_DEV_EVENT_UPDATE);
 	rio_dev_list_unlock();
 	/* Its own fields went to keep (an endpoint has no route table). */
@@ -223,7 +223,7 @@ rte_rio_mport_devices_release(struct rte_rio_mport *mport)
 	/* Before the lock: the poll takes it, and stopping waits for a running poll. */
 	rio_hotplug_stop(mport);
 	rio_dev_list_lock();
-	sd = mport->scan_data;
+	sd = mport->lib->scan_data;
 	if (sd == NULL || !sd->scanned || sd->claimed) {
 		/* Nothing published (or a scan is running: leave it alone). */
 		rio_dev_list_unlock();
@@ -232,7 +232,7 @@ rte_rio_mport_devices_release(struct rte_rio_mport *mport)
 	/* REMOVE in reverse order: the local endpoint (first) goes last. */
 	TAILQ_FOREACH_REVERSE(dev, &sd->devs, rio_dev_list, next)
 		rio_dev_event_emit(dev, RTE_RIO_DEV_EVENT_REMOVE);
-	mport->scan_data = NULL;
+	mport->lib->scan_data = NULL;
 	rio_dev_list_unlock();
 	rio_dev_list_free(&sd->devs);
 	rte_free(sd);

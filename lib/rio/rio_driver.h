@@ -105,16 +105,7 @@ struct rte_rio_mport_conf {
 	uint16_t inb_inplace_max;
 };
 
-/** @internal inbound doorbell range. */
-struct rte_rio_dbell_range {
-	TAILQ_ENTRY(rte_rio_dbell_range) next;
-	uint16_t start;
-	uint16_t end;
-	uint16_t destid;        /**< outbound ranges only */
-	rte_rio_dbell_cb_t cb;  /**< inbound ranges only */
-	void *arg;
-};
-TAILQ_HEAD(rte_rio_dbell_range_list, rte_rio_dbell_range);
+struct rio_mport_state;
 
 /** An mport. Drivers and the library read it; applications use the API. */
 struct rte_rio_mport {
@@ -130,18 +121,8 @@ struct rte_rio_mport {
 	uint32_t phys_efptr;    /**< found by the library at registration */
 	uint8_t phys_rmap;
 
-	rte_spinlock_t config_lock;     /**< serializes config accesses */
-	uint64_t maint_count;           /**< updated with relaxed atomics */
 
-	rte_spinlock_t res_lock;        /**< protects the resource state below */
-	struct rte_rio_dbell_range_list inb_dbells;
-	struct rte_rio_dbell_range_list outb_dbells;
-	uint64_t dbell_unclaimed;
-	uint32_t inb_mbox_entries[RTE_RIO_MAX_MBOX];  /**< 0: closed */
-	uint32_t outb_mbox_entries[RTE_RIO_MAX_MBOX]; /**< 0: closed */
-
-	void *scan_data;        /**< enumeration/discovery state (lib internal) */
-	bool hidden;            /**< taken out of the registry, see rte_rio_mport_hide() */
+	struct rio_mport_state *lib;    /**< the library's own state: not for drivers */
 };
 
 /**

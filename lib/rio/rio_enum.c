@@ -1232,7 +1232,7 @@ rio_enum_subtree_fix(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_
 		     const struct rio_partner_write *w, unsigned int nw,
 		     struct rte_rio_dev **first)
 {
-	struct rio_scan_data *sd = mport->scan_data;
+	struct rio_scan_data *sd = mport->lib->scan_data;
 	struct rio_dev_list *lists[2];
 	struct rio_scan_data nsd;
 	struct rio_enum e;

@@ -58,7 +58,7 @@
 static struct rio_scan_data *
 rio_hp_data(const struct rte_rio_mport *mport)
 {
-	struct rio_scan_data *sd = mport->scan_data;
+	struct rio_scan_data *sd = mport->lib->scan_data;
 
 	if (sd == NULL || !sd->scanned || !sd->enumerated)
 		return NULL;
@@ -520,7 +520,7 @@ rio_hotplug_stop(struct rte_rio_mport *mport)
 	bool armed = false;
 
 	rio_dev_list_lock();
-	sd = mport->scan_data;
+	sd = mport->lib->scan_data;
 	if (sd != NULL && sd->scanned) {
 		sd->pw_period_us = 0;
 		armed = sd->pw_armed;

@@ -16,6 +16,7 @@
 #include <rte_log.h>
 
 #include "rio_driver.h"
+#include "rio_mport_private.h"
 
 extern int rio_logtype;
 
@@ -30,7 +31,7 @@ extern int rio_logtype;
 static inline void
 rio_maint_count_inc(struct rte_rio_mport *mport)
 {
-	__atomic_fetch_add(&mport->maint_count, 1, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&mport->lib->maint_count, 1, __ATOMIC_RELAXED);
 }
 
 static inline uint64_t

@@ -7,7 +7,7 @@
  * message, doorbell and port-write wrappers that validate arguments before
  * calling the driver.
  *
- * Resource requests and releases run under mport->res_lock. The message
+ * Resource requests and releases run under mport->lib->res_lock. The message
  * fast paths take no lock: they only read the mailbox state (acquire) and
  * call the driver, one thread per mailbox direction.
  */
@@ -29,10 +29,10 @@
 void
 rio_mport_res_init(struct rte_rio_mport *mport)
 {
-	rte_spinlock_init(&mport->res_lock);
-	TAILQ_INIT(&mport->inb_dbells);
-	TAILQ_INIT(&mport->outb_dbells);
-	rio_counter_store(&mport->dbell_unclaimed, 0);
+	rte_spinlock_init(&mport->lib->res_lock);
+	TAILQ_INIT(&mport->lib->inb_dbells);
+	TAILQ_INIT(&mport->lib->outb_dbells);
+	rio_counter_store(&mport->lib->dbell_unclaimed, 0);
 }
 
 void
@@ -41,26 +41,26 @@ rio_mport_res_release(struct rte_rio_mport *mport)
 	struct rte_rio_dbell_range *r;
 	unsigned int mbox;
 
-	rte_spinlock_lock(&mport->res_lock);
+	rte_spinlock_lock(&mport->lib->res_lock);
 	for (mbox = 0; mbox < RTE_RIO_MAX_MBOX; mbox++) {
-		if (mport->inb_mbox_entries[mbox] != 0) {
-			rio_mbox_entries_store(&mport->inb_mbox_entries[mbox], 0);
+		if (mport->lib->inb_mbox_entries[mbox] != 0) {
+			rio_mbox_entries_store(&mport->lib->inb_mbox_entries[mbox], 0);
 			mport->ops->close_inb_mbox(mport, mbox);
 		}
-		if (mport->outb_mbox_entries[mbox] != 0) {
-			rio_mbox_entries_store(&mport->outb_mbox_entries[mbox], 0);
+		if (mport->lib->outb_mbox_entries[mbox] != 0) {
+			rio_mbox_entries_store(&mport->lib->outb_mbox_entries[mbox], 0);
 			mport->ops->close_outb_mbox(mport, mbox);
 		}
 	}
-	while ((r = TAILQ_FIRST(&mport->inb_dbells)) != NULL) {
-		TAILQ_REMOVE(&mport->inb_dbells, r, next);
+	while ((r = TAILQ_FIRST(&mport->lib->inb_dbells)) != NULL) {
+		TAILQ_REMOVE(&mport->lib->inb_dbells, r, next);
 		rte_free(r);
 	}
-	while ((r = TAILQ_FIRST(&mport->outb_dbells)) != NULL) {
-		TAILQ_REMOVE(&mport->outb_dbells, r, next);
+	while ((r = TAILQ_FIRST(&mport->lib->outb_dbells)) != NULL) {
+		TAILQ_REMOVE(&mport->lib->outb_dbells, r, next);
 		rte_free(r);
 	}
-	rte_spinlock_unlock(&mport->res_lock);
+	rte_spinlock_unlock(&mport->lib->res_lock);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -121,13 +121,13 @@ rio_dbell_request(struct rte_rio_mport *mport, bool outb, uint16_t destid,
 	r->cb = cb;
 	r->arg = arg;
 
-	list = outb ? &mport->outb_dbells : &mport->inb_dbells;
-	rte_spinlock_lock(&mport->res_lock);
+	list = outb ? &mport->lib->outb_dbells : &mport->lib->inb_dbells;
+	rte_spinlock_lock(&mport->lib->res_lock);
 	if (rio_dbell_overlap(list, outb, destid, start, end) != NULL)
 		ret = -EBUSY;
 	else
 		TAILQ_INSERT_TAIL(list, r, next);
-	rte_spinlock_unlock(&mport->res_lock);
+	rte_spinlock_unlock(&mport->lib->res_lock);
 
 	if (ret < 0) {
 		RIO_LOG(DEBUG, "mport %s: %s doorbell range 0x%04x..0x%04x busy",
@@ -147,12 +147,12 @@ rio_dbell_release(struct rte_rio_mport *mport, bool outb, uint16_t destid,
 	if (mport == NULL)
 		return -EINVAL;
 
-	list = outb ? &mport->outb_dbells : &mport->inb_dbells;
-	rte_spinlock_lock(&mport->res_lock);
+	list = outb ? &mport->lib->outb_dbells : &mport->lib->inb_dbells;
+	rte_spinlock_lock(&mport->lib->res_lock);
 	r = rio_dbell_exact(list, outb, destid, start, end);
 	if (r != NULL)
 		TAILQ_REMOVE(list, r, next);
-	rte_spinlock_unlock(&mport->res_lock);
+	rte_spinlock_unlock(&mport->lib->res_lock);
 
 	if (r == NULL)
 		return -ENOENT;
@@ -218,22 +218,22 @@ rte_rio_dbell_poll(struct rte_rio_mport *mport, unsigned int max)
 			cb = NULL;
 			arg = NULL;
 			/* Copy the owner out: the handler may claim or release ranges. */
-			rte_spinlock_lock(&mport->res_lock);
-			TAILQ_FOREACH(r, &mport->inb_dbells, next) {
+			rte_spinlock_lock(&mport->lib->res_lock);
+			TAILQ_FOREACH(r, &mport->lib->inb_dbells, next) {
 				if (dbells[i].info >= r->start && dbells[i].info <= r->end) {
 					cb = r->cb;
 					arg = r->arg;
 					break;
 				}
 			}
-			rte_spinlock_unlock(&mport->res_lock);
+			rte_spinlock_unlock(&mport->lib->res_lock);
 			if (cb != NULL)
 				cb(mport, arg, &dbells[i]);
 			else
 				unclaimed++;
 		}
 		if (unclaimed != 0)
-			rio_counter_add(&mport->dbell_unclaimed, unclaimed);
+			rio_counter_add(&mport->lib->dbell_unclaimed, unclaimed);
 		total += got;
 		if ((unsigned int)got < want)
 			break; /* drained */
@@ -244,7 +244,7 @@ rte_rio_dbell_poll(struct rte_rio_mport *mport, unsigned int max)
 uint64_t
 rte_rio_dbell_unclaimed_count(const struct rte_rio_mport *mport)
 {
-	return mport != NULL ? rio_counter_load(&mport->dbell_unclaimed) : 0;
+	return mport != NULL ? rio_counter_load(&mport->lib->dbell_unclaimed) : 0;
 }
 
 int
@@ -268,8 +268,8 @@ rio_mbox_request(struct rte_rio_mport *mport, bool outb, uint8_t mbox, uint32_t 
 	    entries > RTE_RIO_MAX_MSG_SIZE || !rte_is_power_of_2(entries))
 		return -EINVAL;
 
-	state = outb ? &mport->outb_mbox_entries[mbox] : &mport->inb_mbox_entries[mbox];
-	rte_spinlock_lock(&mport->res_lock);
+	state = outb ? &mport->lib->outb_mbox_entries[mbox] : &mport->lib->inb_mbox_entries[mbox];
+	rte_spinlock_lock(&mport->lib->res_lock);
 	if (*state != 0) {
 		ret = -EBUSY;
 	} else {
@@ -278,7 +278,7 @@ rio_mbox_request(struct rte_rio_mport *mport, bool outb, uint8_t mbox, uint32_t 
 		if (ret == 0)
 			rio_mbox_entries_store(state, entries);
 	}
-	rte_spinlock_unlock(&mport->res_lock);
+	rte_spinlock_unlock(&mport->lib->res_lock);
 	if (ret < 0)
 		RIO_LOG(DEBUG, "mport %s: %s mailbox %u not opened: %s", mport->name,
 			outb ? "outbound" : "inbound", mbox, strerror(-ret));
@@ -294,8 +294,8 @@ rio_mbox_release(struct rte_rio_mport *mport, bool outb, uint8_t mbox)
 	if (mport == NULL || mbox >= RTE_RIO_MAX_MBOX)
 		return -EINVAL;
 
-	state = outb ? &mport->outb_mbox_entries[mbox] : &mport->inb_mbox_entries[mbox];
-	rte_spinlock_lock(&mport->res_lock);
+	state = outb ? &mport->lib->outb_mbox_entries[mbox] : &mport->lib->inb_mbox_entries[mbox];
+	rte_spinlock_lock(&mport->lib->res_lock);
 	if (*state == 0) {
 		ret = -ENOENT;
 	} else {
@@ -305,7 +305,7 @@ rio_mbox_release(struct rte_rio_mport *mport, bool outb, uint8_t mbox)
 		else
 			mport->ops->close_inb_mbox(mport, mbox);
 	}
-	rte_spinlock_unlock(&mport->res_lock);
+	rte_spinlock_unlock(&mport->lib->res_lock);
 	return ret;
 }
 
@@ -339,8 +339,8 @@ rio_mbox_open(const struct rte_rio_mport *mport, bool outb, uint8_t mbox)
 {
 	if (unlikely(mport == NULL || mbox >= RTE_RIO_MAX_MBOX))
 		return false;
-	return rio_mbox_entries_load(outb ? &mport->outb_mbox_entries[mbox] :
-				     &mport->inb_mbox_entries[mbox]) != 0;
+	return rio_mbox_entries_load(outb ? &mport->lib->outb_mbox_entries[mbox] :
+				     &mport->lib->inb_mbox_entries[mbox]) != 0;
 }
 
 static inline bool

@@ -264,7 +264,7 @@ rte_rio_mport_scan(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *
 
 	rio_dev_list_lock();
 	/* Only an mport that waits with its own endpoint published scans again. */
-	waiting = mport->scan_data;
+	waiting = mport->lib->scan_data;
 	if (waiting != NULL && (!waiting->waiting || waiting->claimed)) {
 		rio_dev_list_unlock();
 		rte_free(sd);
@@ -274,7 +274,7 @@ rte_rio_mport_scan(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *
 	if (waiting != NULL)
 		waiting->claimed = true;
 	else
-		mport->scan_data = sd;
+		mport->lib->scan_data = sd;
 	rio_dev_list_unlock();
 
 	if (mport->host_destid >= 0) {
@@ -304,7 +304,7 @@ rte_rio_mport_scan(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *
 		if (waiting != NULL)
 			waiting->claimed = false;
 		else
-			mport->scan_data = NULL;
+			mport->lib->scan_data = NULL;
 		rio_dev_list_unlock();
 		rio_dev_list_free(&sd->devs);
 		rte_free(sd);
@@ -333,18 +333,18 @@ rte_rio_mport_scan_local(struct rte_rio_mport *mport)
 	sd->fabric_host = RTE_RIO_NO_HOST;
 
 	rio_dev_list_lock();
-	if (mport->scan_data != NULL) {
+	if (mport->lib->scan_data != NULL) {
 		rio_dev_list_unlock();
 		rte_free(sd);
 		return -EALREADY;
 	}
-	mport->scan_data = sd;
+	mport->lib->scan_data = sd;
 	rio_dev_list_unlock();
 
 	ret = rio_scan_local_only(mport, sd);
 	if (ret < 0) {
 		rio_dev_list_lock();
-		mport->scan_data = NULL;
+		mport->lib->scan_data = NULL;
 		rio_dev_list_unlock();
 		rte_free(sd);
 		return ret;

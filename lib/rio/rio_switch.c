@@ -573,7 +573,7 @@ rte_rio_switch_route_set(struct rte_rio_dev *sw, uint16_t destid, uint8_t port)
 	    (port != RTE_RIO_INVALID_ROUTE && port >= sw->info.nports))
 		return -EINVAL;
 	rio_dev_list_lock();
-	sd = sw->mport->scan_data;
+	sd = sw->mport->lib->scan_data;
 	if (sd == NULL) {
 		rio_dev_list_unlock();
 		return -EINVAL;

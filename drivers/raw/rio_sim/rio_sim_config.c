@@ -131,28 +131,6 @@ cfg_ack_mask(const struct sim_shm_device *d)
 	return cfg_rmap(d) == 2 ? 0xfff : 0x3f;
 }
 
-bool
-sim_port_ok(const struct sim_fabric *f, uint32_t dev_index, uint8_t port)
-{
-	const struct sim_shm_device *d = sim_fabric_dev(f, dev_index), *pd;
-	const struct sim_shm_port *p;
-	int32_t peer;
-
-	if (d == NULL || port >= cfg_nports(d))
-		return false;
-	p = &d->ports[port];
-	peer = p->peer_dev;
-	pd = peer >= 0 ? sim_fabric_dev(f, (uint32_t)peer) : NULL;
-	if (pd == NULL || p->peer_port >= cfg_nports(pd))
-		return false;
-	if (!cfg_ld8(&p->link_up) || !cfg_ld8(&pd->ports[p->peer_port].link_up))
-		return false;
-	if ((cfg_ld32(&p->ctl) | cfg_ld32(&pd->ports[p->peer_port].ctl)) &
-	    RTE_RIO_PORT_N_CTL_DISABLE)
-		return false;
-	return true;
-}
-
 /* The partner of (dev, port), or NULL. */
 static struct sim_shm_device *
 cfg_peer(const struct sim_fabric *f, const struct sim_shm_device *d, unsigned int port,

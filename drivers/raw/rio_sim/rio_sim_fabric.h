@@ -10,16 +10,25 @@
  * rio_sim driver:
  *
  *   rio_sim_topology.c  topology files (rte_cfgfile) and built-in shapes
- *   rio_sim_fabric.c    shared-memory fabric: create, attach, detach, links
+ *   rio_sim_fabric.c    shared-memory fabric: create, attach, detach
+ *   rio_sim_port.c      links and port events: Port OK changes, EM port-writes
  *   rio_sim_lock.c      who is alive: attach slots, tokens, lock words, senders
  *   rio_sim_switch.c    device models, switch route tables, vendor registers
  *   rio_sim_config.c    per-device config space, maintenance routing, ackIDs
  *   rio_sim_timing.c    timing model: link rates, latency, response timeout
- *   rio_sim_ep.c        claimed endpoints: rings, messages, doorbells, port-writes
+ *   rio_sim_ep.c        claimed endpoints: claim, release, maintenance, statistics
+ *   rio_sim_ep_tx.c     their senders: routes, peers' data segments (rio_sim_ep.h)
+ *   rio_sim_ep_msg.c    their messages: mailboxes, send, receive
+ *   rio_sim_ep_dbell.c  their doorbells and port-writes
  *   rio_sim_mgmt.c      public fabric-management API (rte_pmd_rio_sim_fabric.h)
  *   rio_sim_tool_api.c  inspection for tools: stat, list, route tables
  *   rio_sim_devargs.c   devargs of the vdev (rio_sim_devargs.h)
- *   rio_sim_rawdev.c    rawdev PMD and mport ops (the only file that knows DPDK rawdev)
+ *   rio_sim_rawdev.c    rawdev PMD: probe, remove, rawdev ops
+ *   rio_sim_mport.c     the mport ops lib/rio calls
+ *   rio_sim_xstats.c    the rawdev's xstats and dump
+ *   rio_sim_selftest.c  the rawdev's selftest
+ *
+ * The last four (rio_sim_rawdev.h) are the only files that know DPDK rawdev.
  *
  * Errors are negative errno values; functions that can fail for a reason a
  * user must read also fill err[errlen] with one clear line.
@@ -30,6 +39,7 @@
 #include <sys/queue.h>
 #include <sys/types.h>
 
+#include <rte_common.h>
 #include <rte_log.h>
 #include <rte_spinlock.h>
 
@@ -416,18 +426,19 @@ int sim_fabric_destroy(const char *name);
 /* Index of a device by name (or "#<index>"), or -ENOENT. */
 int sim_fabric_find_device(const struct sim_fabric *f, const char *name);
 /* Device by index, or NULL if out of range. */
-struct sim_shm_device *sim_fabric_dev(const struct sim_fabric *f, uint32_t index);
+static inline struct sim_shm_device *
+sim_fabric_dev(const struct sim_fabric *f, uint32_t index)
+{
+	if (f == NULL || index >= f->n_devices)
+		return NULL;
+	return &f->devs[index];
+}
 /*
  * Packets sent (tx) or received on port @port of device @dev_index: the
  * port's counters plus, for port 0 of an endpoint, the message counters of
  * its endpoint (struct sim_shm_endpoint). 0 for a bad index.
  */
 uint64_t sim_port_pkts(const struct sim_fabric *f, uint32_t dev_index, uint8_t port, bool tx);
-/*
- * Physical link of (dev, port) up or down, both ends. Switches with an error
- * management block send a port-write to their port-write target.
- */
-int sim_fabric_link_set(struct sim_fabric *f, uint32_t dev_index, uint8_t port, bool up);
 /*
  * May this process use a shared-memory object (fstat of it)? Its mode must be
  * SIM_SHM_MODE or SIM_SHM_MODE_GROUP and its owner our euid or, when
@@ -452,6 +463,40 @@ struct sim_fabric *sim_fabric_open(const char *name, const struct sim_topology *
 				   char *err, size_t errlen);
 /* Does a fabric of that name exist (its main segment)? */
 bool sim_fabric_exists(const char *name);
+
+/* ------------------------------------------------------------------ */
+/* Links and port events (rio_sim_port.c)                             */
+
+/* Port OK: physical link up, peer present, neither end disabled. */
+static inline bool
+sim_port_ok(const struct sim_fabric *f, uint32_t dev_index, uint8_t port)
+{
+	const struct sim_shm_device *d = sim_fabric_dev(f, dev_index), *pd;
+	const struct sim_shm_port *p;
+	int32_t peer;
+
+	if (d == NULL || port >= RTE_MIN(d->nports, SIM_MAX_PORTS))
+		return false;
+	p = &d->ports[port];
+	peer = p->peer_dev;
+	pd = peer >= 0 ? sim_fabric_dev(f, (uint32_t)peer) : NULL;
+	if (pd == NULL || p->peer_port >= RTE_MIN(pd->nports, SIM_MAX_PORTS))
+		return false;
+	if (!__atomic_load_n(&p->link_up, __ATOMIC_RELAXED) ||
+	    !__atomic_load_n(&pd->ports[p->peer_port].link_up, __ATOMIC_RELAXED))
+		return false;
+	if ((__atomic_load_n(&p->ctl, __ATOMIC_RELAXED) |
+	     __atomic_load_n(&pd->ports[p->peer_port].ctl, __ATOMIC_RELAXED)) &
+	    RTE_RIO_PORT_N_CTL_DISABLE)
+		return false;
+	return true;
+}
+
+/*
+ * Physical link of (dev, port) up or down, both ends. Switches with an error
+ * management block send a port-write to their port-write target.
+ */
+int sim_fabric_link_set(struct sim_fabric *f, uint32_t dev_index, uint8_t port, bool up);
 /*
  * A port's Port OK state changed or may have changed (link, disable): bump
  * route_gen and, if it did change, latch the EM event and send the switch's
@@ -475,6 +520,15 @@ void sim_fabric_port_error(struct sim_fabric *f, uint32_t dev_index, uint8_t por
  * port-writes: the fabric has no clock of its own).
  */
 void sim_fabric_pw_tick(struct sim_fabric *f);
+/*
+ * How a switch's port-write reaches the endpoint with Base Device ID
+ * @destid: set by the endpoint layer (sim_pw_deliver()); until then, and
+ * in a process without it, port-writes are dropped as on a fabric without
+ * the target.
+ */
+typedef int (*sim_port_write_handler_t)(struct sim_fabric *f, uint32_t src_dev, uint16_t destid,
+					 const uint32_t *payload, uint32_t len);
+void sim_port_write_handler_set(sim_port_write_handler_t handler);
 
 /* ------------------------------------------------------------------ */
 /* Who is alive (rio_sim_lock.c)                                      */
@@ -590,8 +644,6 @@ int sim_path_probe(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, bool
 int sim_maint(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, uint8_t hopcount,
 	      bool write, uint32_t offset, int len, uint32_t *val);
 
-/* Port OK: physical link up, peer present, neither end disabled. */
-bool sim_port_ok(const struct sim_fabric *f, uint32_t dev_index, uint8_t port);
 
 /*
  * Multi-word maintenance (len 8..64, offset 8-byte aligned): one transaction.
@@ -666,16 +718,11 @@ struct sim_ep *sim_ep_attach(struct sim_fabric *f, void *area, char *err, size_t
 bool sim_ep_is_owner(const struct sim_ep *ep);
 struct sim_fabric *sim_ep_fabric(const struct sim_ep *ep);
 
-int sim_ep_lcread(struct sim_ep *ep, uint32_t offset, int len, uint32_t *val);
-int sim_ep_lcwrite(struct sim_ep *ep, uint32_t offset, int len, uint32_t val);
-int sim_ep_cread(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
-		 int len, uint32_t *val);
-int sim_ep_cwrite(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
-		  int len, uint32_t val);
-int sim_ep_cread_block(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
-		       int len, uint32_t *words);
-int sim_ep_cwrite_block(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, uint32_t offset,
-			int len, const uint32_t *words);
+/* Maintenance from @ep, counted in its statistics: one word, or 8 to 64 bytes. */
+int sim_ep_maint(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, bool write,
+		 uint32_t offset, int len, uint32_t *val);
+int sim_ep_maint_block(struct sim_ep *ep, uint16_t destid, uint8_t hopcount, bool write,
+		       uint32_t offset, int len, uint32_t *words);
 
 int sim_ep_dsend(struct sim_ep *ep, uint16_t destid, uint16_t info);
 int sim_ep_dbell_fetch(struct sim_ep *ep, struct rte_rio_dbell *dbells, uint16_t n);

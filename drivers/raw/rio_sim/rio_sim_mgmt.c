@@ -259,9 +259,10 @@ rte_pmd_rio_sim_fabric_link_set(const char *name, const char *dev_name, uint8_t 
 	return rc;
 }
 
-int
-rte_pmd_rio_sim_fabric_config_read(const char *name, const char *dev_name, uint32_t offset,
-				   int len, uint32_t *val)
+/* Local configuration access of device @dev_name (@val: read into, or the value to write). */
+static int
+mgmt_config(const char *name, const char *dev_name, uint32_t offset, int len, bool write,
+	    uint32_t *val)
 {
 	struct sim_fabric *f = mgmt_get(name);
 	int idx, rc;
@@ -269,26 +270,28 @@ rte_pmd_rio_sim_fabric_config_read(const char *name, const char *dev_name, uint3
 	if (f == NULL)
 		return -ENOENT;
 	idx = sim_fabric_find_device(f, dev_name);
-	rc = idx < 0 ? -ENOENT :
-		sim_config_read(f, (uint32_t)idx, SIM_PORT_LOCAL, offset, len, val);
+	if (idx < 0)
+		rc = -ENOENT;
+	else if (write)
+		rc = sim_config_write(f, (uint32_t)idx, SIM_PORT_LOCAL, offset, len, *val);
+	else
+		rc = sim_config_read(f, (uint32_t)idx, SIM_PORT_LOCAL, offset, len, val);
 	sim_fabric_detach(f);
 	return rc;
+}
+
+int
+rte_pmd_rio_sim_fabric_config_read(const char *name, const char *dev_name, uint32_t offset,
+				   int len, uint32_t *val)
+{
+	return mgmt_config(name, dev_name, offset, len, false, val);
 }
 
 int
 rte_pmd_rio_sim_fabric_config_write(const char *name, const char *dev_name, uint32_t offset,
 				    int len, uint32_t val)
 {
-	struct sim_fabric *f = mgmt_get(name);
-	int idx, rc;
-
-	if (f == NULL)
-		return -ENOENT;
-	idx = sim_fabric_find_device(f, dev_name);
-	rc = idx < 0 ? -ENOENT :
-		sim_config_write(f, (uint32_t)idx, SIM_PORT_LOCAL, offset, len, val);
-	sim_fabric_detach(f);
-	return rc;
+	return mgmt_config(name, dev_name, offset, len, true, &val);
 }
 
 int

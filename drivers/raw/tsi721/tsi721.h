@@ -36,11 +36,15 @@ extern int tsi721_logtype;
 		__func__, ##__VA_ARGS__)
 
 /* Register access to the part's BAR0 and its doorbell BAR1. */
+struct tsi721_model_stats;
+
 struct tsi721_bar_ops {
 	uint32_t (*read32)(void *ctx, uint32_t off);
 	void (*write32)(void *ctx, uint32_t off, uint32_t val);
 	/* BAR1: one 16-bit write of a big-endian value. */
 	void (*db_write16)(void *ctx, uint32_t off, uint16_t be_val);
+	/* The model's counters of what the part would reject (NULL on a PCI function). */
+	void (*model_stats)(const void *ctx, struct tsi721_model_stats *st);
 };
 
 /* The model behind a device (tsi721_model.c); NULL on a PCI function. */
@@ -179,7 +183,8 @@ int tsi721_devargs_parse(const char *name, const char *args, enum tsi721_devargs
 
 /* tsi721_rawdev.c */
 int tsi721_probe_common(const struct tsi721_probe_params *p);
-int tsi721_remove_common(const char *name);
+/* On success *bar_ctx is the probe's bar_ctx, for the caller to release. */
+int tsi721_remove_common(const char *name, void **bar_ctx);
 
 /* tsi721_model.c */
 extern const struct tsi721_bar_ops tsi721_model_bar_ops;
@@ -197,7 +202,6 @@ struct tsi721_model_stats {
 	uint64_t maint;
 	uint64_t pw_rx;
 };
-void tsi721_model_stats_get(const struct tsi721_model *m, struct tsi721_model_stats *st);
 void tsi721_model_free(struct tsi721_model *m);
 
 #endif /* TSI721_H */

@@ -1365,15 +1365,10 @@ model_db_write16(void *ctx, uint32_t off, uint16_t be_val)
 	rte_spinlock_unlock(&m->misc_lock);
 }
 
-const struct tsi721_bar_ops tsi721_model_bar_ops = {
-	.read32 = model_read32,
-	.write32 = model_write32,
-	.db_write16 = model_db_write16,
-};
-
-void
-tsi721_model_stats_get(const struct tsi721_model *m, struct tsi721_model_stats *st)
+static void
+model_stats_get(const void *ctx, struct tsi721_model_stats *st)
 {
+	const struct tsi721_model *m = ctx;
 	const uint64_t *src = (const uint64_t *)&m->st;
 	uint64_t *dst = (uint64_t *)st;
 	size_t i;
@@ -1381,6 +1376,13 @@ tsi721_model_stats_get(const struct tsi721_model *m, struct tsi721_model_stats *
 	for (i = 0; i < sizeof(*st) / sizeof(uint64_t); i++)
 		dst[i] = __atomic_load_n(&src[i], __ATOMIC_RELAXED);
 }
+
+const struct tsi721_bar_ops tsi721_model_bar_ops = {
+	.read32 = model_read32,
+	.write32 = model_write32,
+	.db_write16 = model_db_write16,
+	.model_stats = model_stats_get,
+};
 
 /* ------------------------------------------------------------------ */
 /* Create and free                                                    */
@@ -1600,7 +1602,13 @@ model_probe(struct rte_vdev_device *vdev)
 static int
 model_remove(struct rte_vdev_device *vdev)
 {
-	return tsi721_remove_common(rte_vdev_device_name(vdev));
+	void *m;
+	int ret;
+
+	ret = tsi721_remove_common(rte_vdev_device_name(vdev), &m);
+	if (ret == 0)
+		tsi721_model_free(m);
+	return ret;
 }
 
 static struct rte_vdev_driver tsi721_model_drv = {
@@ -1682,6 +1690,6 @@ rte_pmd_tsi721_model_errors(const struct tsi721_model *m)
 {
 	struct tsi721_model_stats st;
 
-	tsi721_model_stats_get(m, &st);
+	model_stats_get(m, &st);
 	return st.desc_bad + st.misaligned + st.overrun + st.dma_bad;
 }

@@ -172,8 +172,8 @@ static void
 tsi721_model_stats(const struct tsi721_dev *td, struct tsi721_model_stats *ms)
 {
 	memset(ms, 0, sizeof(*ms));
-	if (td->model != NULL)
-		tsi721_model_stats_get(td->model, ms);
+	if (td->bar->model_stats != NULL)
+		td->bar->model_stats(td->bar_ctx, ms);
 }
 
 static int
@@ -398,10 +398,9 @@ fail:
 }
 
 int
-tsi721_remove_common(const char *name)
+tsi721_remove_common(const char *name, void **bar_ctx)
 {
 	struct rte_rawdev *rawdev = rte_rawdev_pmd_get_named_dev(name);
-	struct tsi721_model *model;
 	struct tsi721_dev *td;
 	int ret;
 
@@ -414,10 +413,9 @@ tsi721_remove_common(const char *name)
 		return ret;
 	}
 	tsi721_hw_fini(td);
-	model = td->model;
+	*bar_ctx = td->bar_ctx;
 	rte_free(td->xstats_base);
 	rte_rawdev_pmd_release(rawdev);
-	tsi721_model_free(model);
 	return 0;
 }
 
@@ -506,11 +504,10 @@ tsi721_pci_probe(struct rte_pci_driver *drv __rte_unused, struct rte_pci_device 
 static int
 tsi721_pci_remove(struct rte_pci_device *pdev)
 {
-	struct rte_rawdev *rawdev = rte_rawdev_pmd_get_named_dev(pdev->device.name);
-	void *bars = rawdev != NULL ? tsi721_priv(rawdev)->bar_ctx : NULL;
+	void *bars;
 	int ret;
 
-	ret = tsi721_remove_common(pdev->device.name);
+	ret = tsi721_remove_common(pdev->device.name, &bars);
 	if (ret == 0)
 		rte_free(bars);
 	return ret;
