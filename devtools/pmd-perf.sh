@@ -45,8 +45,11 @@ mkdir -p "$logdir"
 failed=0
 declare -A results
 
+# A run killed at its timeout leaves its fabric: rio_sim's objects live in
+# the fabric directory (dpdk-rio-fabric dir), not in /dev/shm itself.
+fabdir=$("$builddir/app/dpdk-rio-fabric" dir) || exit 1
 cleanup() {
-	rm -f /dev/shm/rio_sim."$name"*
+	rm -f "$fabdir"/rio_sim."$name" "$fabdir"/rio_sim."$name".*
 	rm -rf /var/run/dpdk/"$name"
 }
 trap cleanup EXIT

@@ -64,12 +64,12 @@ record() {	# record <name> pass|fail|skip
 section_title=
 section_start=$SECONDS
 section_times=()
-section() {	# section <title>
+section() {	# section <title> [<command>]
 	[ -n "$section_title" ] &&
 		section_times+=("$(printf '%5d s  %s' $((SECONDS - section_start)) "$section_title")")
 	section_title=$1
 	section_start=$SECONDS
-	[ -z "$1" ] || echo "==== $1"
+	[ -z "$1" ] || echo "==== $1${2:+: $2}"
 }
 
 summary() {
@@ -198,7 +198,7 @@ run_meson_suite() {	# run_meson_suite <suite> <processes>
 run_check() {
 	local name=$1 tmo=$2 log="$logdir/$1.log" rc=0
 	shift 2
-	section "$name: $*"
+	section "$name" "$*"
 	timeout --kill-after=5 "$tmo" "$@" </dev/null >"$log" 2>&1 || rc=$?
 	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 		echo "test: $name timed out after $tmo s; last lines of $log:"
@@ -262,7 +262,7 @@ fi
 run_interop() {
 	local prefix=$1 log=$2 tmo=$3 rc=0
 	shift 3
-	section "$prefix: devtools/linux-interop.sh $*"
+	section "$prefix" "devtools/linux-interop.sh $*"
 	RIO_BUILD_DIR=$builddir timeout --kill-after=10 "$tmo" bash devtools/linux-interop.sh "$@" \
 		</dev/null >"$log" 2>&1 || rc=$?
 	if [ $rc -eq 77 ]; then
@@ -435,7 +435,7 @@ else
 	log="$logdir/chroot-dpdk-$other_rel.log"
 	opt=()
 	[ "$chroot_mode" = full ] && opt=(--full)
-	section "DPDK $other_rel in a Debian chroot: devtools/chroot-test.sh${opt[*]:+ ${opt[*]}} (log: $log)"
+	section "DPDK $other_rel in a Debian chroot" "devtools/chroot-test.sh${opt[*]:+ ${opt[*]}} (log: $log)"
 	# Progress on the terminal, everything in the log.
 	RIO_DPDK_SRC=$other_dpdk_src timeout --foreground -k 30 5400 \
 		bash devtools/chroot-test.sh "${opt[@]}" </dev/null 2>&1 | tee "$log" |

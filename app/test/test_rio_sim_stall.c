@@ -504,11 +504,15 @@ test_rio_sim_stall(void)
 		kill(st.pid[0], SIGCONT);
 	}
 	__atomic_store_n(&st.ctl->go[1], 1, __ATOMIC_RELEASE);
-	/* From here on, ST_COUNT more from sender 0 and ST_COUNT from sender 1. */
-	__atomic_store_n(&st.ctl->target[0],
-			 __atomic_load_n(&st.ctl->accepted[0], __ATOMIC_ACQUIRE) + ST_COUNT,
-			 __ATOMIC_RELEASE);
-	__atomic_store_n(&st.ctl->target[1], ST_COUNT, __ATOMIC_RELEASE);
+	/*
+	 * From here on, ST_COUNT more from each sender. Sender 1 may have sent
+	 * many already: behind a stuck slot only a ring's worth, but when the
+	 * stop landed outside the window it ran freely through the long stop.
+	 */
+	for (i = 0; i < ST_SENDERS; i++)
+		__atomic_store_n(&st.ctl->target[i],
+				 __atomic_load_n(&st.ctl->accepted[i], __ATOMIC_ACQUIRE) +
+				 ST_COUNT, __ATOMIC_RELEASE);
 	/* Both senders stopped and continued at random. */
 	for (i = 0; i < ST_SHORT_STOPS; i++) {
 		victim = st_rand(ST_SENDERS);
