@@ -1918,15 +1918,44 @@ soak_wait_state(struct soak_ctl *ctl, unsigned int i, uint32_t want, double time
 	return 0;
 }
 
+/*
+ * The ackIDs of both ends of the link of (@dev, @port), for the log: a link
+ * that does not come back is told by them (an end's outbound ackID that is
+ * not what the other end expects stops that direction).
+ */
+static void
+soak_link_ackids(const struct soak_ctl *ctl, const char *dev, uint8_t port, char *buf,
+		 size_t len)
+{
+	struct rte_pmd_rio_sim_dev_info a, b;
+	const struct rte_pmd_rio_sim_port_info *pa, *pb;
+	int ia = rte_pmd_rio_sim_fabric_dev_find(ctl->fabric, dev);
+
+	if (ia < 0 || rte_pmd_rio_sim_fabric_dev_info(ctl->fabric, (uint32_t)ia, &a) != 0 ||
+	    port >= a.nports || a.ports[port].peer_dev < 0 ||
+	    rte_pmd_rio_sim_fabric_dev_info(ctl->fabric, (uint32_t)a.ports[port].peer_dev,
+					    &b) != 0) {
+		snprintf(buf, len, "ackIDs unknown");
+		return;
+	}
+	pa = &a.ports[port];
+	pb = &b.ports[pa->peer_port];
+	snprintf(buf, len, "ackIDs %s.%u in %u out %u, %s.%u in %u out %u", a.name, port,
+		 pa->ack_in, pa->ack_out, b.name, pa->peer_port, pb->ack_in, pb->ack_out);
+}
+
 static int
 soak_flap(struct soak_ctl *ctl, uint64_t total)
 {
 	unsigned int l = ctl->flaps_done % RTE_DIM(soak_flap_links);
 	uint64_t before, refused;
 	double t = soak_now() - ctl->t0;
+	char ack_down[160], ack_up[160];
 	int ret;
 
 	before = soak_sum_timeouts(ctl);
+	soak_link_ackids(ctl, soak_flap_links[l].dev, soak_flap_links[l].port, ack_down,
+			 sizeof(ack_down));
 	ret = rte_pmd_rio_sim_fabric_link_set(ctl->fabric, soak_flap_links[l].dev,
 					      soak_flap_links[l].port, false);
 	if (ret != 0) {
@@ -1948,6 +1977,8 @@ soak_flap(struct soak_ctl *ctl, uint64_t total)
 	 */
 	usleep(SOAK_PUBLISH_WAIT_MS * 1000);
 	refused = soak_sum_timeouts(ctl) - before;
+	soak_link_ackids(ctl, soak_flap_links[l].dev, soak_flap_links[l].port, ack_up,
+			 sizeof(ack_up));
 	ctl->flaps_done++;
 	ctl->flap_refused += refused;
 	printf("  t=%7.2fs %5.1f%%  flap %u: %s down %" PRIu64 " ms, %" PRIu64
@@ -1955,6 +1986,8 @@ soak_flap(struct soak_ctl *ctl, uint64_t total)
 	       100.0 * (double)soak_progress(ctl) / (double)total,
 	       ctl->flaps_done, soak_flap_links[l].desc, ctl->o.flap_ms, refused,
 	       ctl->o.mode == SOAK_MODE_RAW ? "-ETIMEDOUT" : "dropped by rionet");
+	printf("            at down %s; %d ms after up %s\n", ack_down,
+	       SOAK_PUBLISH_WAIT_MS, ack_up);
 	fflush(stdout);
 	return 0;
 }

@@ -25,7 +25,9 @@
  * (builtin:star:201), through a master port with 4-byte maintenance only
  * (every route access under the switch's lock), on the cps1848 (with
  * tsi721 endpoints) and rxs2448 switch models, and for the ackID
- * alignment of a returning link (link-request/input-status).
+ * alignment of a returning link (link-request/input-status) with either
+ * end's outbound ackID off, both, neither, a reset partner, and random
+ * ackIDs (seed printed, RIO_TEST_SEED replays it).
  *
  * rionet_hotplug_autotest: rionet traffic across a flapped link between
  * this process (host, ep0) and a child process (agent, ep2): during the
@@ -643,60 +645,149 @@ test_hp_word_access(void)
 	return TEST_SUCCESS;
 }
 
+/* ackIDs of @dev's @port, in either register map. */
+struct hp_ack {
+	uint32_t in;		/* inbound: next one expected from the partner */
+	uint32_t out;		/* outbound: next one to send */
+	uint32_t outstanding;	/* oldest not acknowledged */
+};
+
+static struct hp_ack
+hp_ack_get(const char *dev, uint8_t port)
+{
+	struct hp_ack a;
+	uint32_t v;
+
+	if (hp_fab_rmap(dev) == 1) {
+		v = hp_fab_rd(dev, HP_PHYS + RTE_RIO_PORT_N_ACK_STS_CSR(port));
+		a.in = (v & RTE_RIO_PORT_N_ACK_INBOUND) >> 24;
+		a.outstanding = (v & RTE_RIO_PORT_N_ACK_OUTSTAND) >> 8;
+		a.out = v & RTE_RIO_PORT_N_ACK_OUTBOUND;
+		return a;
+	}
+	v = hp_fab_rd(dev, HP_PHYS + RTE_RIO_PORT_N_OB_ACK_CSR(port));
+	a.outstanding = (v & RTE_RIO_PORT_N_OB_ACK_OUTSTD) >> 12;
+	a.out = v & RTE_RIO_PORT_N_OB_ACK_OUTBND;
+	a.in = hp_fab_rd(dev, HP_PHYS + RTE_RIO_PORT_N_IB_ACK_CSR(port)) &
+		RTE_RIO_PORT_N_IB_ACK_INBND;
+	return a;
+}
+
+/* Set @dev's @port ackIDs (no packet outstanding) through the backdoor. */
+static int
+hp_ack_set(const char *dev, uint8_t port, uint32_t in, uint32_t out)
+{
+	int ret;
+
+	if (hp_fab_rmap(dev) == 1)
+		return hp_fab_wr(dev, HP_PHYS + RTE_RIO_PORT_N_ACK_STS_CSR(port),
+				 ((in & 0x3f) << 24) | ((out & 0x3f) << 8) | (out & 0x3f));
+	ret = hp_fab_wr(dev, HP_PHYS + RTE_RIO_PORT_N_OB_ACK_CSR(port),
+			((out & 0xfff) << 12) | (out & 0xfff));
+	if (ret == 0)
+		ret = hp_fab_wr(dev, HP_PHYS + RTE_RIO_PORT_N_IB_ACK_CSR(port), in & 0xfff);
+	return ret;
+}
+
 /*
  * Link recovery before a returning link is used: a link that went down has
  * its ackIDs cleared; when it is back, the host asks the link partner for
  * the ackID it expects (link-request/input-status), aligns the port's
  * outbound and outstanding ackIDs with it, and makes the partner's outbound
  * ackID follow the port's inbound one. Then maintenance crosses the link
- * again. @partner_ack: the partner's Local ackID CSR while the link is
- * down: ackIDs of its own (the same device, not reset), or 0 (a device
- * that was reset or replaced starts again at ackID 0 while this end keeps
- * its own).
+ * again, both ways. While the inter-switch link sw0 port 2 = sw1 port 0 is
+ * down, its ends drift apart: sw0 takes @near_in/@near_out, sw1 (the same
+ * device, not reset, or reset to 0) takes @far_in/@far_out. Either
+ * direction may be off alone, both, or neither.
  */
 static int
-hp_link_recovery(uint32_t partner_ack)
+hp_link_recovery(uint32_t near_in, uint32_t near_out, uint32_t far_in, uint32_t far_out)
 {
-	uint32_t ack = HP_PHYS + RTE_RIO_PORT_N_ACK_STS_CSR(2);
-	uint32_t fack = HP_PHYS + RTE_RIO_PORT_N_ACK_STS_CSR(0), v, f;
+	struct hp_ack n, f;
 
+	printf("sw0 port 2 ackIDs in %u out %u, sw1 port 0 in %u out %u (%s off)\n",
+	       near_in, near_out, far_in, far_out,
+	       near_out != far_in ? (far_out != near_in ? "both ways" : "sw0 to sw1") :
+	       far_out != near_in ? "sw1 to sw0" : "no way");
 	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(hp.mp, NULL), "enumerate");
 	TEST_ASSERT_SUCCESS(rte_rio_pw_poll_period_set(hp.mp, 0), "stop the poll");
-	TEST_ASSERT_SUCCESS(hp_fab_wr("sw0", ack, (5u << 24) | 9), "ackIDs");
+	TEST_ASSERT_SUCCESS(hp_ack_set("sw0", 2, 5, 9), "ackIDs");
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw0", 2, false),
 			    "link down");
 	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "no port-write received");
-	v = hp_fab_rd("sw0", ack);
-	TEST_ASSERT_EQUAL(v & (RTE_RIO_PORT_N_ACK_OUTSTAND | RTE_RIO_PORT_N_ACK_OUTBOUND), 0,
-			  "outstanding ackIDs of a dead link not cleared (0x%x)", v);
-	/* While down, the ends drift apart: sw0 keeps ackIDs of its own, sw1 takes @partner_ack. */
-	TEST_ASSERT_SUCCESS(hp_fab_wr("sw0", ack, (3u << 24) | 7), "ackIDs");
-	TEST_ASSERT_SUCCESS(hp_fab_wr("sw1", fack, partner_ack), "partner ackIDs");
+	n = hp_ack_get("sw0", 2);
+	TEST_ASSERT(n.out == 0 && n.outstanding == 0,
+		    "outstanding ackIDs of a dead link not cleared (out %u outstanding %u)",
+		    n.out, n.outstanding);
+	TEST_ASSERT_SUCCESS(hp_ack_set("sw0", 2, near_in, near_out), "ackIDs");
+	TEST_ASSERT_SUCCESS(hp_ack_set("sw1", 0, far_in, far_out), "partner ackIDs");
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "sw0", 2, true),
 			    "link up");
 	TEST_ASSERT(rte_rio_pw_poll(hp.mp, 16) >= 1, "no port-write received");
-	v = hp_fab_rd("sw0", ack);
-	f = hp_fab_rd("sw1", fack);
-	TEST_ASSERT_EQUAL(v & RTE_RIO_PORT_N_ACK_OUTBOUND, (v & RTE_RIO_PORT_N_ACK_OUTSTAND) >> 8,
-			  "outstanding ackID not aligned (0x%x)", v);
-	TEST_ASSERT_EQUAL(f & RTE_RIO_PORT_N_ACK_OUTBOUND, (v & RTE_RIO_PORT_N_ACK_INBOUND) >> 24,
-			  "partner's outbound ackID 0x%x, this end expects 0x%x", f & 0x3f,
-			  (v & RTE_RIO_PORT_N_ACK_INBOUND) >> 24);
+	n = hp_ack_get("sw0", 2);
+	f = hp_ack_get("sw1", 0);
+	TEST_ASSERT_EQUAL(n.out, n.outstanding, "outstanding ackID %u, outbound %u",
+			  n.outstanding, n.out);
+	TEST_ASSERT_EQUAL(n.out, f.in, "sw0 sends ackID %u, sw1 expects %u", n.out, f.in);
+	TEST_ASSERT_EQUAL(f.out, n.in, "sw1 sends ackID %u, sw0 expects %u", f.out, n.in);
 	TEST_ASSERT_EQUAL(rte_rio_dev_count(hp.mp), HP_NDEV, "devices back");
 	TEST_ASSERT_SUCCESS(hp_check_reach(), "reach");
 	return hp_check_routes();
 }
 
+/* Only sw0's outbound ackID is off. */
 static int
 test_hp_link_recovery(void)
 {
-	return hp_link_recovery((3u << 24) | 12);
+	return hp_link_recovery(3, 7, 12, 3);
 }
 
+/* Only sw1's outbound ackID is off: nothing on sw0's side shows it. */
+static int
+test_hp_link_recovery_far(void)
+{
+	return hp_link_recovery(3, 7, 7, 12);
+}
+
+/* Both outbound ackIDs are off. */
+static int
+test_hp_link_recovery_both(void)
+{
+	return hp_link_recovery(3, 7, 12, 9);
+}
+
+/* Both agree already: realigning them must not break them. */
+static int
+test_hp_link_recovery_none(void)
+{
+	return hp_link_recovery(3, 7, 7, 3);
+}
+
+/* sw1 was reset (ackIDs 0) while sw0 kept its own. */
 static int
 test_hp_link_recovery_reset(void)
 {
-	return hp_link_recovery(0);
+	return hp_link_recovery(3, 7, 0, 0);
+}
+
+/* Random ackIDs each way (RIO_TEST_SEED replays): over the runs, each case of the four. */
+static int
+test_hp_link_recovery_random(void)
+{
+	const char *env_seed = getenv("RIO_TEST_SEED");
+	unsigned int seed, m = hp_fab_rmap("sw0") == 1 ? 0x3f : 0xfff, r[4], i;
+
+	seed = env_seed != NULL ? (unsigned int)strtoul(env_seed, NULL, 0) :
+		(unsigned int)rte_rdtsc();
+	printf("  seed %u (RIO_TEST_SEED=%u replays it)\n", seed, seed);
+	for (i = 0; i < RTE_DIM(r); i++)
+		r[i] = (unsigned int)rand_r(&seed) & m;
+	/* A coin each way: that direction agrees, or (most likely) not. */
+	if (rand_r(&seed) & 1)
+		r[2] = r[1];
+	if (rand_r(&seed) & 1)
+		r[3] = r[0];
+	return hp_link_recovery(r[0], r[1], r[2], r[3]);
 }
 
 /* Argument checks. */
@@ -1194,7 +1285,19 @@ static struct unit_test_suite rio_hotplug_suite = {
 		TEST_CASE_ST(hp_setup_star, hp_teardown, test_hp_16bit),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_word_access),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_link_recovery),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_link_recovery_far),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_link_recovery_both),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_link_recovery_none),
 		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_link_recovery_reset),
+		TEST_CASE_ST(hp_setup, hp_teardown, test_hp_link_recovery_random),
+		{ hp_setup_cps1848, hp_teardown, test_hp_link_recovery_far,
+		  "test_hp_link_recovery_far on cps1848 and tsi721", 1 },
+		{ hp_setup_rxs2448, hp_teardown, test_hp_link_recovery_far,
+		  "test_hp_link_recovery_far on rxs2448", 1 },
+		{ hp_setup_rxs2448, hp_teardown, test_hp_link_recovery_both,
+		  "test_hp_link_recovery_both on rxs2448", 1 },
+		{ hp_setup_rxs2448, hp_teardown, test_hp_link_recovery_random,
+		  "test_hp_link_recovery_random on rxs2448", 1 },
 		TEST_CASE(test_hp_no_leak),
 		TEST_CASES_END()
 	}

@@ -22,7 +22,7 @@
 /*
  * Where a link partner keeps the ackIDs of its end of a link (its LP-Serial
  * block and port), remembered when the link goes down: if the same device
- * comes back, its outbound ackID may need aligning too.
+ * comes back, its outbound ackID is set to what this end expects.
  */
 struct rio_link_partner {
 	uint32_t phys_efptr;
@@ -30,7 +30,6 @@ struct rio_link_partner {
 	uint8_t rmap;
 	uint8_t port;
 	bool valid;
-	bool align;	/* this end's ackIDs moved: the partner's must follow */
 };
 
 struct rte_rio_dev {

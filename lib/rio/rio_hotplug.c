@@ -20,10 +20,11 @@
  *    recovered as the specification's software-assisted error recovery
  *    does (Part 6; Linux rio_clr_err_stopped()): a link-request/input-status
  *    asks the link partner which ackID it expects next, and the port's
- *    outbound and outstanding ackIDs are aligned with it; then the lockout
- *    is cleared, the port enabled, and the subtree behind it enumerated again with the
- *    enumeration code (rio_enum_subtree), taking the kept IDs and tags back,
- *    and the new devices are announced with ADD events;
+ *    outbound and outstanding ackIDs are aligned with it, and the partner's
+ *    outbound ackID with the port's inbound one; then the lockout is
+ *    cleared, the port enabled, and the subtree behind it enumerated again
+ *    with the enumeration code (rio_enum_subtree), taking the kept IDs and
+ *    tags back, and the new devices are announced with ADD events;
  * then the CSRs are cleared (EM detect, L/T detect, W1C Error/Status bits
  * including Port-write Pending, which a failed insertion leaves set: parts
  * repeat a port-write while it is pending, and the insertion is tried again).
@@ -154,12 +155,16 @@ rio_hp_ackid_clear(struct rte_rio_dev *sw, uint8_t port)
  * next (Port n Link Maintenance Request/Response CSRs) and align the port's
  * outbound and outstanding ackIDs with it (Local ackID CSR, or the outbound
  * ackID CSR with register map II), so the first packet is not refused for a
- * stale ackID. When they had to move, the partner kept its state (the same
- * device, not reset): its outbound ackID must then follow this port's
- * inbound one, which @w gets the writes for (@nw of them, 0 when there is
- * nothing to do or the partner is not known), done when the partner is
- * reachable (rio_enum_subtree_fix()). Parts without software-assisted
- * recovery registers recover by themselves.
+ * stale ackID. The other direction cannot be checked from this end: the
+ * partner's outbound ackID must follow this port's inbound one, and nothing
+ * tells whether it does (this end moving or not says nothing about it: only
+ * the partner's inbound ackID is seen), while a response sent with a stale
+ * one stops the link until software realigns it. So whenever the partner is
+ * known, @w gets the writes that set it (@nw of them, 0 when the partner is
+ * not known), done when the partner is reachable (rio_enum_subtree_fix()).
+ * Linux rio_clr_err_stopped() writes the partner only when this end moved,
+ * and stays stopped when only the partner's outbound ackID is off. Parts
+ * without software-assisted recovery registers recover by themselves.
  */
 static int
 rio_hp_link_recover(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t port,
@@ -168,6 +173,7 @@ rio_hp_link_recover(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t
 	struct rio_link_partner *lp = &sw->hp_partner[port];
 	uint32_t phys = sw->info.phys_efptr, rsp = 0, v, far, near_in, m;
 	uint8_t rmap = sw->info.phys_rmap;
+	bool moved = false;
 	unsigned int i;
 	int ret;
 
@@ -203,7 +209,7 @@ rio_hp_link_recover(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t
 				 (v & RTE_RIO_PORT_N_ACK_OUTBOUND) != far)) {
 			ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_ACK_STS_CSR(port),
 				(v & RTE_RIO_PORT_N_ACK_INBOUND) | (far << 8) | far);
-			lp->align = true;
+			moved = true;
 		}
 	} else {
 		ret = rte_rio_dev_read_config_32(sw, phys + RTE_RIO_PORT_N_OB_ACK_CSR(port), &v);
@@ -215,16 +221,15 @@ rio_hp_link_recover(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t
 				 (v & RTE_RIO_PORT_N_OB_ACK_OUTBND) != far)) {
 			ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_OB_ACK_CSR(port),
 							  (far << 12) | far);
-			lp->align = true;
+			moved = true;
 		}
 	}
 	if (ret < 0)
 		return ret;
-	if (lp->align)
+	if (moved)
 		RIO_LOG(NOTICE, "%s: %s port %u: outbound ackID aligned to 0x%x", mport->name,
 			sw->info.name, port, far);
-	/* Until the subtree is back, also after an attempt that did not get that far. */
-	if (!lp->align || !lp->valid || !rio_hp_sw_recovery(lp->efb_id))
+	if (!lp->valid || !rio_hp_sw_recovery(lp->efb_id))
 		return 0;
 	/*
 	 * The partner's outbound ackID to our inbound one. The write itself
@@ -387,7 +392,6 @@ rio_hp_insert(struct rte_rio_mport *mport, struct rio_scan_data *sd, struct rte_
 		return false;
 	}
 	sw->hp_partner[port].valid = false;
-	sw->hp_partner[port].align = false;
 	for (dev = first; dev != NULL; dev = TAILQ_NEXT(dev, next))
 		rio_dev_event_emit(dev, RTE_RIO_DEV_EVENT_ADD);
 	sd->hp_stats.dev_added += n;
