@@ -178,6 +178,10 @@ EOF
 fi
 
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+# The chroot's / a mount point of its own, as a container's is: programs
+# that change the propagation of / (unshare --mount-proc, which
+# rio_sim_security_autotest runs) fail with EINVAL on a plain directory.
+mnt "$root" --bind "$root"
 mnt "$root/proc" -t proc proc
 # Writable: rionet_mp_autotest reserves hugepages as on the host.
 mnt "$root/sys" -t sysfs sysfs

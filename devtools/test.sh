@@ -60,8 +60,23 @@ record() {	# record <name> pass|fail|skip
 	esac
 }
 
+# Each "==== <title>" line starts a section; the summary prints the time of each.
+section_title=
+section_start=$SECONDS
+section_times=()
+section() {	# section <title>
+	[ -n "$section_title" ] &&
+		section_times+=("$(printf '%5d s  %s' $((SECONDS - section_start)) "$section_title")")
+	section_title=$1
+	section_start=$SECONDS
+	[ -z "$1" ] || echo "==== $1"
+}
+
 summary() {
+	section ""
 	echo
+	echo "test: seconds per section:"
+	printf '  %s\n' "${section_times[@]}"
 	if [ ${#failures[@]} -gt 0 ]; then
 		echo "Failed tests:"
 		for f in "${failures[@]}"; do
@@ -76,7 +91,7 @@ summary() {
 	exit $?
 }
 
-echo "==== build (devtools/setup.sh)"
+section "build (devtools/setup.sh)"
 if ! bash devtools/setup.sh </dev/null; then
 	record build fail
 	summary
@@ -172,7 +187,7 @@ run_meson_suite() {	# run_meson_suite <suite> <processes>
 		echo "test: suite $suite has no tests"
 		return
 	fi
-	echo "==== meson test --suite $suite"
+	section "meson test --suite $suite"
 	rm -f "$json"
 	meson test -C "$builddir" --suite "$suite" --print-errorlogs \
 		--num-processes "$2" --logbase "$suite" </dev/null
@@ -183,7 +198,7 @@ run_meson_suite() {	# run_meson_suite <suite> <processes>
 run_check() {
 	local name=$1 tmo=$2 log="$logdir/$1.log" rc=0
 	shift 2
-	echo "==== $name: $*"
+	section "$name: $*"
 	timeout --kill-after=5 "$tmo" "$@" </dev/null >"$log" 2>&1 || rc=$?
 	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 		echo "test: $name timed out after $tmo s; last lines of $log:"
@@ -247,7 +262,7 @@ fi
 run_interop() {
 	local prefix=$1 log=$2 tmo=$3 rc=0
 	shift 3
-	echo "==== $prefix: devtools/linux-interop.sh $*"
+	section "$prefix: devtools/linux-interop.sh $*"
 	RIO_BUILD_DIR=$builddir timeout --kill-after=10 "$tmo" bash devtools/linux-interop.sh "$@" \
 		</dev/null >"$log" 2>&1 || rc=$?
 	if [ $rc -eq 77 ]; then
@@ -298,7 +313,7 @@ if [ "${RIO_SANITIZE:-1}" != 0 ]; then
 	asan_dir=${RIO_ASAN_BUILD_DIR:-build-asan}
 	fuzz_dir=${RIO_FUZZ_BUILD_DIR:-build-fuzz}
 
-	echo "==== sanitizer build ($asan_dir)"
+	section "sanitizer build and fast-tests ($asan_dir)"
 	if { [ -f "$asan_dir/build.ninja" ] ||
 	     meson setup "$asan_dir" -Db_sanitize=address,undefined -Db_lundef=false; } \
 		</dev/null >"$logdir/asan-build.log" 2>&1 &&
@@ -355,7 +370,7 @@ PY
 	# referenced from DPDK memory (rte_malloc, which LSan does not scan) as
 	# leaked, so it is off for that target; the ASan autotests check leaks.
 	fuzz_targets="topology:50000 devargs:100000 maint:200000 recv:200000 attach:5000 rionet:30000"
-	echo "==== fuzz build ($fuzz_dir)"
+	section "fuzz build ($fuzz_dir)"
 	if ! command -v clang >/dev/null 2>&1; then
 		echo "test: clang not found (devtools/setup.sh installs it): fuzz targets skipped"
 		for t in $fuzz_targets; do
@@ -420,8 +435,7 @@ else
 	log="$logdir/chroot-dpdk-$other_rel.log"
 	opt=()
 	[ "$chroot_mode" = full ] && opt=(--full)
-	echo "==== DPDK $other_rel in a Debian chroot: devtools/chroot-test.sh${opt[*]:+ ${opt[*]}}" \
-		"(log: $log)"
+	section "DPDK $other_rel in a Debian chroot: devtools/chroot-test.sh${opt[*]:+ ${opt[*]}} (log: $log)"
 	# Progress on the terminal, everything in the log.
 	RIO_DPDK_SRC=$other_dpdk_src timeout --foreground -k 30 5400 \
 		bash devtools/chroot-test.sh "${opt[@]}" </dev/null 2>&1 | tee "$log" |
