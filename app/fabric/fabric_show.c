@@ -75,6 +75,12 @@ fabtool_show_text(const struct fabtool_fabric *fab)
 	printf("seed %" PRIu64 ", timing %s (hop %u ns, response %u ns, timeout %u us)\n",
 	       fab->st.seed, fab->st.timing ? "on" : "off", fab->st.hop_ns, fab->st.proc_ns,
 	       fab->st.resp_timeout_us);
+	if (fab->st.seg_bufs == 0)
+		printf("mailbox ring %u slots, segment buffers unlimited, port-write repeat %u us\n",
+		       fab->st.mbox_entries, fab->st.pw_repeat_us);
+	else
+		printf("mailbox ring %u slots, segment buffers %u, port-write repeat %u us\n",
+		       fab->st.mbox_entries, fab->st.seg_bufs, fab->st.pw_repeat_us);
 	printf("%-6s %-20s %-8s %-8s %-8s %-6s %-6s %-10s %5s  %s\n", "INDEX", "DEVICE",
 	       "TYPE", "MODEL", "DESTID", "VID", "DID", "COMPTAG", "PORTS", "ROLE");
 	for (i = 0; i < fab->n_devs; i++) {
@@ -122,8 +128,13 @@ fabtool_show_json(const struct fabtool_fabric *fab)
 	printf("{\n  \"format_version\": %d,\n  \"fabric\": ", FABTOOL_JSON_VERSION);
 	fabtool_json_str(stdout, fab->name);
 	printf(",\n  \"devid_size\": %u,\n  \"seed\": %" PRIu64 ",\n  \"timing\": %s,\n"
+	       "  \"hop_latency_ns\": %u,\n  \"response_latency_ns\": %u,\n"
+	       "  \"response_timeout_us\": %u,\n  \"pw_repeat_us\": %u,\n"
+	       "  \"mbox_entries\": %u,\n  \"seg_bufs\": %u,\n"
 	       "  \"creator_pid\": %d,\n  \"attached_pids\": [", fab->st.devid_size, fab->st.seed,
-	       fabtool_bool(fab->st.timing), fab->st.creator_pid);
+	       fabtool_bool(fab->st.timing), fab->st.hop_ns, fab->st.proc_ns,
+	       fab->st.resp_timeout_us, fab->st.pw_repeat_us, fab->st.mbox_entries,
+	       fab->st.seg_bufs, fab->st.creator_pid);
 	for (j = 0; j < fab->st.n_attached; j++)
 		printf("%s%d", j > 0 ? ", " : "", fab->st.attached[j]);
 	printf("],\n  \"devices\": [");

@@ -144,8 +144,9 @@ class Fabric:
         return out
 
 
-SHOW_KEYS = {'format_version', 'fabric', 'devid_size', 'seed', 'timing', 'creator_pid',
-             'attached_pids', 'devices', 'links'}
+SHOW_KEYS = {'format_version', 'fabric', 'devid_size', 'seed', 'timing', 'hop_latency_ns',
+             'response_latency_ns', 'response_timeout_us', 'pw_repeat_us', 'mbox_entries',
+             'seg_bufs', 'creator_pid', 'attached_pids', 'devices', 'links'}
 DEV_KEYS = {'index', 'name', 'type', 'model', 'vid', 'did', 'comptag', 'destid', 'host',
             'owner_pid', 'maint_rx', 'nports', 'ports'}
 SHOW_PORT_KEYS = {'port', 'peer', 'peer_port', 'link_up', 'port_ok'}
@@ -447,6 +448,73 @@ class FabricToolTest(unittest.TestCase):
                 self.assertEqual(self.dev(doc, 'e0')['model'], 'tsi721')
                 text = f.ok('show', f.name)
                 self.assertRegex(text, r'(?m)^0 +cs0 +switch +cps1848 ')
+        finally:
+            os.unlink(topo)
+
+    def test_show_fabric_keys(self):
+        """Every [fabric] key, the models and the link keys are shown as configured."""
+        topo = os.path.join(os.environ.get('TMPDIR', '/tmp'), '%s_keys.ini' % PREFIX)
+        with open(topo, 'w') as t:
+            t.write('[fabric]\nseed = 4242\ntiming = 1\nhop_latency = 250\n'
+                    'response_latency = 700\nresponse_timeout = 3000\npw_repeat = 2000\n'
+                    'mbox_entries = 64\nseg_bufs = 3\nlanes = 2\nbaud = 3.125\n'
+                    '[switch rx0]\nmodel = rxs2448\n'
+                    '[endpoint e0]\nhost = 1\nmodel = tsi721\n'
+                    '[endpoint e1]\nmodel = generic\nports = 2\nlanes = 1\n'
+                    '[links]\nrx0.0 = e0.0\nrx0.1 = e1.0\nrx0.2 = e1.1\n')
+        try:
+            with Fabric(self, topo) as f:
+                doc = f.json('show', f.name, '--format', 'json')
+                self.check_show_schema(doc, f.name)
+                self.assertEqual({k: doc[k] for k in (
+                    'seed', 'timing', 'hop_latency_ns', 'response_latency_ns',
+                    'response_timeout_us', 'pw_repeat_us', 'mbox_entries', 'seg_bufs')},
+                    {'seed': 4242, 'timing': True, 'hop_latency_ns': 250,
+                     'response_latency_ns': 700, 'response_timeout_us': 3000,
+                     'pw_repeat_us': 2000, 'mbox_entries': 64, 'seg_bufs': 3})
+                self.assertEqual([(d['name'], d['model'], d['nports'])
+                                  for d in doc['devices']],
+                                 [('rx0', 'rxs2448', 24), ('e0', 'tsi721', 1),
+                                  ('e1', 'generic', 2)])
+                text = f.ok('show', f.name)
+                self.assertIn('seed 4242, timing on (hop 250 ns, response 700 ns, '
+                              'timeout 3000 us)\n', text)
+                self.assertIn('mailbox ring 64 slots, segment buffers 3, '
+                              'port-write repeat 2000 us\n', text)
+                # 3.125 Gbaud, 8b/10b: 2500 Mbit/s a lane
+                p = f.json('ports', f.name, 'e0', '--format', 'json')['ports'][0]
+                self.assertEqual((p['lanes'], p['rate_mbps']), (2, 5000))
+                p = f.json('ports', f.name, 'e1', '--format', 'json')['ports'][1]
+                self.assertEqual((p['lanes'], p['rate_mbps']), (1, 2500))
+        finally:
+            os.unlink(topo)
+
+    def test_topology_errors(self):
+        """Unknown models and keys fail create with the file, section and key."""
+        topo = os.path.join(os.environ.get('TMPDIR', '/tmp'), '%s_bad.ini' % PREFIX)
+        good_ep = '[endpoint e0]\nhost = 1\n[endpoint e1]\n[links]\ne0.0 = e1.0\n'
+        cases = [
+            ('[fabric]\nseg_buf = 2\n' + good_ep, "[fabric]: unknown key 'seg_buf'"),
+            ('[fabric]\nseg_bufs = 17\n' + good_ep, '[fabric]: key seg_bufs'),
+            ('[fabric]\nbaud = 4\n' + good_ep, '[fabric]: key baud'),
+            ('[switch s0]\nmodel = cps1616\n' + good_ep, "[switch s0]: key model: unknown"),
+            ('[switch s0]\nspeed = 5\n' + good_ep, "[switch s0]: unknown key 'speed'"),
+            ('[endpoint e0]\nhost = 1\nmodel = tsi720\n[endpoint e1]\n[links]\n'
+             'e0.0 = e1.0\n', "[endpoint e0]: key model: unknown"),
+            ('[endpoint e0]\nhost = 1\nmbox = 2\n[endpoint e1]\n[links]\ne0.0 = e1.0\n',
+             "[endpoint e0]: unknown key 'mbox'"),
+        ]
+        try:
+            for ini, want in cases:
+                with open(topo, 'w') as t:
+                    t.write(ini)
+                name = fabric_name('bad')
+                rc, out, err = run('create', name, '--topology', topo)
+                self.assertEqual((rc, out), (1, ''), ini)
+                self.assertTrue(err.startswith('dpdk-rio-fabric: error: '), err)
+                self.assertIn('topology %s %s' % (topo, want), err, ini)
+                self.assertEqual(len(err.splitlines()), 1, err)
+                self.assertEqual(segments(name), [])
         finally:
             os.unlink(topo)
 

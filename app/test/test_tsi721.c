@@ -762,6 +762,82 @@ test_t7_free_buffers(void)
 	return TEST_SUCCESS;
 }
 
+/*
+ * A message the part takes needs a descriptor as well as a free buffer: with
+ * the inbound descriptor queue cut to 16 entries (15 held) under 17 posted
+ * buffers and nothing received, the sixteenth message gets RETRY (-EAGAIN),
+ * counted in RETRY_GEN_CNT, though a free buffer is left; once the host
+ * received one, it goes in, and all arrive whole and in order.
+ */
+static int
+test_t7_dq_full(void)
+{
+	const unsigned int ch = TSI721_IMSG_CHAN(0), dq_held = 15, n_bufs = dq_held + 2;
+	uint8_t *rx = rte_malloc(NULL, n_bufs * RTE_RIO_MAX_MSG_SIZE, 8);
+	uint64_t retry_gen, payload;
+	struct rte_rio_msg m;
+	unsigned int i, ms;
+	uint16_t src;
+	size_t len;
+	void *buf;
+	int ret;
+
+	TEST_ASSERT_NOT_NULL(rx, "memory");
+	ret = t7_setup(true, 512);
+	if (ret == 0)
+		ret = rte_rio_request_outb_mbox(env.s[0], 0, T7_MBOX_ENTRIES);
+	if (ret == 0)
+		ret = rte_rio_request_inb_mbox(env.t, 0, 32);	/* queues of 64 */
+	if (ret != 0) {
+		rte_free(rx);
+		TEST_ASSERT_SUCCESS(ret, "setup");
+	}
+	/* The descriptor queue shrinks to 16 entries; the driver reads it before any wrap. */
+	rte_pmd_tsi721_reg_write(env.tsi_dev, TSI721_IBDMAC_DQSZ(ch),
+				 TSI721_QSIZE_VAL(dq_held + 1));
+	rte_pmd_tsi721_reg_write(env.tsi_dev, TSI721_IBDMAC_CTL(ch), TSI721_IBDMAC_CTL_INIT);
+	for (i = 0; i < n_bufs; i++)
+		TEST_ASSERT_EQUAL(rte_rio_add_inb_buffers(env.t, 0,
+					(void * const []){ rx + i * RTE_RIO_MAX_MSG_SIZE }, 1), 1,
+				  "post buffer %u", i);
+	retry_gen = t7_xstat("retry_gen_cnt");
+	for (i = 0; i <= dq_held; i++) {
+		payload = i;
+		m = (struct rte_rio_msg){ .buf = &payload, .len = sizeof(payload),
+					  .destid = t7_destid(env.t) };
+		if (rte_rio_send_messages(env.s[0], 0, &m, 1) != 1)
+			break;
+	}
+	TEST_ASSERT_EQUAL(i, dq_held, "%u messages taken with %u descriptors free", i, dq_held);
+	TEST_ASSERT_EQUAL(m.status, -EAGAIN, "the next not RETRY: %d", m.status);
+	TEST_ASSERT(t7_xstat("retry_gen_cnt") > retry_gen, "RETRY_GEN_CNT");
+	buf = t7_recv(env.t, &len, &src);
+	TEST_ASSERT_NOT_NULL(buf, "message 0 not received");
+	memcpy(&payload, buf, sizeof(payload));
+	TEST_ASSERT_EQUAL(payload, 0, "in order");
+	/* The sender's mailbox waits for the RETRY's response before it sends on. */
+	payload = dq_held;
+	for (ms = 0; ms < T7_WAIT_MS; ms++) {
+		m = (struct rte_rio_msg){ .buf = &payload, .len = sizeof(payload),
+					  .destid = t7_destid(env.t) };
+		if (rte_rio_send_messages(env.s[0], 0, &m, 1) == 1)
+			break;
+		TEST_ASSERT_EQUAL(m.status, -EAGAIN, "RETRY, not an error: %d", m.status);
+		rte_delay_us_sleep(1000);
+	}
+	TEST_ASSERT(ms < T7_WAIT_MS, "a descriptor free: the message goes in");
+	for (i = 1; i <= dq_held; i++) {
+		buf = t7_recv(env.t, &len, &src);
+		TEST_ASSERT_NOT_NULL(buf, "message %u not received", i);
+		memcpy(&payload, buf, sizeof(payload));
+		TEST_ASSERT_EQUAL(payload, i, "in order, once");
+	}
+	rte_rio_release_inb_mbox(env.t, 0);
+	rte_rio_release_outb_mbox(env.s[0], 0);
+	rte_free(rx);
+	return TEST_SUCCESS;
+}
+
 static int
 test_t7_peer_gone(void)
 {
@@ -1006,6 +1082,7 @@ T7_CASE(test_t7_model_checks)
 T7_CASE(test_t7_link_down)
 T7_CASE(test_t7_ring_full)
 T7_CASE(test_t7_free_buffers)
+T7_CASE(test_t7_dq_full)
 T7_CASE(test_t7_peer_gone)
 T7_CASE(test_t7_interrupts)
 T7_CASE(test_t7_bare_model)
@@ -1036,6 +1113,7 @@ static struct unit_test_suite tsi721_suite = {
 		TEST_CASE_NAMED("link_down", test_t7_link_down_run),
 		TEST_CASE_NAMED("ring_full", test_t7_ring_full_run),
 		TEST_CASE_NAMED("free_buffers", test_t7_free_buffers_run),
+		TEST_CASE_NAMED("dq_full", test_t7_dq_full_run),
 		TEST_CASE_NAMED("peer_gone", test_t7_peer_gone_run),
 		TEST_CASE_NAMED("interrupts", test_t7_interrupts_run),
 		TEST_CASE_NAMED("bare_model", test_t7_bare_model_run),

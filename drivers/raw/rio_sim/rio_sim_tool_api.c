@@ -132,6 +132,8 @@ rte_pmd_rio_sim_fabric_stat(const char *name, struct rte_pmd_rio_sim_fabric_stat
 	st->proc_ns = h->proc_ns;
 	st->resp_timeout_us = h->resp_timeout_us;
 	st->pw_repeat_us = h->pw_repeat_us;
+	st->mbox_entries = h->mbox_entries;
+	st->seg_bufs = h->seg_bufs;
 	/* Attached processes hold a lock on the object: ask the kernel (rio_sim_lock.c). */
 	view.hdr = (struct sim_shm_hdr *)(uintptr_t)h;
 	st->n_attached = sim_attach_count(&view, fd, st->attached,

@@ -268,6 +268,8 @@ struct rte_pmd_rio_sim_fabric_stat {
 	uint32_t proc_ns;	/**< target processing time of a request */
 	uint32_t resp_timeout_us;	/**< response timeout (reset value of the CSR) */
 	uint32_t pw_repeat_us;	/**< port-write repeat period while pending */
+	uint32_t mbox_entries;	/**< inbound mailbox ring slots ([fabric] mbox_entries) */
+	uint32_t seg_bufs;	/**< inbound segment buffers per endpoint; 0: as many as needed */
 };
 
 /**

@@ -830,13 +830,19 @@ model_ib_init(struct tsi721_model *m, unsigned int ch, struct model_ib_chan *c)
 	model_reg_set(m, TSI721_IBDMAC_STS(ch), TSI721_IBDMAC_STS_RUN);
 }
 
-/* Lend the host's free buffers to the SRIO side, which fills them in order. */
+/*
+ * Lend the host's free buffers to the SRIO side, which fills them in order.
+ * Every message the part takes needs a descriptor slot as well as a buffer:
+ * never more lent than the descriptor queue has room for, so that a message
+ * that would find it full gets RETRY rather than waiting inside the part.
+ */
 static void
 model_ib_lend(struct tsi721_model *m, unsigned int ch, struct model_ib_chan *c, uint64_t fq_base)
 {
+	uint32_t dq_room = c->dq_size - 1 - (c->dqwr - c->dqrp + c->dq_size) % c->dq_size;
 	uint8_t mbox = ch - TSI721_IMSG_CHAN(0);
 
-	while (c->fqrp != c->fqwp && c->lent_count < MODEL_IB_ENTRIES) {
+	while (c->fqrp != c->fqwp && c->lent_count < RTE_MIN(dq_room, MODEL_IB_ENTRIES)) {
 		uint64_t *e = model_dma(m, fq_base + (uint64_t)c->fqrp * 8, 8);
 		uint64_t iova;
 		void *va;
@@ -966,6 +972,7 @@ model_ib_write(struct tsi721_model *m, unsigned int ch, uint32_t reg, uint32_t o
 
 		if (model_ptr_advance(m, &c->dqrp, v, c->dq_size, filled))
 			model_reg_set(m, off, v);
+		model_ib_run(m, ch, c);	/* room for descriptors: lend what waits */
 	} else if (reg == TSI721_IBDMAC_INT(0)) {
 		__atomic_fetch_and(&m->regs[off / 4], ~v, __ATOMIC_RELAXED);
 	} else {
