@@ -104,6 +104,29 @@ struct st_env {
 static struct st_env st;
 static unsigned int st_seed;
 
+/* What an application sees of an mport: its public information. */
+static struct rte_rio_mport_info
+st_mp_info(struct rte_rio_mport *mp)
+{
+	struct rte_rio_mport_info info = { .devid_size = 0 };
+
+	if (rte_rio_mport_info_get(mp, &info) != 0)
+		printf("  no information on mport %p\n", (void *)mp);
+	return info;
+}
+
+static uint8_t
+st_mp_devid_size(struct rte_rio_mport *mp)
+{
+	return st_mp_info(mp).devid_size;
+}
+
+static int32_t
+st_mp_host_destid(struct rte_rio_mport *mp)
+{
+	return st_mp_info(mp).host_destid;
+}
+
 /* ---------------------------------------------------------------------- */
 /* Fabric and mports                                                      */
 
@@ -220,7 +243,7 @@ st_wrap(struct st_env *e, unsigned int i, enum st_mode mode)
 
 	if (st_mode_flags[mode] == 0)
 		return TEST_SUCCESS;
-	snprintf(name, sizeof(name), "%.50s_w", e->mp[i]->name);
+	snprintf(name, sizeof(name), "%.50s_w", rte_rio_mport_name(e->mp[i]));
 	e->lower[i] = e->mp[i];
 	e->mp[i] = rio_test_wrap(e->lower[i], name, st_mode_flags[mode]);
 	TEST_ASSERT_NOT_NULL(e->mp[i], "wrap %s", name);
@@ -337,9 +360,9 @@ st_check_wrappers(const struct st_env *e)
 			continue;
 		rio_test_wrap_stats(e->mp[i], &ws);
 		TEST_ASSERT_EQUAL(ws.size_violations, 0, "%s: accesses its master port cannot do",
-				  e->mp[i]->name);
+				  rte_rio_mport_name(e->mp[i]));
 		TEST_ASSERT_EQUAL(ws.lock_violations, 0, "%s: route accesses without the lock",
-				  e->mp[i]->name);
+				  rte_rio_mport_name(e->mp[i]));
 	}
 	return TEST_SUCCESS;
 }
@@ -362,7 +385,7 @@ st_load(struct st_env *e)
 static uint16_t
 st_did(const struct st_env *e, const struct rte_pmd_rio_sim_dev_info *in)
 {
-	return RTE_RIO_GET_DID(e->mp[0]->devid_size, in->base_devid);
+	return RTE_RIO_GET_DID(st_mp_devid_size(e->mp[0]), in->base_devid);
 }
 
 static int
@@ -437,7 +460,7 @@ st_disable_ports(const struct st_env *e)
 static int
 st_poison(const struct st_env *e)
 {
-	uint32_t nids = RTE_RIO_MAX_DESTIDS(e->mp[0]->devid_size), s = st_seed | 1, id, v;
+	uint32_t nids = RTE_RIO_MAX_DESTIDS(st_mp_devid_size(e->mp[0])), s = st_seed | 1, id, v;
 	int i, k;
 
 	for (i = 0; i < e->ndev; i++) {
@@ -756,7 +779,7 @@ st_messages(struct st_env *e)
 						   RTE_RIO_MAX_MSG_SIZE) != 0)
 				ret = TEST_FAILED;
 		if (ret != TEST_SUCCESS)
-			printf("%s: cannot open mailbox 0\n", e->mp[i]->name);
+			printf("%s: cannot open mailbox 0\n", rte_rio_mport_name(e->mp[i]));
 	}
 	for (i = 0; i < e->nmp && ret == TEST_SUCCESS; i++) {
 		for (j = 0; j < e->nmp; j++) {
@@ -767,8 +790,8 @@ st_messages(struct st_env *e)
 			memset(tx, (int)(i * 16 + j), TX_LEN);
 			if (rte_rio_add_outb_message(e->mp[i], (uint16_t)dst, 0, 0, tx,
 						     TX_LEN) != 0) {
-				printf("message %s -> %s (0x%x) not delivered\n", e->mp[i]->name,
-				       e->mp[j]->name, dst);
+				printf("message %s -> %s (0x%x) not delivered\n", rte_rio_mport_name(e->mp[i]),
+				       rte_rio_mport_name(e->mp[j]), dst);
 				ret = TEST_FAILED;
 				break;
 			}
@@ -786,7 +809,7 @@ st_messages(struct st_env *e)
 			       wait_ms++ < ST_MSG_WAIT_MS)
 				rte_delay_us_sleep(1000);
 			if (b == NULL || len != TX_LEN) {
-				printf("%s: message %u missing\n", e->mp[j]->name, got);
+				printf("%s: message %u missing\n", rte_rio_mport_name(e->mp[j]), got);
 				ret = TEST_FAILED;
 				break;
 			}
@@ -818,7 +841,7 @@ st_run(struct st_env *e, const char * const *eps, int redundant, enum st_mode mo
 		TEST_ASSERT_NOT_NULL(st_add_mport(e, eps[i], -1), "claim %s", eps[i]);
 		TEST_ASSERT_SUCCESS(st_wrap(e, i, mode), "wrap");
 	}
-	TEST_ASSERT(e->mp[0]->host_destid >= 0, "%s is not a host", eps[0]);
+	TEST_ASSERT(st_mp_host_destid(e->mp[0]) >= 0, "%s is not a host", eps[0]);
 	TEST_ASSERT_SUCCESS(st_poison_fabric(e), "poison route tables");
 	rte_rio_mport_maint_count_reset(e->mp[0]);
 	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(e->mp[0], NULL), "enumerate %s", e->topo);
@@ -829,8 +852,8 @@ st_run(struct st_env *e, const char * const *eps, int redundant, enum st_mode mo
 	for (i = 1; i < e->nmp; i++) {
 		rte_rio_mport_maint_count_reset(e->mp[i]);
 		TEST_ASSERT_SUCCESS(rte_rio_mport_scan(e->mp[i], &conf), "discover %s",
-				    e->mp[i]->name);
-		printf("  agent %s: %" PRIu64 " maintenance transactions\n", e->mp[i]->name,
+				    rte_rio_mport_name(e->mp[i]));
+		printf("  agent %s: %" PRIu64 " maintenance transactions\n", rte_rio_mport_name(e->mp[i]),
 		       rte_rio_mport_maint_count(e->mp[i]));
 		TEST_ASSERT_SUCCESS(st_compare_views(e->mp[0], e->mp[i], redundant), "views");
 	}
@@ -1078,8 +1101,8 @@ st_race(bool prelock, int hi)
 	TEST_ASSERT_SUCCESS(st_new_fabric(&st, "builtin:tree:3:2"), "name");
 	TEST_ASSERT_NOT_NULL(st_add_mport(&st, "ep9", hi), "claim ep9");
 	TEST_ASSERT_NOT_NULL(st_add_mport(&st, "ep0", -1), "claim ep0");
-	TEST_ASSERT_EQUAL(st.mp[0]->host_destid, hi, "host ID of ep9");
-	TEST_ASSERT_EQUAL(st.mp[1]->host_destid, 0, "host ID of ep0");
+	TEST_ASSERT_EQUAL(st_mp_host_destid(st.mp[0]), hi, "host ID of ep9");
+	TEST_ASSERT_EQUAL(st_mp_host_destid(st.mp[1]), 0, "host ID of ep0");
 	TEST_ASSERT_SUCCESS(st_poison_fabric(&st), "poison route tables");
 	if (prelock)
 		TEST_ASSERT_SUCCESS(rte_rio_local_write_config_32(st.mp[0],
@@ -1158,7 +1181,7 @@ st_race_between(void)
 	TEST_ASSERT_SUCCESS(rival.ret, "rival scan");
 	TEST_ASSERT(st_local_comptag(st.mp[0]) != 1, "both enumerated");
 	TEST_ASSERT_EQUAL(st_local_comptag(st.mp[1]), 1, "the rival's enumeration was undone");
-	TEST_ASSERT_EQUAL(st.mp[0]->host_destid, 7, "host ID");
+	TEST_ASSERT_EQUAL(st_mp_host_destid(st.mp[0]), 7, "host ID");
 	TEST_ASSERT(rte_rio_mport_destid(st.mp[0]) != 7, "the host kept its own ID");
 	st_swap_mports(&st);
 	TEST_ASSERT_SUCCESS(st_check_host(&st), "rival view");
@@ -1529,7 +1552,7 @@ st_find(const struct st_env *e, const char *name)
 static uint8_t *
 st_abort_snapshot(struct st_env *e)
 {
-	uint32_t nids = RTE_RIO_MAX_DESTIDS(e->mp[0]->devid_size), id;
+	uint32_t nids = RTE_RIO_MAX_DESTIDS(st_mp_devid_size(e->mp[0])), id;
 	uint8_t *before;
 	int i;
 
@@ -1548,7 +1571,7 @@ st_abort_snapshot(struct st_env *e)
 static int
 st_abort_check(struct st_env *e, uint8_t *before, int held, uint32_t holder)
 {
-	uint32_t nids = RTE_RIO_MAX_DESTIDS(e->mp[0]->devid_size), id, v;
+	uint32_t nids = RTE_RIO_MAX_DESTIDS(st_mp_devid_size(e->mp[0])), id, v;
 	unsigned int was;
 	int i, hw;
 
@@ -1708,9 +1731,9 @@ st_check_joined(struct st_env *e, bool host_role)
 	struct rte_rio_hotplug_stats hs;
 	unsigned int i;
 
-	TEST_ASSERT_SUCCESS(st_check_host(e), "view of %s", e->mp[0]->name);
+	TEST_ASSERT_SUCCESS(st_check_host(e), "view of %s", rte_rio_mport_name(e->mp[0]));
 	TEST_ASSERT_EQUAL(rte_rio_hotplug_stats_get(e->mp[0], &hs) == 0, host_role,
-			  "%s has%s the host role", e->mp[0]->name, host_role ? " not" : "");
+			  "%s has%s the host role", rte_rio_mport_name(e->mp[0]), host_role ? " not" : "");
 	for (i = 1; i < e->nmp; i++)
 		TEST_ASSERT_SUCCESS(st_compare_views(e->mp[i], e->mp[0], 0), "views");
 	TEST_ASSERT_SUCCESS(st_messages(e), "messages");
@@ -1957,7 +1980,7 @@ st_linux_peer(struct st_linux *l, int dev, uint8_t inport)
 					RTE_RIO_PORT_N_CTL_EN_RX), "enable");
 	if (in->type == RTE_PMD_RIO_SIM_DEV_ENDPOINT) {
 		TEST_ASSERT_SUCCESS(st_cfg_write(l->e, dev, RTE_RIO_DID_CSR,
-				    RTE_RIO_SET_DID(l->e->mp[0]->devid_size, l->next_id)), "did");
+				    RTE_RIO_SET_DID(st_mp_devid_size(l->e->mp[0]), l->next_id)), "did");
 		l->next_id = st_linux_alloc(l);
 		return TEST_SUCCESS;
 	}
@@ -1997,8 +2020,8 @@ st_linux_enumerate(struct st_env *e, const char *host_ep, bool enable_rx_tx)
 	memset(&l, 0, sizeof(l));
 	l.e = e;
 	l.enable_rx_tx = enable_rx_tx;
-	l.nids = RTE_RIO_MAX_DESTIDS(e->mp[0]->devid_size);
-	l.any = RTE_RIO_ANY_DESTID(e->mp[0]->devid_size);
+	l.nids = RTE_RIO_MAX_DESTIDS(st_mp_devid_size(e->mp[0]));
+	l.any = RTE_RIO_ANY_DESTID(st_mp_devid_size(e->mp[0]));
 	l.used = calloc(l.nids, 1);
 	l.sw_id = calloc(e->ndev, sizeof(*l.sw_id));
 	l.rt = malloc((size_t)e->ndev * l.nids);
@@ -2009,7 +2032,7 @@ st_linux_enumerate(struct st_env *e, const char *host_ep, bool enable_rx_tx)
 	memset(l.rt, RTE_RIO_INVALID_ROUTE, (size_t)e->ndev * l.nids);
 	l.used[0] = 1;
 	l.seen[host] = 1;
-	if (st_cfg_write(e, host, RTE_RIO_DID_CSR, RTE_RIO_SET_DID(e->mp[0]->devid_size, 0)) ||
+	if (st_cfg_write(e, host, RTE_RIO_DID_CSR, RTE_RIO_SET_DID(st_mp_devid_size(e->mp[0]), 0)) ||
 	    st_cfg_write(e, host, RTE_RIO_COMPONENT_TAG_CSR, 1) != 0)
 		goto out;
 	l.tag = 2;
@@ -2031,7 +2054,7 @@ st_linux_enumerate(struct st_env *e, const char *host_ep, bool enable_rx_tx)
 			if (!l.seen[j])
 				continue;
 			id = e->info[j].type == RTE_PMD_RIO_SIM_DEV_ENDPOINT ?
-				RTE_RIO_GET_DID(e->mp[0]->devid_size, e->info[j].base_devid) :
+				RTE_RIO_GET_DID(st_mp_devid_size(e->mp[0]), e->info[j].base_devid) :
 				(uint32_t)l.sw_id[j];
 			if (j == i || l.rt[(size_t)i * l.nids + id] != RTE_RIO_INVALID_ROUTE ||
 			    (uint32_t)l.sw_id[i] == id)
@@ -2057,7 +2080,7 @@ st_linux_enumerate(struct st_env *e, const char *host_ep, bool enable_rx_tx)
 		if (id != 0 && st_cfg(e, i, id, &v) == 0 &&
 		    RTE_RIO_GET_BLOCK_ID(v) == RTE_RIO_EFB_ERR_MGMNT &&
 		    st_cfg_write(e, i, id + RTE_RIO_EM_PW_TGT_DEVID,
-				 e->mp[0]->devid_size == 16 ? RTE_RIO_EM_PW_TGT_DEVID_DEV16 : 0) != 0)
+				 st_mp_devid_size(e->mp[0]) == 16 ? RTE_RIO_EM_PW_TGT_DEVID_DEV16 : 0) != 0)
 			goto out;
 	}
 	for (i = 0; i < e->ndev; i++) {
@@ -2098,7 +2121,7 @@ st_linux_fabric(const char *builtin, const char *file_text, enum st_mode mode,
 	st.mode = mode;
 	for (i = 0; eps[i] != NULL; i++) {
 		TEST_ASSERT_NOT_NULL(st_add_mport(&st, eps[i], -1), "claim %s", eps[i]);
-		TEST_ASSERT(st.mp[i]->host_destid < 0, "%s is a host", eps[i]);
+		TEST_ASSERT(st_mp_host_destid(st.mp[i]) < 0, "%s is a host", eps[i]);
 		TEST_ASSERT_SUCCESS(st_wrap(&st, i, mode), "wrap");
 	}
 	TEST_ASSERT_SUCCESS(st_poison_fabric(&st), "poison");
@@ -2107,8 +2130,8 @@ st_linux_fabric(const char *builtin, const char *file_text, enum st_mode mode,
 	for (i = 0; i < st.nmp; i++) {
 		rte_rio_mport_maint_count_reset(st.mp[i]);
 		TEST_ASSERT_SUCCESS(rte_rio_mport_scan(st.mp[i], &conf), "discover %s",
-				    st.mp[i]->name);
-		printf("  agent %s: %" PRIu64 " maintenance transactions\n", st.mp[i]->name,
+				    rte_rio_mport_name(st.mp[i]));
+		printf("  agent %s: %" PRIu64 " maintenance transactions\n", rte_rio_mport_name(st.mp[i]),
 		       rte_rio_mport_maint_count(st.mp[i]));
 	}
 	TEST_ASSERT_SUCCESS(st_load(&st), "load");
@@ -2270,7 +2293,7 @@ st_large(enum st_mode mode)
 		TEST_ASSERT_NOT_NULL(st_add_mport(&st, eps[i], -1), "claim %s", eps[i]);
 		TEST_ASSERT_SUCCESS(st_wrap(&st, i, mode), "wrap");
 	}
-	TEST_ASSERT_EQUAL(st.mp[0]->devid_size, 16, "16-bit fabric");
+	TEST_ASSERT_EQUAL(st_mp_devid_size(st.mp[0]), 16, "16-bit fabric");
 	TEST_ASSERT_SUCCESS(st_poison_fabric(&st), "poison route tables");
 	rte_rio_mport_maint_count_reset(st.mp[0]);
 	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(st.mp[0], NULL), "enumerate");
@@ -2296,13 +2319,14 @@ st_large(enum st_mode mode)
 	budget = 24ull * st.ndev + 4ull * ports + (uint64_t)nsw * (window / 4) * (word ? 2 : 1);
 	printf("  %d devices, %u switches, %u switch ports, IDs up to 0x%x, %s: budget %" PRIu64
 	       "\n", st.ndev, nsw, ports, top, st_mode_name[mode], budget);
-	printf("  host %s: %" PRIu64 " maintenance transactions\n", st.mp[0]->name, host_cnt);
+	printf("  host %s: %" PRIu64 " maintenance transactions\n", rte_rio_mport_name(st.mp[0]),
+	       host_cnt);
 	TEST_ASSERT(host_cnt <= budget, "host over budget");
 	for (i = 1; i < st.nmp; i++) {
 		rte_rio_mport_maint_count_reset(st.mp[i]);
 		TEST_ASSERT_SUCCESS(rte_rio_mport_scan(st.mp[i], &conf), "discover");
 		cnt = rte_rio_mport_maint_count(st.mp[i]);
-		printf("  agent %s: %" PRIu64 " maintenance transactions\n", st.mp[i]->name, cnt);
+		printf("  agent %s: %" PRIu64 " maintenance transactions\n", rte_rio_mport_name(st.mp[i]), cnt);
 		TEST_ASSERT_SUCCESS(st_compare_views(st.mp[0], st.mp[i], 0), "views");
 		/* Agents read the window: a select write and a read per four entries. */
 		TEST_ASSERT(cnt <= 24ull * st.ndev + 4ull * ports + (uint64_t)nsw * (window / 4) * 2,
