@@ -16,6 +16,7 @@
  *   rio_sim_switch.c    device models, switch route tables, vendor registers
  *   rio_sim_config.c    per-device config space, maintenance routing, ackIDs
  *   rio_sim_timing.c    timing model: link rates, latency, response timeout
+ *   rio_sim_engine.c    timing model: outbound messaging engines, segments, RETRY
  *   rio_sim_ep.c        claimed endpoints: claim, release, maintenance, statistics
  *   rio_sim_ep_tx.c     their senders: routes, peers' data segments (rio_sim_ep.h)
  *   rio_sim_ep_msg.c    their messages: mailboxes, send, receive
