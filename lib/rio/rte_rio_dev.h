@@ -443,6 +443,8 @@ int rte_rio_switch_ops_unregister(const struct rte_rio_switch_ops *ops);
  * Route ops the library uses for switches with (vid, did): the registered
  * ones, else the standard ones. For drivers and tools that program a switch
  * the way the library does.
+ * @param vid  the switch's vendor ID (Device Identity CSR)
+ * @param did  its device ID
  * @return the ops (never NULL).
  */
 __rte_experimental
