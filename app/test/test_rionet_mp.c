@@ -66,7 +66,6 @@
 #include <rte_ether.h>
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
-#include <rte_version.h>
 #include <rte_rawdev.h>
 
 #include "rte_rio.h"
@@ -921,7 +920,7 @@ rn_mp_secondary_rio(char *err, size_t len)
 }
 
 /*
- * The devargs of vdev @name when they are nobody's: DPDK 22.11 to 24.11
+ * The devargs of vdev @name when they are nobody's: DPDK 22.11 to 25.11
  * never free the devargs of a vdev a secondary learned from its primary
  * (rte_vdev_uninit() looks for them in the devargs list, where they never
  * were). The secondary frees them itself, so that LeakSanitizer needs no
@@ -931,7 +930,6 @@ rn_mp_secondary_rio(char *err, size_t len)
 static struct rte_devargs *
 rn_mp_orphan_devargs(const char *name)
 {
-#if RTE_VERSION < RTE_VERSION_NUM(24, 11, 0, 99)
 	struct rte_dev_iterator it;
 	struct rte_devargs *da, *d;
 	struct rte_device *dev;
@@ -945,9 +943,6 @@ rn_mp_orphan_devargs(const char *name)
 				return NULL;
 		return da;
 	}
-#else
-	RTE_SET_USED(name);
-#endif
 	return NULL;
 }
 
