@@ -7,7 +7,8 @@ Every case runs processes on one fresh rio_sim fabric: dpdk-rio-linux-ref
 nodes running Linux's RapidIO code ("linux"), the same program on our
 lib/rio ("ours"), and the stock dpdk-testpmd with our rionet. Each process
 has a deadline and is reaped; no fabric is left behind. One line per
-(case, topology), then "N passed, N failed".
+(case, topology), then "N passed, N failed". The cases of a topology run in
+order, --jobs topologies at a time.
 """
 
 import argparse
@@ -19,6 +20,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -26,10 +28,19 @@ FRAMES = 8
 SIZES = "60,1514,4096"
 SCAN_TIMEOUT = 60
 NODE_TIMEOUT = 150
+# Topologies run at the same time, each on fabrics of its own: a case waits
+# most of its time (a node's fixed reply window, the sleeps between steps),
+# so two topologies at a time keep the project's two cores busy.
+DEFAULT_JOBS = 2
+
+_log_lock = threading.Lock()
+# Set on SIGTERM/Ctrl-C: every case still running ends at its next wait.
+stopping = threading.Event()
 
 
 def log(msg):
-    print(msg, flush=True)
+    with _log_lock:
+        print(msg, flush=True)
 
 
 class Topology:
@@ -176,6 +187,8 @@ class Run:
             if os.path.exists(f):
                 with open(f) as fh:
                     return json.load(fh)
+            if stopping.is_set():
+                raise RuntimeError('stopped')
             for p in self.procs:
                 if p.lr_name == name and p.poll() is not None:
                     raise RuntimeError(f'{name} exited ({p.returncode}) before its {kind} report; '
@@ -190,6 +203,8 @@ class Run:
             with open(f, errors='replace') as fh:
                 if re.search(pattern, fh.read()):
                     return
+            if stopping.is_set():
+                raise RuntimeError('stopped')
             time.sleep(0.2)
         raise RuntimeError(f'{name}: no "{pattern}" in its output within {timeout} s')
 
@@ -677,6 +692,8 @@ def main():
     ap.add_argument('--cases', default='1,2,3,4,5,6', help='cases to run, e.g. 1,3')
     ap.add_argument('--build', default=os.path.join(TOP, 'build'))
     ap.add_argument('--keep', action='store_true', help='keep the logs of passing runs')
+    ap.add_argument('--jobs', type=int, default=DEFAULT_JOBS,
+                    help=f'topologies run at the same time (default: {DEFAULT_JOBS})')
     args = ap.parse_args()
 
     ctx = Ctx()
@@ -706,9 +723,14 @@ def main():
                 topos.append(Topology(path))
     cases = [int(c) for c in args.cases.split(',')]
 
-    passed = failed = 0
-    for topo in topos:
+    counts = {'passed': 0, 'failed': 0}
+    pending = list(topos)
+    lock = threading.Lock()
+
+    def run_topology(topo):
         for c in cases:
+            if stopping.is_set():
+                return
             run = Run(ctx, c, topo)
             t0 = time.monotonic()
             try:
@@ -726,17 +748,39 @@ def main():
             if not errs and not ctx.keep:
                 shutil.rmtree(run.dir, ignore_errors=True)
             dt = time.monotonic() - t0
+            with lock:
+                counts['failed' if errs else 'passed'] += 1
             if errs:
-                failed += 1
                 # The topology right after the case, as in PASS and SKIP lines:
                 # devtools/test.sh names its records from these words.
                 log(f'FAIL case {c} on {topo.name} ({CASES[c].__doc__.strip()}) '
-                    f'[{dt:.1f} s], logs in {run.dir}')
-                for e in errs:
-                    log(f'    {e}')
+                    f'[{dt:.1f} s], logs in {run.dir}\n' +
+                    '\n'.join(f'    {e}' for e in errs))
             else:
-                passed += 1
                 log(f'PASS case {c} on {topo.name} [{dt:.1f} s]')
+
+    def worker():
+        while not stopping.is_set():
+            with lock:
+                if not pending:
+                    return
+                topo = pending.pop(0)
+            run_topology(topo)
+
+    threads = [threading.Thread(target=worker) for _ in range(max(1, args.jobs))]
+    for t in threads:
+        t.start()
+    try:
+        for t in threads:
+            while t.is_alive():
+                t.join(0.5)
+    except KeyboardInterrupt:
+        # The cases stop their processes and destroy their fabrics.
+        stopping.set()
+        for t in threads:
+            t.join()
+        raise
+    passed, failed = counts['passed'], counts['failed']
     if not ctx.keep and failed == 0:
         shutil.rmtree(ctx.workdir, ignore_errors=True)
     log(f'{passed} passed, {failed} failed')

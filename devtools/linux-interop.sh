@@ -3,7 +3,7 @@
 # Copyright(c) 2026 The DPDK RapidIO authors
 #
 # Interop matrix against Linux's own RapidIO code (doc/guides/testing.rst).
-# Usage: devtools/linux-interop.sh [--topology FILE]... [--cases 1,2,..] [--keep]
+# Usage: devtools/linux-interop.sh [--topology FILE]... [--cases 1,2,..] [--keep] [--jobs N]
 #
 # Fetches Linux's RapidIO sources (devtools/get-linux-rapidio.sh, cached),
 # builds the reference node dpdk-rio-linux-ref into build/ (-Dlinux_src),

@@ -37,11 +37,15 @@ How they run:
   namespaces of their own (unshare): a private /dev/shm and /run/dpdk, so
   the fabric names and EAL file prefixes a document uses never meet those
   of another run on the machine. Nothing may be left in that /dev/shm when
-  the document ends, and every process it left running is killed. Without
-  unshare (not root), documents run in the machine's namespaces and every
+  the document ends, and every process it left running is killed.
+  Documents run DOC_JOBS at a time (RIO_DOC_JOBS, default 3), those that
+  run devtools/ scripts and runs until Ctrl-C first; each one's output is
+  printed whole when it ends, with its time. Without unshare (not root),
+  documents run one at a time in the machine's namespaces and every
   /dev/shm/rio_sim.* object that appeared meanwhile counts as left behind.
-* Files that a document creates at the top of the tree (a command file
-  written with printf) are removed when it ends.
+* Files that the documents create at the top of the tree (a command file
+  written with printf) are removed when they end (when the document ends,
+  without unshare). Two documents may not write the same "file:" path.
 * A block gets BLOCK_TIMEOUT seconds: commands must bound themselves.
 
 Markers: an RST comment ".. doc-test: <kind>: <argument>" or a Markdown
@@ -87,11 +91,18 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
+import time
 
 from rio_fabric_dir import fabric_dir
 
 BLOCK_TIMEOUT = 180
 INTERRUPT_GRACE = 10
+# Documents run at the same time, each in namespaces of its own. Much of a
+# document's time is waiting (testing.rst's stall-testpmd.sh has a sender
+# stopped for 42 s, runs until Ctrl-C): three at a time keep the project's
+# two cores busy without queueing behind the longest.
+DOC_JOBS = int(os.environ.get("RIO_DOC_JOBS", "3"))
 
 RST_BLOCK_RE = re.compile(r"^(\s*)\.\. code-block::\s*(\S*)\s*$")
 RST_MARK_RE = re.compile(r"^\.\. doc-test: (skip|append|interrupt|file): *(.*)$")
@@ -416,8 +427,21 @@ def fabrics(fdir):
     return {f for f in names if f.startswith("rio_sim.")}
 
 
-def run_document(src, build, doc, isolated):
-    """Run one document's blocks; return (commands run, skipped, failures)."""
+def remove_new_top_files(src, top_before, who):
+    """Remove the files that appeared at the top of the tree since top_before."""
+    for f in sorted(set(os.listdir(src)) - top_before):
+        path = os.path.join(src, f)
+        if os.path.isfile(path):
+            print("%s: removing %s, created by the commands" % (who, f))
+            os.unlink(path)
+
+
+def run_document(src, build, doc, isolated, clean_top=True):
+    """Run one document's blocks; return (commands run, skipped, failures).
+
+    clean_top: remove the files its commands create at the top of the tree
+    (False when documents run at the same time: the caller does it at the end).
+    """
     rel_build = os.path.relpath(build, src)
     rel_doc = os.path.relpath(doc, src)
     blocks, failures = parse(doc)
@@ -463,14 +487,17 @@ def run_document(src, build, doc, isolated):
         if b.marker and b.marker[0] == "interrupt" and not b.marker[1].isdigit():
             failures.append(name + ": doc-test interrupt needs a number of seconds")
             continue
+        t0 = time.monotonic()
         rc, out = run_block(src, b, cmds, rel_build, name)
+        secs = time.monotonic() - t0
         ran += len(cmds)
         if rc != 0:
             print(out[-6000:])
-            print("FAILED: %s: exit status %s" % (name, rc))
+            print("FAILED: %s: exit status %s [%.1f s]" % (name, rc, secs))
             failures.append("%s: exit status %s" % (name, rc))
         else:
-            print("ok: %s (%d command%s)" % (name, len(cmds), "s" if len(cmds) > 1 else ""))
+            print("ok: %s (%d command%s) [%.1f s]" % (name, len(cmds), "s" if len(cmds) > 1 else "",
+                                                     secs))
     if any(b.cmds for b in blocks) and ran + skipped == 0:
         failures.append(rel_doc + ": no command found")
     for path, before in written:
@@ -479,11 +506,8 @@ def run_document(src, build, doc, isolated):
                 f.write(before)
         elif os.path.exists(path):
             os.unlink(path)
-    for f in sorted(set(os.listdir(src)) - top_before):
-        path = os.path.join(src, f)
-        if os.path.isfile(path):
-            print("%s: removing %s, created by its commands" % (rel_doc, f))
-            os.unlink(path)
+    if clean_top:
+        remove_new_top_files(src, top_before, rel_doc)
     left = sorted(fabrics(fdir) - shm_before)
     if left:
         failures.append("%s: left shared memory %s in %s%s" % (
@@ -499,7 +523,13 @@ def in_namespace(src, build, doc):
     for target in ("/dev/shm", "/run/dpdk"):
         subprocess.run(["mount", "-t", "tmpfs", "-o", "mode=1777", "tmpfs", target],
                        check=True)
-    ran, skipped, failures = run_document(src, build, doc, True)
+    # The fabrics' directory is private too where it is not under /dev/shm
+    # ($XDG_RUNTIME_DIR/rio_sim): the documents use fixed fabric names.
+    fdir = fabric_dir(build)
+    if not fdir.startswith("/dev/shm/"):
+        os.makedirs(fdir, mode=0o700, exist_ok=True)
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "mode=0700", "tmpfs", fdir], check=True)
+    ran, skipped, failures = run_document(src, build, doc, True, clean_top=False)
     print("doc-test-result: " + json.dumps({"ran": ran, "skipped": skipped,
                                             "failures": failures}))
     sys.stdout.flush()
@@ -518,7 +548,8 @@ def namespaces_available():
         return False
 
 
-def run_isolated(src, build, doc):
+def run_isolated(src, build, doc, out):
+    """Run one document in namespaces of its own, its output appended to list out."""
     p = subprocess.Popen(UNSHARE + [sys.executable, os.path.abspath(__file__),
                                     "--in-namespace", src, build, doc],
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -530,8 +561,7 @@ def run_isolated(src, build, doc):
             if line.startswith("doc-test-result: "):
                 result = json.loads(line[len("doc-test-result: "):])
             else:
-                sys.stdout.write(line)
-                sys.stdout.flush()
+                out.append(line)
     finally:
         if p.poll() is None:
             p.kill()
@@ -541,6 +571,84 @@ def run_isolated(src, build, doc):
         return 0, 0, ["%s: the namespace runner ended with status %s and no result"
                       % (rel_doc, p.returncode)]
     return result["ran"], result["skipped"], result["failures"]
+
+
+def expected_cost(doc):
+    """A guess of a document's run time, to start the long ones first: a
+    devtools/ script runs a whole scenario, a run until Ctrl-C lasts its
+    seconds, any other command is short."""
+    blocks, _ = parse(doc)
+    cost = 0
+    for b in blocks:
+        if not b.cmds or (b.marker and b.marker[0] == "skip"):
+            continue
+        if b.marker and b.marker[0] == "interrupt" and b.marker[1].isdigit():
+            cost += int(b.marker[1])
+        for c in b.cmds:
+            first = next((w for w in c.split() if "=" not in w), "")
+            cost += 30 if first.startswith("devtools/") else 1
+    return cost
+
+
+def shared_files(docs):
+    """Failures for a file (doc-test: file) that two documents write: they
+    run at the same time."""
+    writers = {}
+    for doc in docs:
+        for b in parse(doc)[0]:
+            if b.marker and b.marker[0] == "file":
+                writers.setdefault(os.path.normpath(b.marker[1]), set()).add(doc)
+    return ["%s: written by more than one document (%s); they run at the same time: "
+            "give each its own file" % (path, ", ".join(sorted(w)))
+            for path, w in sorted(writers.items()) if len(w) > 1]
+
+
+def run_all_isolated(src, build, docs):
+    """Run the documents, DOC_JOBS at a time, the longest expected first;
+    print each one's output whole, as it ends. Return (ran, skipped, failures)."""
+    top_before = set(os.listdir(src))
+    pending = sorted(docs, key=expected_cost, reverse=True)
+    outputs = {}        # document -> its output so far, while it runs
+    lock = threading.Lock()
+    ran = skipped = 0
+    failures = shared_files(docs)
+
+    def on_term(sig, frame):
+        # meson's timeout: show what the running documents printed so far.
+        with lock:
+            for doc, out in outputs.items():
+                print("==== %s (running when stopped):" % os.path.relpath(doc, src))
+                print("".join(out), end="")
+        sys.stdout.flush()
+        os._exit(1)
+
+    def worker():
+        nonlocal ran, skipped
+        while True:
+            with lock:
+                if not pending:
+                    return
+                doc = pending.pop(0)
+                out = outputs[doc] = []
+            t0 = time.monotonic()
+            r, s, f = run_isolated(src, build, doc, out)
+            with lock:
+                del outputs[doc]
+                ran += r
+                skipped += s
+                failures.extend(f)
+                print("==== %s [%.1f s]" % (os.path.relpath(doc, src), time.monotonic() - t0))
+                print("".join(out), end="")
+                sys.stdout.flush()
+
+    signal.signal(signal.SIGTERM, on_term)
+    threads = [threading.Thread(target=worker) for _ in range(max(1, DOC_JOBS))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    remove_new_top_files(src, top_before, "the documents")
+    return ran, skipped, failures
 
 
 def default_documents(src):
@@ -565,12 +673,14 @@ def main():
               "machine's namespaces; new /dev/shm/rio_sim.* objects count as left behind")
     ran = skipped = 0
     failures = []
-    for doc in docs:
-        r, s, f = run_isolated(src, build, doc) if isolated else \
-            run_document(src, build, doc, False)
-        ran += r
-        skipped += s
-        failures += f
+    if isolated:
+        ran, skipped, failures = run_all_isolated(src, build, docs)
+    else:
+        for doc in docs:
+            r, s, f = run_document(src, build, doc, False)
+            ran += r
+            skipped += s
+            failures += f
     print("%d commands run, %d not run (doc-test: skip), %d failed, in %d documents"
           % (ran, skipped, len(failures), len(docs)))
     for f in failures:
