@@ -737,7 +737,8 @@ test_fabric_links(void)
 	uint32_t v;
 
 	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
-	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:default/std", err, sizeof(err)), "%s", err);
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:default/std", err,
+							  sizeof(err)), "%s", err);
 	/* Port-write target: host ID 0, 8-bit (what Linux writes). */
 	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", em + RTE_RIO_EM_PW_TGT_DEVID, 0), "pw target");
 
