@@ -27,9 +27,13 @@
 # and fuzz builds); RIO_DPDK_SRC (a DPDK source tree: of the installed
 # release, it provides the driver-SDK headers; of the other release, the
 # chroot check tests against it); RIO_CHROOT_TEST (quick, the default, full
-# or 0). See doc/guides/testing.rst.
+# or 0); RIO_SIM_MODELS (the sanitizer pass's models, default a random
+# vendor switch and tsi721; every other pass runs the topologies' own
+# models). See doc/guides/testing.rst.
 
 set -uo pipefail
+asan_models=${RIO_SIM_MODELS:-}
+unset RIO_SIM_MODELS
 
 cd "$(dirname "$0")/.."
 builddir=${RIO_BUILD_DIR:-build}
@@ -340,6 +344,11 @@ if [ "${RIO_SANITIZE:-1}" != 0 ]; then
 		# 180 starts of the tool: 8 s plain, 80 s with ASan at load 14).
 		json="$asan_dir/meson-logs/asan-fast-tests-sanitize.json"
 		rm -f "$json"
+		# On vendor parts: over runs every fast autotest meets every strict model.
+		sw_models=(cps1848 rxs2448)
+		asan_models=${asan_models:-${sw_models[RANDOM % 2]},tsi721}
+		echo "test: asan fast-tests on RIO_SIM_MODELS=$asan_models"
+		RIO_SIM_MODELS=$asan_models \
 		meson test -C "$asan_dir" --no-rebuild --setup sanitize --suite fast-tests \
 			--timeout-multiplier 4 \
 			--print-errorlogs --num-processes 2 --logbase asan-fast-tests \

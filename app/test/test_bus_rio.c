@@ -305,7 +305,8 @@ br_mport_up_topo(const char *name, const char *fabric, const char *topo, const c
 static int
 br_mport_up(const char *name, const char *fabric, const char *ep)
 {
-	return br_mport_up_topo(name, fabric, "builtin:default", ep);
+	/* The drivers match the emulator's own IDs: the specification models'. */
+	return br_mport_up_topo(name, fabric, "builtin:default/std/generic", ep);
 }
 
 /* Name of the device of @mport_name with (type, local), from lib/rio. */
@@ -1387,7 +1388,7 @@ br_tel_checks(const char *prefix)
 }
 
 /* Fabric of the large phase: 16-bit IDs (over 200 endpoints), more routes than one reply. */
-#define BR_BIG_TOPOLOGY		"builtin:star:300"
+#define BR_BIG_TOPOLOGY		"builtin:star:300/std"	/* flat 16-bit tables: 300 IDs */
 #define BR_BIG_ENDPOINTS	300
 #define BR_ROUTES_PER_REPLY	240
 
@@ -1502,7 +1503,7 @@ test_bus_rio_telemetry(void)
 		printf("%s not installed (Debian package dpdk)\n", BR_TELEMETRY_PY);
 		return TEST_SKIPPED;
 	}
-	if (br_tel_run(NULL, br_tel_checks) != TEST_SUCCESS)
+	if (br_tel_run("builtin:default/std/generic", br_tel_checks) != TEST_SUCCESS)
 		return TEST_FAILED;
 	return br_tel_run(BR_BIG_TOPOLOGY, br_tel_checks_big);
 }

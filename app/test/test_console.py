@@ -30,6 +30,10 @@ CONSOLE = None
 DRIVERS = None
 RUN_TIMEOUT = 60
 _seq = [0]
+# What the console shows here, and the session of its guide, comes from the
+# topologies' own models (std switches, generic endpoints): identities and
+# port counts change under a run-wide default.
+os.environ.pop('RIO_SIM_MODELS', None)
 
 
 def unique(tag):

@@ -34,6 +34,11 @@ PREFIX = 'ft%d' % os.getpid()
 ERR_PREFIX = 'dpdk-rio-fabric: error: '
 NOBODY = 65534
 _seq = [0]
+# The tool's outputs here, and the session of its guide, are those of the
+# topologies' own models (std switches, generic endpoints): a run-wide
+# default would change every identity and port count they show.
+# test_routes_default_and_models names the vendor models it checks.
+os.environ.pop('RIO_SIM_MODELS', None)
 
 
 def fabric_name(tag):

@@ -147,6 +147,13 @@ hp_fab_rmap(const char *dev)
 	return rte_rio_efb_phys_rmap(hp_fab_rd(dev, HP_PHYS) & 0xffff);
 }
 
+/* Offset of @dev's Port @port Control CSR, in its register map. */
+static uint32_t
+hp_port_ctl(const char *dev, uint8_t port)
+{
+	return HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(port, hp_fab_rmap(dev));
+}
+
 /* Port-write pending bit of @dev's Port @port Error and Status CSR. */
 static uint32_t
 hp_fab_pw_pend(const char *dev, uint8_t port)
@@ -164,8 +171,7 @@ hp_fab_wr(const char *dev, uint32_t off, uint32_t v)
 static int
 hp_fab_lockout(const char *dev, uint8_t port)
 {
-	return (hp_fab_rd(dev, HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(port, hp_fab_rmap(dev))) &
-		RTE_RIO_PORT_N_CTL_LOCKOUT) != 0;
+	return (hp_fab_rd(dev, hp_port_ctl(dev, port)) & RTE_RIO_PORT_N_CTL_LOCKOUT) != 0;
 }
 
 /* The fabric device @name: component tag as the host wrote it. */
@@ -509,19 +515,19 @@ test_hp_late_insertion(void)
 	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 16), 0, "port-writes before enumeration");
 
 	/* Both ends of the new link pass maintenance only until enabled. */
-	TEST_ASSERT_SUCCESS(hp_fab_wr("sw2", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(1, 1),
-				      hp_fab_rd("sw2", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(1, 1)) &
-				      ~HP_PORT_EN), "disable sw2.1");
-	TEST_ASSERT_SUCCESS(hp_fab_wr("ep3", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(0, 1),
-				      hp_fab_rd("ep3", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(0, 1)) &
-				      ~HP_PORT_EN), "disable ep3.0");
+	TEST_ASSERT_SUCCESS(hp_fab_wr("sw2", hp_port_ctl("sw2", 1),
+				      hp_fab_rd("sw2", hp_port_ctl("sw2", 1)) & ~HP_PORT_EN),
+			    "disable sw2.1");
+	TEST_ASSERT_SUCCESS(hp_fab_wr("ep3", hp_port_ctl("ep3", 0),
+				      hp_fab_rd("ep3", hp_port_ctl("ep3", 0)) & ~HP_PORT_EN),
+			    "disable ep3.0");
 	base = hp_nev();
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(hp.fabric, "ep3", 0, true),
 			    "link up");
 	TEST_ASSERT_EQUAL(rte_rio_pw_poll(hp.mp, 16), 1, "port-write");
-	TEST_ASSERT_EQUAL(hp_fab_rd("sw2", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(1, 1)) & HP_PORT_EN,
+	TEST_ASSERT_EQUAL(hp_fab_rd("sw2", hp_port_ctl("sw2", 1)) & HP_PORT_EN,
 			  HP_PORT_EN, "sw2.1 not enabled");
-	TEST_ASSERT_EQUAL(hp_fab_rd("ep3", HP_PHYS + RTE_RIO_PORT_N_CTL_CSR(0, 1)) & HP_PORT_EN,
+	TEST_ASSERT_EQUAL(hp_fab_rd("ep3", hp_port_ctl("ep3", 0)) & HP_PORT_EN,
 			  HP_PORT_EN, "ep3.0 not enabled");
 	TEST_ASSERT_EQUAL(hp_nev() - base, 1, "ADD event");
 	TEST_ASSERT_EQUAL(hp.ev[base].ev, RTE_RIO_DEV_EVENT_ADD, "not ADD");

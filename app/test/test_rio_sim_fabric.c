@@ -376,8 +376,11 @@ ft_shape(const char *topo, int ndev, int nsw, uint32_t pef_dev16)
 		if (info.type == RTE_PMD_RIO_SIM_DEV_SWITCH)
 			sw++;
 		hosts += info.is_host;
-		TEST_ASSERT_EQUAL(ft_rd(fab, info.name, RTE_RIO_PEF_CAR) & RTE_RIO_PEF_DEV16,
-				  pef_dev16, "%s: %s PEF DEV16", topo, info.name);
+		/* The specification models show the fabric's ID size; the parts both. */
+		if (strcmp(info.model, "std") == 0 || strcmp(info.model, "generic") == 0)
+			TEST_ASSERT_EQUAL(ft_rd(fab, info.name, RTE_RIO_PEF_CAR) &
+					  RTE_RIO_PEF_DEV16, pef_dev16, "%s: %s PEF DEV16",
+					  topo, info.name);
 		/* Every linked port is OK and its peer points back. */
 		for (p = 0; p < info.nports; p++) {
 			struct rte_pmd_rio_sim_dev_info peer;
@@ -440,6 +443,7 @@ static const char ft_good_topo[] =
 	"[endpoint ep_a]\n"
 	"destid = 0x1234\n"
 	"[endpoint ep_b]\n"
+	"model = generic\n"
 	"[links]\n"
 	"core.0 = host-0.0\n"
 	"core.1 = vsw.0\n"
@@ -516,7 +520,7 @@ test_fabric_config_space(void)
 	uint32_t v;
 
 	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
-	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:default", err,
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:default/std/generic", err,
 							  sizeof(err)), "%s", err);
 	/* Switch CARs. */
 	TEST_ASSERT_EQUAL(ft_rd(fab, "sw0", RTE_RIO_DEV_ID_CAR),
@@ -733,7 +737,8 @@ test_fabric_links(void)
 	uint32_t v;
 
 	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
-	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, NULL, err, sizeof(err)), "%s", err);
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:default/std", err,
+							  sizeof(err)), "%s", err);
 	/* Port-write target: host ID 0, 8-bit (what Linux writes). */
 	TEST_ASSERT_SUCCESS(ft_wr(fab, "sw0", em + RTE_RIO_EM_PW_TGT_DEVID, 0), "pw target");
 
@@ -829,7 +834,7 @@ test_fabric_maint_routing(void)
 
 	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
 	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab,
-		"builtin:chain:3/response_timeout=20000", err, sizeof(err)), "%s", err);
+		"builtin:chain:3/std/response_timeout=20000", err, sizeof(err)), "%s", err);
 	/* No request leaves an endpoint without Master Enable. */
 	TEST_ASSERT_EQUAL(rte_pmd_rio_sim_fabric_maint(fab, "ep0", 0xff, 0, false,
 						       RTE_RIO_SWP_INFO_CAR, 4, &v), -EACCES,
@@ -1173,7 +1178,8 @@ test_fabric_dead_lock_holder(void)
 	TEST_ASSERT_EQUAL(waitpid(dead, NULL, 0), dead, "reap");
 
 	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
-	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, NULL, err, sizeof(err)), "%s", err);
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:default/std", err,
+							  sizeof(err)), "%s", err);
 	snprintf(shm, sizeof(shm), "rio_sim.%s", fab);
 	fd = rio_test_fabric_open(shm, O_RDWR, 0);
 	TEST_ASSERT(fd >= 0 && fstat(fd, &st) == 0, "open");
@@ -1208,7 +1214,7 @@ test_fabric_maint_lib_rio(void)
 	int rc;
 
 	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
-	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:chain:3", err,
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, "builtin:chain:3/std/generic", err,
 							  sizeof(err)), "%s", err);
 	TEST_ASSERT_SUCCESS(ft_chain_routes(fab, 5), "routes");
 	snprintf(vname, sizeof(vname), "rio_sim_%s", fab);
@@ -1426,6 +1432,7 @@ ft_enumerate(const char *topo)
 {
 	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "";
 	char vname[64], args[160];
+	struct rte_pmd_rio_sim_fabric_stat st;
 	struct rte_pmd_rio_sim_dev_info info;
 	static uint8_t seen[65536];
 	struct rte_rio_mport *mp;
@@ -1448,7 +1455,9 @@ ft_enumerate(const char *topo)
 	TEST_ASSERT_NOT_NULL(mp, "no mport");
 	rc = rte_rio_mport_scan(mp, NULL);
 	TEST_ASSERT_SUCCESS(rc, "%s: enumeration failed", topo);
-	size = ft_rd(fab, "ep0", RTE_RIO_PEF_CAR) & RTE_RIO_PEF_DEV16 ? 16 : 8;
+	/* The fabric's ID size: a vendor part's PEF shows both it supports. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_stat(fab, &st, err, sizeof(err)), "%s", err);
+	size = st.devid_size;
 	memset(seen, 0, sizeof(seen));
 	n = rte_pmd_rio_sim_fabric_dev_count(fab);
 	TEST_ASSERT_EQUAL(rte_rio_dev_count(mp), (unsigned int)n, "%s: devices found", topo);
@@ -1487,7 +1496,12 @@ test_fabric_enumeration(void)
 {
 	static const char * const shapes[] = {
 		"builtin:pair", "builtin:chain:1", "builtin:chain:6", "builtin:tree:2:3",
-		"builtin:tree:3:2", "builtin:star:40", "builtin:star:300",
+		"builtin:tree:3:2", "builtin:star:40",
+		/*
+		 * 300 IDs numbered in turn: beyond 0xff only flat 16-bit tables
+		 * route them apart (the IDT parts route a whole domain one way).
+		 */
+		"builtin:star:300/std",
 	};
 	unsigned int i;
 	int rc;
@@ -1500,6 +1514,146 @@ test_fabric_enumeration(void)
 	return TEST_SUCCESS;
 }
 
+/* ------------------------------------------------------------------ */
+/* Run-wide default models (RIO_SIM_MODELS)                           */
+
+/* Model and port count of device @dev of fabric @fab, as "model/ports". */
+static const char *
+ft_model_of(const char *fab, const char *dev, char *buf, size_t len)
+{
+	struct rte_pmd_rio_sim_dev_info info;
+	int i, n = rte_pmd_rio_sim_fabric_dev_count(fab);
+
+	snprintf(buf, len, "(no device %s)", dev);
+	for (i = 0; i < n; i++)
+		if (rte_pmd_rio_sim_fabric_dev_info(fab, (uint32_t)i, &info) == 0 &&
+		    strcmp(info.name, dev) == 0)
+			snprintf(buf, len, "%s/%u", info.model, info.nports);
+	return buf;
+}
+
+/* Creates @topo under RIO_SIM_MODELS=@models; every @expect[i] is "dev=model/ports". */
+static int
+ft_models_case(const char *models, const char *topo, const char * const *expect, unsigned int n)
+{
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN] = "", got[64], dev[40];
+	unsigned int i;
+
+	TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+	TEST_ASSERT_SUCCESS(setenv("RIO_SIM_MODELS", models, 1), "setenv");
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_create(fab, topo, err, sizeof(err)),
+			    "RIO_SIM_MODELS=%s %s: %s", models, topo, err);
+	for (i = 0; i < n; i++) {
+		const char *eq = strchr(expect[i], '=');
+
+		snprintf(dev, sizeof(dev), "%.*s", (int)(eq - expect[i]), expect[i]);
+		ft_model_of(fab, dev, got, sizeof(got));
+		if (strcmp(got, eq + 1) != 0) {
+			rte_pmd_rio_sim_fabric_destroy(fab);
+			TEST_ASSERT(0, "RIO_SIM_MODELS=%s %s: %s is %s, expected %s", models,
+				    topo, dev, got, eq + 1);
+		}
+	}
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_destroy(fab), "destroy");
+	TEST_ASSERT_EQUAL(ft_shm_count(fab), 0, "shm left");
+	return TEST_SUCCESS;
+}
+
+/*
+ * Devices a topology gives no model take the run-wide default; those whose
+ * own keys the part cannot have keep std or generic.
+ */
+static const char ft_models_topo[] =
+	"[switch small]\n"	/* fewer ports than the parts: the part's count */
+	"ports = 4\n"
+	"[switch wide]\n"	/* more ports than any part: std */
+	"ports = 32\n"
+	"[switch limited]\n"	/* rt_limit is std's alone */
+	"ports = 4\n"
+	"rt_limit = 0x10\n"
+	"[switch named]\n"	/* the topology's own model stays */
+	"model = std\n"
+	"ports = 4\n"
+	"[switch own_id]\n"	/* an identity of its own: std */
+	"ports = 4\n"
+	"vid = 0x1234\n"
+	"[endpoint host]\n"
+	"host = 1\n"
+	"[endpoint dual]\n"	/* two ports: generic (a Tsi721 has one) */
+	"ports = 2\n"
+	"[endpoint fast]\n"	/* 8 lanes: generic (a Tsi721 has 4) */
+	"lanes = 8\n"
+	"[endpoint plain]\n"
+	"[endpoint gen]\n"
+	"model = generic\n"
+	"[links]\n"
+	"small.0 = host.0\n"
+	"small.1 = wide.0\n"
+	"small.2 = limited.0\n"
+	"small.3 = named.0\n"
+	"wide.1 = own_id.0\n"
+	"wide.2 = dual.0\n"
+	"wide.3 = dual.1\n"
+	"wide.4 = fast.0\n"
+	"wide.5 = plain.0\n"
+	"wide.6 = gen.0\n";
+
+static int
+test_fabric_default_models(void)
+{
+	static const char * const bad[] = {
+		"cps1848,bogus", "bogus", "tsi721,generic", "std,rxs2448", "std,tsi721,generic",
+	};
+	static const char * const sw_only[] = { "sw0=cps1848/18", "ep0=generic/1", "ep1=generic/1" };
+	static const char * const ep_only[] = { "sw0=std/8", "ep0=tsi721/1", "ep1=tsi721/1" };
+	static const char * const both[] = { "sw0=rxs2448/24", "ep0=tsi721/1" };
+	static const char * const named[] = { "sw0=std/4", "sw1=std/4", "ep1=tsi721/1" };
+	static const char * const too_wide[] = { "sw0=std/21", "ep1=tsi721/1" };
+	static const char * const fallback[] = {
+		"small=cps1848/18", "wide=std/32", "limited=std/4", "named=std/4",
+		"own_id=std/4", "host=tsi721/1", "dual=generic/2", "fast=generic/1",
+		"plain=tsi721/1", "gen=generic/1",
+	};
+	char fab[RTE_PMD_RIO_SIM_FABRIC_NAME_LEN], err[FT_ERR_LEN], path[128];
+	const char *saved = getenv("RIO_SIM_MODELS");
+	char *old = saved != NULL ? strdup(saved) : NULL;
+	unsigned int i;
+	int rc = TEST_FAILED;
+
+	/* An unknown or doubled name is an error naming the variable; no fabric. */
+	for (i = 0; i < RTE_DIM(bad); i++) {
+		TEST_ASSERT_NOT_NULL(ft_name(fab, sizeof(fab)), "name");
+		err[0] = '\0';
+		if (setenv("RIO_SIM_MODELS", bad[i], 1) != 0 ||
+		    rte_pmd_rio_sim_fabric_create(fab, "builtin:default", err, sizeof(err)) !=
+		    -EINVAL || strstr(err, "RIO_SIM_MODELS") == NULL || ft_shm_count(fab) != 0) {
+			printf("RIO_SIM_MODELS=%s: not refused with an error naming it: '%s'\n",
+			       bad[i], err);
+			rte_pmd_rio_sim_fabric_destroy(fab);
+			goto out;
+		}
+	}
+	snprintf(path, sizeof(path), "%s/models.ini", ft_dir);
+	if (ft_write_file(path, ft_models_topo, strlen(ft_models_topo)) != 0 ||
+	    ft_models_case("cps1848", "builtin:default", sw_only, RTE_DIM(sw_only)) ||
+	    ft_models_case("cps1848,", "builtin:default", sw_only, RTE_DIM(sw_only)) ||
+	    ft_models_case(",tsi721", "builtin:default", ep_only, RTE_DIM(ep_only)) ||
+	    ft_models_case("tsi721", "builtin:default", ep_only, RTE_DIM(ep_only)) ||
+	    ft_models_case("rxs2448,tsi721", "builtin:chain:2", both, RTE_DIM(both)) ||
+	    ft_models_case("cps1848,tsi721", "builtin:chain:2/std", named, RTE_DIM(named)) ||
+	    ft_models_case("cps1848,tsi721", "builtin:tree:20:1", too_wide, RTE_DIM(too_wide)) ||
+	    ft_models_case("cps1848,tsi721", path, fallback, RTE_DIM(fallback)))
+		goto out;
+	rc = TEST_SUCCESS;
+out:
+	if (old != NULL)
+		setenv("RIO_SIM_MODELS", old, 1);
+	else
+		unsetenv("RIO_SIM_MODELS");
+	free(old);
+	return rc;
+}
+
 static struct unit_test_suite rio_sim_fabric_suite = {
 	.suite_name = "rio_sim fabric model",
 	.setup = ft_setup,
@@ -1508,6 +1662,7 @@ static struct unit_test_suite rio_sim_fabric_suite = {
 		TEST_CASE(test_fabric_bad_topologies),
 		TEST_CASE(test_fabric_topology_not_file),
 		TEST_CASE(test_fabric_shapes),
+		TEST_CASE(test_fabric_default_models),
 		TEST_CASE(test_fabric_good_file),
 		TEST_CASE(test_fabric_config_space),
 		TEST_CASE(test_fabric_links),

@@ -21,6 +21,8 @@
 
 /* IDT CPS Gen2 route-table select (implementation-specific). */
 #define WRAP_IDT_RTE_TABLE_SEL	0x10070
+#define WRAP_RXS_BC_L1_TABLE	0x30400	/* IDT RXS Gen3 broadcast route tables */
+#define WRAP_RXS_BC_L2_TABLE	0x31000
 
 struct rio_wrap {
 	struct rte_rio_mport *lower;
@@ -60,6 +62,10 @@ wrap_size_ok(struct rio_wrap *w, int len)
 static bool
 wrap_is_route_reg(uint32_t off)
 {
+	/* The RXS Gen3 broadcast tables, level 1 and level 2 group 0: 256 entries each. */
+	if ((off >= WRAP_RXS_BC_L1_TABLE && off < WRAP_RXS_BC_L1_TABLE + 0x400) ||
+	    (off >= WRAP_RXS_BC_L2_TABLE && off < WRAP_RXS_BC_L2_TABLE + 0x400))
+		return true;
 	switch (off & ~3u) {
 	case RTE_RIO_STD_RTE_CONF_DESTID_SEL_CSR:
 	case RTE_RIO_STD_RTE_CONF_PORT_SEL_CSR:

@@ -407,6 +407,39 @@ fab_random_seed(void)
 	return seed;
 }
 
+/*
+ * The seed and, under SIM_MODELS_ENV, the models in effect: what a failed run
+ * needs to be replayed. Said when std switches draw on the seed or a
+ * run-wide default model applies.
+ */
+static void
+fab_log_models(const char *name, const struct sim_topology *topo, uint64_t seed, uint32_t n_std)
+{
+	const char *env = getenv(SIM_MODELS_ENV);
+	uint32_t count[SIM_MODEL_COUNT] = { 0 };
+	char models[160] = "";
+	size_t len = 0;
+	uint32_t i;
+
+	if (env != NULL && env[0] != '\0') {
+		for (i = 0; i < topo->n_devs; i++)
+			count[topo->devs[i].model]++;
+		len = snprintf(models, sizeof(models), "%s=%s (", SIM_MODELS_ENV, env);
+		for (i = 0; i < SIM_MODEL_COUNT && len < sizeof(models); i++)
+			if (count[i] != 0)
+				len += snprintf(models + len, sizeof(models) - len, "%s%u %s",
+						models[len - 1] == '(' ? "" : ", ", count[i],
+						sim_model_get((uint8_t)i)->name);
+		if (len < sizeof(models))
+			snprintf(models + len, sizeof(models) - len, "); ");
+	} else if (n_std == 0) {
+		return;
+	}
+	SIM_LOG(NOTICE, "fabric %s: %sstd route tables from seed %" PRIu64 "%s", name, models,
+		seed, topo->seed_set ? "" :
+		" (replay: [fabric] seed, builtin:<shape>/seed=<n> or RIO_SIM_SEED)");
+}
+
 /* The link's rate: the fastest lane rate both ends have. */
 static void
 fab_link_rate(struct sim_shm_port *a, struct sim_shm_port *b)
@@ -530,10 +563,7 @@ fab_create(const char *name, const struct sim_topology *topo, int fd, char *err,
 		}
 		sim_config_init_device(f, d, td, topo);
 	}
-	if (n_std > 0)
-		SIM_LOG(NOTICE, "fabric %s: std route tables from seed %" PRIu64 "%s", name,
-			h->seed, topo->seed_set ? "" :
-			" (replay: [fabric] seed, builtin:<shape>/seed=<n> or RIO_SIM_SEED)");
+	fab_log_models(name, topo, h->seed, n_std);
 	for (i = 0; i < topo->n_links; i++) {
 		const struct sim_topo_link *l = &topo->links[i];
 		struct sim_shm_port *a = &f->devs[l->dev_a].ports[l->port_a];

@@ -63,6 +63,7 @@ struct sim_topo_dev {
 	char name[SIM_NAME_MAX];
 	uint8_t type;		/* enum sim_dev_type */
 	uint8_t model;		/* enum sim_model */
+	uint8_t model_set;	/* model named by the topology: no run-wide default */
 	uint8_t nports;		/* endpoints: 1 or 2 */
 	uint8_t is_host;	/* endpoint that enumerates */
 	int32_t destid;		/* preset Base Device ID, -1: unset (reset value) */
@@ -105,6 +106,13 @@ struct sim_topology {
 	uint32_t *name_index;
 	uint32_t name_index_size;	/* slots, power of two */
 };
+
+/*
+ * Run-wide default models: RIO_SIM_MODELS=<switch model>,<endpoint model>
+ * (either may be omitted) gives every device whose topology names no model
+ * that model instead of std or generic.
+ */
+#define SIM_MODELS_ENV	"RIO_SIM_MODELS"
 
 /* Parse an INI topology file; on error *out is NULL and err says why. */
 int sim_topology_parse_file(const char *path, struct sim_topology **out,

@@ -69,6 +69,10 @@
  * enumerator numbers them) and use 16-bit device IDs when they have more than
  * 200 endpoints. Options follow the shape, each after a '/': a model for
  * every switch or endpoint, seed=<n>, timing=<0|1>, response_timeout=<us>.
+ *
+ * RIO_SIM_MODELS=<switch model>,<endpoint model> in the environment gives the
+ * devices of files and shapes that name no model a run-wide default
+ * (topo_default_models()).
  */
 
 #include <ctype.h>
@@ -98,6 +102,7 @@
 #define TOPO_PW_REPEAT_US	100000
 #define TOPO_FILE_MAX		(16u << 20)	/* bytes */
 #define TOPO_LINE_MAX		(CFG_NAME_LEN + CFG_VALUE_LEN + 2)
+#define TOPO_DEV_TYPES		(SIM_DEV_SWITCH + 1)	/* arrays indexed by device type */
 #define TOPO_AUTO_DEV16		200	/* generated shapes: 16-bit above this many endpoints */
 
 void
@@ -840,6 +845,91 @@ topo_apply_model(struct sim_topo_dev *d, uint32_t given_ports, char *err, size_t
 	return 0;
 }
 
+/*
+ * The run-wide default models of SIM_MODELS_ENV: @defaults[type] is a model
+ * index, or -1 where the variable names none. Returns 0, also when it is
+ * unset, or -EINVAL with err naming the variable.
+ */
+static int
+topo_env_models(int defaults[TOPO_DEV_TYPES], char *err, size_t errlen)
+{
+	const char *env = getenv(SIM_MODELS_ENV);
+	char buf[64], *tok, *save = NULL;
+	int n = 0, m, type;
+
+	RTE_BUILD_BUG_ON(SIM_DEV_ENDPOINT >= TOPO_DEV_TYPES);
+	defaults[SIM_DEV_SWITCH] = -1;
+	defaults[SIM_DEV_ENDPOINT] = -1;
+	if (env == NULL || env[0] == '\0')
+		return 0;
+	if (strlcpy(buf, env, sizeof(buf)) >= sizeof(buf)) {
+		sim_err(err, errlen, "%s=%.20s...: too long", SIM_MODELS_ENV, env);
+		return -EINVAL;
+	}
+	for (tok = strtok_r(buf, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
+		type = SIM_DEV_SWITCH;
+		m = sim_model_find(tok, type);
+		if (m < 0) {
+			type = SIM_DEV_ENDPOINT;
+			m = sim_model_find(tok, type);
+		}
+		if (m < 0 || defaults[type] >= 0 || ++n > 2) {
+			sim_err(err, errlen,
+				"%s=%s: %s '%s' (<switch model>,<endpoint model>: %s; %s)",
+				SIM_MODELS_ENV, env, m < 0 ? "unknown model" : "second model of a kind",
+				tok, sim_model_names(SIM_DEV_SWITCH),
+				sim_model_names(SIM_DEV_ENDPOINT));
+			return -EINVAL;
+		}
+		defaults[type] = m;
+	}
+	return 0;
+}
+
+/*
+ * Give the devices whose topology names no model the default of
+ * SIM_MODELS_ENV. A device whose own keys the part cannot have (identity,
+ * rt_limit, more ports than the part, faster lanes) keeps std or generic, and
+ * the log says why: the topology asked for something the part is not. A
+ * switch with fewer ports than the part gets the part's count, as the
+ * built-in shapes' model options give it.
+ */
+static int
+topo_default_models(struct sim_topology *t, const char *what, char *err, size_t errlen)
+{
+	int defaults[TOPO_DEV_TYPES];
+	char why[160];
+	uint32_t i;
+	int rc;
+
+	rc = topo_env_models(defaults, err, errlen);
+	if (rc != 0)
+		return rc;
+	for (i = 0; i < t->n_devs; i++) {
+		struct sim_topo_dev *d = &t->devs[i];
+		const struct sim_model_info *mi;
+		struct sim_topo_dev fit;
+
+		if (d->model_set || defaults[d->type] < 0 || defaults[d->type] == d->model)
+			continue;
+		fit = *d;
+		fit.model = (uint8_t)defaults[d->type];
+		mi = sim_model_get(fit.model);
+		/* Port count 0: the part's own, when the topology's fits in it. */
+		rc = topo_apply_model(&fit, mi->fixed_ports != 0 && d->nports <= mi->fixed_ports ?
+				      0 : d->nports, why, sizeof(why));
+		if (rc != 0) {
+			SIM_LOG(INFO, "%s: %s %s keeps model %s, not %s of %s=%s: %s",
+				what, d->type == SIM_DEV_SWITCH ? "switch" : "endpoint", d->name,
+				sim_model_get(d->model)->name, mi->name, SIM_MODELS_ENV,
+				getenv(SIM_MODELS_ENV), why);
+			continue;
+		}
+		*d = fit;
+	}
+	return 0;
+}
+
 /* Keys of [switch] and [endpoint] sections; the device is already added. */
 static int
 topo_parse_dev(struct sim_topology *t, const char *path, uint32_t idx,
@@ -866,6 +956,7 @@ topo_parse_dev(struct sim_topology *t, const char *path, uint32_t idx,
 				return -EINVAL;
 			}
 			d->model = (uint8_t)rc;
+			d->model_set = 1;
 			continue;
 		}
 		if (strcmp(key, "baud") == 0) {
@@ -1107,8 +1198,12 @@ sim_topology_parse_file(const char *path, struct sim_topology **out,
 		}
 	}
 	{
-		char e2[256];
+		char e2[256], what[256];
 
+		snprintf(what, sizeof(what), "topology %s", path);
+		rc = topo_default_models(t, what, err, errlen);
+		if (rc != 0)
+			goto out;
 		rc = topo_validate(t, e2, sizeof(e2));
 		if (rc != 0) {
 			sim_err(err, errlen, "topology %s: %s", path, e2);
@@ -1334,6 +1429,7 @@ topo_builtin_model(struct sim_topology *t, uint8_t model, char *err, size_t errl
 			return -EINVAL;
 		}
 		d->model = model;
+		d->model_set = 1;
 		if (mi->fixed_ports != 0)
 			d->nports = mi->fixed_ports;
 	}
@@ -1445,6 +1541,16 @@ sim_topology_builtin(const char *spec, struct sim_topology **out, char *err, siz
 	}
 	if (rc == 0 && opts != NULL)
 		rc = topo_builtin_options(t, opts, e2, sizeof(e2));
+	if (rc == 0) {
+		char what[160];
+
+		snprintf(what, sizeof(what), "built-in topology '%s'", spec);
+		rc = topo_default_models(t, what, err, errlen);
+		if (rc != 0) {
+			sim_topology_free(t);
+			return rc;
+		}
+	}
 	if (rc == 0)
 		rc = topo_validate(t, e2, sizeof(e2));
 	if (rc != 0) {
