@@ -83,10 +83,12 @@
  *                 [--flap-ms MS] [--restarts N] [--kills N] [--stalls N]
  *                 [--stall-ms MS] [--size-min B] [--size-max B] [--burst N]
  *                 [--timeout-s S] [--rss-slack-kb KB] [--rate MSG_PER_S]
- *                 [--seed S] [--keep] [--inject drop|dup|corrupt|reorder|leak]
+ *                 [--seed S] [--keep]
+ *                 [--inject drop|dup|corrupt|reorder|leak|unanswered]
  * --rate paces each flow to a sixth of it; --seed replays the random stops
  * (their moments still depend on the machine); --inject makes the run fail
- * on purpose (the harness's self-test, raw mode); --keep keeps the run
+ * on purpose (the harness's self-test, raw mode; unanswered must pass, see
+ * enum soak_inject); --keep keeps the run
  * directory (logs, state file, topology), which is kept anyway when the run
  * fails. Prints a summary and a "RESULT soak ..." line; exits 0 when nothing
  * was lost, duplicated, reordered or corrupted and memory stayed flat, 1 on
@@ -201,6 +203,12 @@ enum soak_inject {
 	SOAK_INJ_CORRUPT,	/* flip a payload byte after the CRC */
 	SOAK_INJ_REORDER,	/* swap two consecutive messages */
 	SOAK_INJ_LEAK,		/* ep1 keeps one receive buffer in 1000 (at most 200) */
+	/*
+	 * Not a fault: one message arrives twice after a send without response,
+	 * and the next one is refused many times before the receiver sees the
+	 * second copy (a slow receiver); must pass as dup_unanswered.
+	 */
+	SOAK_INJ_UNANSWERED,
 };
 
 static const char *const soak_inject_names[] = {
@@ -210,6 +218,7 @@ static const char *const soak_inject_names[] = {
 	[SOAK_INJ_CORRUPT] = "corrupt",
 	[SOAK_INJ_REORDER] = "reorder",
 	[SOAK_INJ_LEAK] = "leak",
+	[SOAK_INJ_UNANSWERED] = "unanswered",
 };
 
 enum soak_peer_state {
@@ -265,9 +274,9 @@ struct soak_peer {
 	uint32_t pad;
 	uint8_t after_kill[SOAK_MAX_INC];	/* [k]: incarnation k - 1 was killed */
 	/*
-	 * [d][k]: sequence number + 1 of the last SOAK_AMBIG messages to peer d
-	 * whose send failed without a response (-ETIMEDOUT, or dropped by
-	 * rionet), written before they are offered again: no response does not
+	 * [d][k]: sequence number + 1 of the last SOAK_AMBIG different messages
+	 * to peer d whose send failed without a response (-ETIMEDOUT, or dropped
+	 * by rionet), written before they are offered again: no response does not
 	 * mean not delivered (the response, not the request, may be what the
 	 * fault took), so the first copy may arrive as well.
 	 */
@@ -648,13 +657,22 @@ soak_unanswered(const struct soak_shared *sh, unsigned int src, unsigned int dst
 	return false;
 }
 
-/* Record message @seq to @dst as sent without a response, before it goes again. */
+/*
+ * Record message @seq to @dst as sent without a response, before it goes
+ * again. A message refused over and over (rionet drops each offer to a
+ * peer it lost, thousands in a row) is recorded once: one entry per offer
+ * would push out the message before it, whose second copy a receiver that
+ * lags behind has yet to see, and that copy would count as a duplicate.
+ */
 static void
 soak_note_unanswered(struct soak_peer_ctx *p, unsigned int dst, uint64_t seq)
 {
-	uint32_t n = p->me->ambig_n[dst]++;
+	uint32_t n = p->me->ambig_n[dst];
 
+	if (n > 0 && p->me->ambig[dst][(n - 1) % SOAK_AMBIG] == seq + 1)
+		return;
 	app_store_rel(&p->me->ambig[dst][n % SOAK_AMBIG], seq + 1);
+	p->me->ambig_n[dst] = n + 1;
 }
 
 /*
@@ -928,8 +946,9 @@ out:
 }
 
 /*
- * Flow ep0->ep1 with --inject (drop, dup, corrupt, reorder): sends normally
- * up to sequence number S (half the flow), then does the fault once.
+ * Flow ep0->ep1 with --inject (drop, dup, corrupt, reorder, unanswered):
+ * sends normally up to sequence number S (half the flow), then does the
+ * fault once.
  * @return messages accepted.
  */
 static unsigned int
@@ -972,6 +991,21 @@ soak_tx_inject(struct soak_peer_ctx *p, unsigned int d)
 		buf[msgs[0].len - 1] ^= 0x5a;
 		sent = rte_rio_send_messages(p->mport, SOAK_MBOX, msgs, 1);
 		p->injected = sent == 1;
+		break;
+	case SOAK_INJ_UNANSWERED:
+		/*
+		 * S goes, uncounted, as if its response had been lost; S+1
+		 * is then refused (unsent) more often than the receiver
+		 * remembers messages sent without response. S goes again
+		 * (counted) next: the receiver sees its second copy after
+		 * all of that, as a receiver that lags behind does.
+		 */
+		if (rte_rio_send_messages(p->mport, SOAK_MBOX, msgs, 1) != 1)
+			break;
+		soak_note_unanswered(p, d, s);
+		for (k = 0; k < 2 * SOAK_AMBIG; k++)
+			soak_note_unanswered(p, d, s + 1);
+		p->injected = true;
 		break;
 	case SOAK_INJ_REORDER:
 		/* S+1 alone, then S alone (each retried until accepted). */
