@@ -78,6 +78,12 @@ if [ $smoke = 1 ]; then
 			fails=$((fails + 1))
 		fi
 	done
+	# The report names the duplicate: message 2500 (half of ep0->ep1's 5000).
+	if ! grep -q '^ep0->ep1: first duplicate sequence number 2500 ' \
+		"$builddir/soak/inject-dup.txt"; then
+		echo "soak: error: inject dup: the report does not name sequence number 2500"
+		fails=$((fails + 1))
+	fi
 	# Not a fault: a message offered again after a send without response
 	# arrives twice while the next one is refused many times; it must
 	# pass, counted as dup_unanswered, not as a duplicate.

@@ -136,7 +136,7 @@
 #define SOAK_NB_PEERS		3
 #define SOAK_NB_FLOWS		(SOAK_NB_PEERS * (SOAK_NB_PEERS - 1))
 #define SOAK_MAGIC		0x534f414bu	/* "SOAK": state file and messages */
-#define SOAK_STATE_VERSION	3
+#define SOAK_STATE_VERSION	4
 #define SOAK_MAX_INC		16	/* incarnations recorded per peer */
 #define SOAK_MAX_BURST		64
 #define SOAK_MAX_HOLES		8
@@ -253,6 +253,10 @@ struct soak_ctr {
 	uint64_t rx_lost_kill[SOAK_NB_PEERS];	/* skipped at our restart after a kill */
 	uint64_t rx_resent_kill[SOAK_NB_PEERS];	/* again from a sender killed before */
 	uint64_t rx_dup_unanswered[SOAK_NB_PEERS];	/* again after a send without response */
+	/* The first duplicate: sequence number + 1 (0: none), sender incarnation, rx_next then. */
+	uint64_t rx_dup_seq[SOAK_NB_PEERS];
+	uint64_t rx_dup_inc[SOAK_NB_PEERS];
+	uint64_t rx_dup_next[SOAK_NB_PEERS];
 	uint64_t rx_foreign;	/* source device ID of no peer */
 	uint64_t rx_drained;	/* received while draining for a stop */
 	uint64_t stop_lost;	/* accepted to us but not received at a stop */
@@ -743,7 +747,11 @@ soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m, uint16_t frami
 	} else if (soak_unanswered(p->sh, (unsigned int)s, p->idx, seq)) {
 		c->rx_dup_unanswered[s]++;
 	} else {
-		c->rx_dup[s]++;
+		if (c->rx_dup[s]++ == 0) {
+			c->rx_dup_seq[s] = seq + 1;
+			c->rx_dup_inc[s] = h->inc;
+			c->rx_dup_next[s] = c->rx_next[s];
+		}
 	}
 }
 
@@ -2379,6 +2387,15 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 		foreign += c[i].rx_foreign;
 		waits += c[i].rx_wait_sender;
 	}
+	/* Where to look in the peer logs and the state file. */
+	for (i = 0; i < SOAK_NB_PEERS; i++)
+		for (j = 0; j < SOAK_NB_PEERS; j++)
+			if (i != j && c[j].rx_dup_seq[i] != 0)
+				printf("%s->%s: first duplicate sequence number %" PRIu64
+				       " (sender incarnation %" PRIu64 ", next expected %" PRIu64
+				       ")\n", soak_ep_names[i], soak_ep_names[j],
+				       c[j].rx_dup_seq[i] - 1, c[j].rx_dup_inc[i],
+				       c[j].rx_dup_next[i]);
 	printf("\nmemory      inc   VmRSS kB start/mid/end     pool in use start/mid/end\n");
 	for (i = 0; i < SOAK_NB_PEERS; i++) {
 		for (inc = 0; inc < ctl->sh->peer[i].incarnations && inc < SOAK_MAX_INC; inc++) {
