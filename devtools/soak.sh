@@ -18,9 +18,11 @@
 #   --smoke      check the harness itself (the soak_smoke test of the fast
 #                suite, ~20 s): a short raw soak and a short rionet-zc soak
 #                (paced at 50,000 messages/s, each with a flap, a clean
-#                restart, a kill and a stall) must pass, and five runs that
+#                restart, a kill and a stall) must pass, five runs that
 #                inject a fault (drop, dup, corrupt, reorder, leak) must each
-#                fail with the matching violation
+#                fail with the matching violation, and one that injects a
+#                message sent twice after a send without response
+#                (unanswered) must pass
 #   other options go to dpdk-rio-soak (--mode M, --messages N, --flaps N,
 #   --flap-ms MS, --restarts N, --kills N, --stalls N, --stall-ms MS,
 #   --size-min B, --size-max B, --burst N, --timeout-s S, --rss-slack-kb KB,
@@ -76,6 +78,27 @@ if [ $smoke = 1 ]; then
 			fails=$((fails + 1))
 		fi
 	done
+	# The report names the duplicate: message 2500 (half of ep0->ep1's 5000).
+	if ! grep -q '^ep0->ep1: first duplicate sequence number 2500 ' \
+		"$builddir/soak/inject-dup.txt"; then
+		echo "soak: error: inject dup: the report does not name sequence number 2500"
+		fails=$((fails + 1))
+	fi
+	# Not a fault: a message offered again after a send without response
+	# arrives twice while the next one is refused many times; it must
+	# pass, counted as dup_unanswered, not as a duplicate.
+	log="$builddir/soak/inject-unanswered.txt"
+	"$soakbin" --messages 30000 --flaps 0 --restarts 0 --kills 0 --stalls 0 \
+		--timeout-s 60 --inject unanswered > "$log" 2>&1
+	rc=$?
+	rm_run_dir "$log"
+	if [ $rc = 0 ] && grep -q '^RESULT .* dup=0 .* dup_unanswered=1 ' "$log"; then
+		echo "soak: inject unanswered: passed as dup_unanswered"
+	else
+		echo "soak: error: inject unanswered: exit $rc, no 'dup=0 ... dup_unanswered=1' in $log"
+		cat "$log"
+		fails=$((fails + 1))
+	fi
 fi
 
 # The runs: mode and options before the user's (a later option wins).

@@ -84,10 +84,12 @@
  *                 [--flap-ms MS] [--restarts N] [--kills N] [--stalls N]
  *                 [--stall-ms MS] [--size-min B] [--size-max B] [--burst N]
  *                 [--timeout-s S] [--rss-slack-kb KB] [--rate MSG_PER_S]
- *                 [--seed S] [--keep] [--inject drop|dup|corrupt|reorder|leak]
+ *                 [--seed S] [--keep]
+ *                 [--inject drop|dup|corrupt|reorder|leak|unanswered]
  * --rate paces each flow to a sixth of it; --seed replays the random stops
  * (their moments still depend on the machine); --inject makes the run fail
- * on purpose (the harness's self-test, raw mode); --keep keeps the run
+ * on purpose (the harness's self-test, raw mode; unanswered must pass, see
+ * enum soak_inject); --keep keeps the run
  * directory (logs, state file, topology), which is kept anyway when the run
  * fails. Prints a summary and a "RESULT soak ..." line; exits 0 when nothing
  * was lost, duplicated, reordered or corrupted and memory stayed flat, 1 on
@@ -135,7 +137,7 @@
 #define SOAK_NB_PEERS		3
 #define SOAK_NB_FLOWS		(SOAK_NB_PEERS * (SOAK_NB_PEERS - 1))
 #define SOAK_MAGIC		0x534f414bu	/* "SOAK": state file and messages */
-#define SOAK_STATE_VERSION	3
+#define SOAK_STATE_VERSION	4
 #define SOAK_MAX_INC		16	/* incarnations recorded per peer */
 #define SOAK_MAX_BURST		64
 #define SOAK_MAX_HOLES		8
@@ -211,6 +213,12 @@ enum soak_inject {
 	SOAK_INJ_CORRUPT,	/* flip a payload byte after the CRC */
 	SOAK_INJ_REORDER,	/* swap two consecutive messages */
 	SOAK_INJ_LEAK,		/* ep1 keeps one receive buffer in 1000 (at most 200) */
+	/*
+	 * Not a fault: one message arrives twice after a send without response,
+	 * and the next one is refused many times before the receiver sees the
+	 * second copy (a slow receiver); must pass as dup_unanswered.
+	 */
+	SOAK_INJ_UNANSWERED,
 };
 
 static const char *const soak_inject_names[] = {
@@ -220,6 +228,7 @@ static const char *const soak_inject_names[] = {
 	[SOAK_INJ_CORRUPT] = "corrupt",
 	[SOAK_INJ_REORDER] = "reorder",
 	[SOAK_INJ_LEAK] = "leak",
+	[SOAK_INJ_UNANSWERED] = "unanswered",
 };
 
 enum soak_peer_state {
@@ -254,6 +263,10 @@ struct soak_ctr {
 	uint64_t rx_lost_kill[SOAK_NB_PEERS];	/* skipped at our restart after a kill */
 	uint64_t rx_resent_kill[SOAK_NB_PEERS];	/* again from a sender killed before */
 	uint64_t rx_dup_unanswered[SOAK_NB_PEERS];	/* again after a send without response */
+	/* The first duplicate: sequence number + 1 (0: none), sender incarnation, rx_next then. */
+	uint64_t rx_dup_seq[SOAK_NB_PEERS];
+	uint64_t rx_dup_inc[SOAK_NB_PEERS];
+	uint64_t rx_dup_next[SOAK_NB_PEERS];
 	uint64_t rx_foreign;	/* source device ID of no peer */
 	uint64_t rx_drained;	/* received while draining for a stop */
 	uint64_t stop_lost;	/* accepted to us but not received at a stop */
@@ -275,9 +288,9 @@ struct soak_peer {
 	uint32_t pad;
 	uint8_t after_kill[SOAK_MAX_INC];	/* [k]: incarnation k - 1 was killed */
 	/*
-	 * [d][k]: sequence number + 1 of the last SOAK_AMBIG messages to peer d
-	 * whose send failed without a response (-ETIMEDOUT, or dropped by
-	 * rionet), written before they are offered again: no response does not
+	 * [d][k]: sequence number + 1 of the last SOAK_AMBIG different messages
+	 * to peer d whose send failed without a response (-ETIMEDOUT, or dropped
+	 * by rionet), written before they are offered again: no response does not
 	 * mean not delivered (the response, not the request, may be what the
 	 * fault took), so the first copy may arrive as well.
 	 */
@@ -663,13 +676,22 @@ soak_unanswered(const struct soak_shared *sh, unsigned int src, unsigned int dst
 	return false;
 }
 
-/* Record message @seq to @dst as sent without a response, before it goes again. */
+/*
+ * Record message @seq to @dst as sent without a response, before it goes
+ * again. A message refused over and over (rionet drops each offer to a
+ * peer it lost, thousands in a row) is recorded once: one entry per offer
+ * would push out the message before it, whose second copy a receiver that
+ * lags behind has yet to see, and that copy would count as a duplicate.
+ */
 static void
 soak_note_unanswered(struct soak_peer_ctx *p, unsigned int dst, uint64_t seq)
 {
-	uint32_t n = p->me->ambig_n[dst]++;
+	uint32_t n = p->me->ambig_n[dst];
 
+	if (n > 0 && p->me->ambig[dst][(n - 1) % SOAK_AMBIG] == seq + 1)
+		return;
 	app_store_rel(&p->me->ambig[dst][n % SOAK_AMBIG], seq + 1);
+	p->me->ambig_n[dst] = n + 1;
 }
 
 /*
@@ -740,7 +762,11 @@ soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m, uint16_t frami
 	} else if (soak_unanswered(p->sh, (unsigned int)s, p->idx, seq)) {
 		c->rx_dup_unanswered[s]++;
 	} else {
-		c->rx_dup[s]++;
+		if (c->rx_dup[s]++ == 0) {
+			c->rx_dup_seq[s] = seq + 1;
+			c->rx_dup_inc[s] = h->inc;
+			c->rx_dup_next[s] = c->rx_next[s];
+		}
 	}
 }
 
@@ -943,8 +969,9 @@ out:
 }
 
 /*
- * Flow ep0->ep1 with --inject (drop, dup, corrupt, reorder): sends normally
- * up to sequence number S (half the flow), then does the fault once.
+ * Flow ep0->ep1 with --inject (drop, dup, corrupt, reorder, unanswered):
+ * sends normally up to sequence number S (half the flow), then does the
+ * fault once.
  * @return messages accepted.
  */
 static unsigned int
@@ -987,6 +1014,21 @@ soak_tx_inject(struct soak_peer_ctx *p, unsigned int d)
 		buf[msgs[0].len - 1] ^= 0x5a;
 		sent = rte_rio_send_messages(p->mport, SOAK_MBOX, msgs, 1);
 		p->injected = sent == 1;
+		break;
+	case SOAK_INJ_UNANSWERED:
+		/*
+		 * S goes, uncounted, as if its response had been lost; S+1
+		 * is then refused (unsent) more often than the receiver
+		 * remembers messages sent without response. S goes again
+		 * (counted) next: the receiver sees its second copy after
+		 * all of that, as a receiver that lags behind does.
+		 */
+		if (rte_rio_send_messages(p->mport, SOAK_MBOX, msgs, 1) != 1)
+			break;
+		soak_note_unanswered(p, d, s);
+		for (k = 0; k < 2 * SOAK_AMBIG; k++)
+			soak_note_unanswered(p, d, s + 1);
+		p->injected = true;
 		break;
 	case SOAK_INJ_REORDER:
 		/* S+1 alone, then S alone (each retried until accepted). */
@@ -2360,6 +2402,15 @@ soak_report(struct soak_ctl *ctl, double duration, bool run_ok)
 		foreign += c[i].rx_foreign;
 		waits += c[i].rx_wait_sender;
 	}
+	/* Where to look in the peer logs and the state file. */
+	for (i = 0; i < SOAK_NB_PEERS; i++)
+		for (j = 0; j < SOAK_NB_PEERS; j++)
+			if (i != j && c[j].rx_dup_seq[i] != 0)
+				printf("%s->%s: first duplicate sequence number %" PRIu64
+				       " (sender incarnation %" PRIu64 ", next expected %" PRIu64
+				       ")\n", soak_ep_names[i], soak_ep_names[j],
+				       c[j].rx_dup_seq[i] - 1, c[j].rx_dup_inc[i],
+				       c[j].rx_dup_next[i]);
 	printf("\nmemory      inc   %5s kB start/mid/end     pool in use start/mid/end\n",
 	       SOAK_MEM_NAME);
 	for (i = 0; i < SOAK_NB_PEERS; i++) {
