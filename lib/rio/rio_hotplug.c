@@ -207,7 +207,8 @@ rio_hp_link_recover(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t
 		near_in = (v & RTE_RIO_PORT_N_ACK_INBOUND) >> 24;
 		if (ret == 0 && (((v & RTE_RIO_PORT_N_ACK_OUTSTAND) >> 8) != far ||
 				 (v & RTE_RIO_PORT_N_ACK_OUTBOUND) != far)) {
-			ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_ACK_STS_CSR(port),
+			ret = rte_rio_dev_write_config_32(sw,
+				phys + RTE_RIO_PORT_N_ACK_STS_CSR(port),
 				(v & RTE_RIO_PORT_N_ACK_INBOUND) | (far << 8) | far);
 			moved = true;
 		}
@@ -219,8 +220,8 @@ rio_hp_link_recover(struct rte_rio_mport *mport, struct rte_rio_dev *sw, uint8_t
 		near_in &= RTE_RIO_PORT_N_IB_ACK_INBND;
 		if (ret == 0 && (((v & RTE_RIO_PORT_N_OB_ACK_OUTSTD) >> 12) != far ||
 				 (v & RTE_RIO_PORT_N_OB_ACK_OUTBND) != far)) {
-			ret = rte_rio_dev_write_config_32(sw, phys + RTE_RIO_PORT_N_OB_ACK_CSR(port),
-							  (far << 12) | far);
+			ret = rte_rio_dev_write_config_32(sw,
+				phys + RTE_RIO_PORT_N_OB_ACK_CSR(port), (far << 12) | far);
 			moved = true;
 		}
 	}
