@@ -646,7 +646,8 @@ model_ob_run(struct tsi721_model *m, struct model_dma_chan *c, const struct mode
 				bad = MODEL_CS_DMA;
 				break;
 			}
-			if ((rte_le_to_cpu_32(w[0]) >> TSI721_DTYPE_SHIFT) == TSI721_DTYPE_OMSG_LINK)
+			if ((rte_le_to_cpu_32(w[0]) >> TSI721_DTYPE_SHIFT) ==
+			    TSI721_DTYPE_OMSG_LINK)
 				break;
 			bad = model_ob_prepare(m, (const void *)w, &batch[nb]);
 			if (bad != 0 || (nb > 0 && batch[nb].mbox != batch[0].mbox))
@@ -1119,8 +1120,9 @@ model_misc_write(struct tsi721_model *m, uint32_t off, uint32_t v)
 	} else if (off == TSI721_SR_CHINT(0) || off == TSI721_RIO_EM_INT_STAT) {
 		__atomic_fetch_and(&m->regs[off / 4], ~v, __ATOMIC_RELAXED);
 	} else if (off == TSI721_ZONE_SEL) {
-		uint32_t *zone = m->zone_lut[((v & TSI721_ZONE_SEL_WIN) >> TSI721_ZONE_SEL_WIN_SHIFT) *
-					     TSI721_PC2SR_ZONES + (v & TSI721_ZONE_SEL_ZONE)];
+		uint32_t win = (v & TSI721_ZONE_SEL_WIN) >> TSI721_ZONE_SEL_WIN_SHIFT;
+		uint32_t *zone = m->zone_lut[win * TSI721_PC2SR_ZONES +
+					     (v & TSI721_ZONE_SEL_ZONE)];
 		unsigned int i;
 
 		/* The lookup is done at once: GO reads back clear. */
