@@ -903,8 +903,8 @@ sim_fabric_open(const char *name, const struct sim_topology *topo, enum sim_open
 	}
 
 	/* Only we (our group) can have made the directory: nobody else named its objects. */
-	dfd = sim_fabric_dir_find(name, group_access, mode != SIM_OPEN_ATTACH, dir, sizeof(dir), err,
-			   errlen);
+	dfd = sim_fabric_dir_find(name, group_access, mode != SIM_OPEN_ATTACH, dir, sizeof(dir),
+				  err, errlen);
 	if (dfd == -ENOENT && mode == SIM_OPEN_ATTACH)
 		sim_err(err, errlen, "fabric %s does not exist", name);
 	for (tries = 0; dfd >= 0 && tries < 100 && p == NULL; tries++) {
