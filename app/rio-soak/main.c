@@ -713,7 +713,8 @@ soak_rx_one(struct soak_peer_ctx *p, const struct rte_rio_msg *m, uint16_t frami
 	}
 	/* Messages arrive as whole double-words: the message, then zero padding. */
 	if (m->len < sizeof(*h) || h->magic != SOAK_MAGIC ||
-	    m->len + framing != RTE_ALIGN_CEIL(h->len + framing, 8) || h->src != s || h->dst != p->idx ||
+	    m->len + framing != RTE_ALIGN_CEIL(h->len + framing, 8) ||
+	    h->src != s || h->dst != p->idx ||
 	    h->crc != soak_msg_crc(m->buf, h->len) ||
 	    h->len != soak_msg_len(p->sh, h->src, h->dst, h->seq) ||
 	    !soak_msg_pad_zero(m->buf, h->len, m->len)) {
@@ -2152,7 +2153,8 @@ soak_stall(struct soak_ctl *ctl, uint64_t total)
 	for (stops = 0; stops < SOAK_MICRO_STOPS && ret == 0; stops++) {
 		usleep((useconds_t)soak_rand(ctl, 500));
 		ret = soak_stop_peer(ctl, i, SOAK_MICRO_STOP_MIN_US +
-				     soak_rand(ctl, SOAK_MICRO_STOP_MAX_US - SOAK_MICRO_STOP_MIN_US), 0);
+				     soak_rand(ctl, SOAK_MICRO_STOP_MAX_US -
+						    SOAK_MICRO_STOP_MIN_US), 0);
 	}
 	if (ret == 0)
 		ret = soak_stop_peer(ctl, i, ctl->o.stall_ms * 1000, total);
