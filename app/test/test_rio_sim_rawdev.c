@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <rte_bus_vdev.h>
 #include <rte_common.h>
@@ -28,6 +29,7 @@
 #define RS_POLL_TRIES	20000	/* x 100 us at least */
 #define RS_NB_OPS	8
 #define RS_FLOOD	1100	/* more than the default mailbox ring (1024 slots) */
+#define RS_SEND_TIMEOUT_S	10	/* a flood's send loop gives up */
 
 static char rs_fabric[40];
 static char rs_name_a[64];
@@ -698,43 +700,6 @@ test_rio_sim_raw_ops(void)
 	return TEST_SUCCESS;
 }
 
-/* Fill B's mailbox ring: enqueue stops at RETRY, and everything taken arrives. */
-static int
-test_rio_sim_backpressure(void)
-{
-	static struct rte_pmd_rio_sim_op ops[RS_FLOOD], rops[RS_FLOOD];
-	static uint8_t rx[RS_FLOOD][RTE_RIO_MAX_MSG_SIZE];
-	static struct rte_rawdev_buf bufs[RS_FLOOD];
-	static struct rte_rawdev_buf *bp[RS_FLOOD];
-	static uint64_t payload[RS_FLOOD];
-	unsigned int i;
-	int sent, got;
-
-	for (i = 0; i < RS_FLOOD; i++) {
-		payload[i] = i;
-		ops[i] = (struct rte_pmd_rio_sim_op){ .type = RTE_PMD_RIO_SIM_OP_MSG,
-			.destid = 1, .mbox = 0, .len = 8, .data = &payload[i] };
-		bufs[i].buf_addr = &ops[i];
-		bp[i] = &bufs[i];
-	}
-	sent = rte_rawdev_enqueue_buffers(rs_id_a, bp, RS_FLOOD, NULL);
-	TEST_ASSERT(sent > 0 && sent < RS_FLOOD, "flood of %d: %d accepted", RS_FLOOD, sent);
-	TEST_ASSERT_EQUAL(ops[sent].status, -EAGAIN, "first refused op says RETRY");
-	got = rs_dequeue_all(rs_id_b, rops, rx, RS_FLOOD, sent);
-	TEST_ASSERT_EQUAL(got, sent, "every accepted message arrives");
-	for (i = 0; i < (unsigned int)got; i++) {
-		TEST_ASSERT_EQUAL(rops[i].len, 8, "length");
-		TEST_ASSERT_EQUAL(*(uint64_t *)rops[i].data, i, "order and data of message %u", i);
-	}
-	/* The rest goes through now. */
-	TEST_ASSERT_EQUAL(rte_rawdev_enqueue_buffers(rs_id_a, bp + sent, RS_FLOOD - sent, NULL),
-			  RS_FLOOD - sent, "resend the refused ones");
-	got = rs_dequeue_all(rs_id_b, rops, rx, RS_FLOOD, RS_FLOOD - sent);
-	TEST_ASSERT_EQUAL(got, RS_FLOOD - sent, "the rest arrives");
-	TEST_ASSERT_EQUAL(*(uint64_t *)rops[0].data, (uint64_t)sent, "resumes in order");
-	return TEST_SUCCESS;
-}
-
 static int
 rs_xstat(uint16_t id, const char *name, uint64_t *val)
 {
@@ -742,6 +707,175 @@ rs_xstat(uint16_t id, const char *name, uint64_t *val)
 
 	*val = rte_rawdev_xstats_by_name_get(id, name, &xid);
 	return xid == (unsigned int)-1 ? -ENOENT : 0;
+}
+
+/*
+ * Enqueue ops[from..n-1] of A until all are taken or B's reply is RETRY.
+ * A short enqueue with -EAGAIN is back-pressure of one of two kinds: A's own
+ * (every outbound descriptor in flight, or a RETRY response awaited:
+ * msg_tx_busy) passes once responses are back, so wait and go on; B's (its
+ * ring is full: RETRY, msg_tx_retry) ends it. Which one comes first depends
+ * on how fast this CPU sends against the modelled link, so both are taken.
+ * Returns 1 at RETRY, 0 when all were taken, a negative errno otherwise.
+ */
+static int
+rs_send_until_retry(uint16_t a, struct rte_pmd_rio_sim_op *ops, struct rte_rawdev_buf **bp,
+		    unsigned int from, unsigned int n, unsigned int *taken)
+{
+	uint64_t deadline = rte_get_timer_cycles() + RS_SEND_TIMEOUT_S * rte_get_timer_hz();
+	uint64_t retry0, retry;
+	int ret;
+
+	*taken = 0;
+	if (rs_xstat(a, "msg_tx_retry", &retry0) != 0)
+		return -ENOENT;
+	while (from + *taken < n) {
+		ret = rte_rawdev_enqueue_buffers(a, bp + from + *taken, n - from - *taken, NULL);
+		if (ret < 0)
+			return ret;
+		*taken += ret;
+		if (from + *taken == n)
+			break;
+		if (ops[from + *taken].status != -EAGAIN)
+			return ops[from + *taken].status;
+		if (rs_xstat(a, "msg_tx_retry", &retry) != 0)
+			return -ENOENT;
+		if (retry != retry0)
+			return 1;
+		if (rte_get_timer_cycles() > deadline)
+			return -ETIMEDOUT;
+		rte_delay_us_sleep(20);
+	}
+	return 0;
+}
+
+/*
+ * Fill B's mailbox ring from A: A gets RETRY exactly when B's ring is full,
+ * everything taken arrives once and in order, and after B read its ring the
+ * rest goes through without another RETRY.
+ */
+static int
+rs_flood(uint16_t a, uint16_t b)
+{
+	static struct rte_pmd_rio_sim_op ops[RS_FLOOD], rops[RS_FLOOD];
+	static uint8_t rx[RS_FLOOD][RTE_RIO_MAX_MSG_SIZE];
+	static struct rte_rawdev_buf bufs[RS_FLOOD];
+	static struct rte_rawdev_buf *bp[RS_FLOOD];
+	static uint64_t payload[RS_FLOOD];
+	uint64_t ring, busy;
+	unsigned int i, sent, rest;
+	int ret, got;
+
+	TEST_ASSERT_SUCCESS(rte_rawdev_get_attr(b, RTE_PMD_RIO_SIM_ATTR_MBOX_ENTRIES, &ring),
+			    "B's ring size");
+	TEST_ASSERT(ring < RS_FLOOD, "B's ring (%" PRIu64 ") takes the whole flood", ring);
+	for (i = 0; i < RS_FLOOD; i++) {
+		payload[i] = i;
+		ops[i] = (struct rte_pmd_rio_sim_op){ .type = RTE_PMD_RIO_SIM_OP_MSG,
+			.destid = 1, .mbox = 0, .len = 8, .data = &payload[i] };
+		bufs[i].buf_addr = &ops[i];
+		bp[i] = &bufs[i];
+	}
+	ret = rs_send_until_retry(a, ops, bp, 0, RS_FLOOD, &sent);
+	TEST_ASSERT_EQUAL(ret, 1, "flood of %d: RETRY after %u taken (%d)", RS_FLOOD, sent, ret);
+	TEST_ASSERT_EQUAL(sent, ring, "B's ring full when RETRY came");
+	TEST_ASSERT_SUCCESS(rs_xstat(a, "msg_tx_busy", &busy), "msg_tx_busy");
+	printf("  flood: %u taken, then RETRY; %" PRIu64 " local back-pressure so far\n", sent,
+	       busy);
+	got = rs_dequeue_all(b, rops, rx, RS_FLOOD, sent);
+	TEST_ASSERT_EQUAL(got, (int)sent, "every accepted message arrives");
+	for (i = 0; i < sent; i++) {
+		TEST_ASSERT_EQUAL(rops[i].len, 8, "length");
+		TEST_ASSERT_EQUAL(*(uint64_t *)rops[i].data, i, "order and data of message %u", i);
+	}
+	got = rs_dequeue_all(b, rops, rx, RS_FLOOD, 0);
+	TEST_ASSERT_EQUAL(got, 0, "a refused message arrived");
+	/* The rest goes through now: B's ring has room for it. */
+	ret = rs_send_until_retry(a, ops, bp, sent, RS_FLOOD, &rest);
+	TEST_ASSERT_EQUAL(ret, 0, "resend the refused ones: %d after %u taken", ret, rest);
+	got = rs_dequeue_all(b, rops, rx, RS_FLOOD, RS_FLOOD - sent);
+	TEST_ASSERT_EQUAL(got, (int)(RS_FLOOD - sent), "the rest arrives");
+	for (i = 0; i < RS_FLOOD - sent; i++)
+		TEST_ASSERT_EQUAL(*(uint64_t *)rops[i].data, (uint64_t)sent + i,
+				  "resumes in order at %u", i);
+	return TEST_SUCCESS;
+}
+
+static int
+test_rio_sim_backpressure(void)
+{
+	return rs_flood(rs_id_a, rs_id_b);
+}
+
+/*
+ * The same flood where B answers every message only after 200 us: A's 64
+ * descriptors are all in flight long before B's ring is full, on any CPU,
+ * so local back-pressure is sure to come first and must not pass for RETRY.
+ */
+static int
+test_rio_sim_backpressure_slow_target(void)
+{
+	static const char topo[] =
+		"[fabric]\n"
+		"devid_size = 8\n"
+		"static_routes = 1\n"
+		"response_latency = 200000\n"
+		"[switch sw0]\n"
+		"ports = 4\n"
+		"[endpoint ep0]\n"
+		"destid = 0\n"
+		"[endpoint ep1]\n"
+		"destid = 1\n"
+		"[links]\n"
+		"sw0.0 = ep0.0\n"
+		"sw0.1 = ep1.0\n";
+	char fabric[40], path[64], args[192], name_a[64], name_b[64];
+	bool a_up = false, b_up = false, started = false;
+	uint16_t a = 0, b = 0;
+	uint64_t busy;
+	int ret = TEST_FAILED;
+
+	if (rs_unique_fabric(fabric, sizeof(fabric)) == NULL ||
+	    rio_test_temp_file(path, sizeof(path), "rio_sim_slow", topo) != 0)
+		return TEST_FAILED;
+	snprintf(name_a, sizeof(name_a), "rio_sim_sa_%s", fabric);
+	snprintf(name_b, sizeof(name_b), "rio_sim_sb_%s", fabric);
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep0", fabric, path);
+	a_up = rte_vdev_init(name_a, args) == 0;
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep1", fabric);
+	b_up = a_up && rte_vdev_init(name_b, args) == 0;
+	if (!b_up || rs_dev_id(name_a, &a) != 0 || rs_dev_id(name_b, &b) != 0) {
+		printf("  cannot create the slow fabric %s\n", path);
+		goto out;
+	}
+	if (rte_rawdev_set_attr(a, RTE_PMD_RIO_SIM_ATTR_MBOX_ENTRIES, 64) != 0 ||
+	    rs_configure(a, 0x1, false) != 0 || rs_configure(b, 0x1, false) != 0 ||
+	    rte_rawdev_start(a) != 0 || rte_rawdev_start(b) != 0) {
+		printf("  cannot start the slow fabric\n");
+		goto out;
+	}
+	started = true;
+	ret = rs_flood(a, b);
+	if (ret == TEST_SUCCESS && (rs_xstat(a, "msg_tx_busy", &busy) != 0 || busy == 0)) {
+		printf("  no local back-pressure: the case tests nothing\n");
+		ret = TEST_FAILED;
+	}
+out:
+	if (started) {
+		rte_rawdev_stop(b);
+		rte_rawdev_stop(a);
+	}
+	if (b_up)
+		rte_vdev_uninit(name_b);
+	if (a_up)
+		rte_vdev_uninit(name_a);
+	unlink(path);
+	if (rs_shm_count(fabric) != 0) {
+		printf("  fabric %s left shared memory\n", fabric);
+		rs_shm_cleanup(fabric);
+		ret = TEST_FAILED;
+	}
+	return ret;
 }
 
 static int
@@ -1088,6 +1222,7 @@ static struct unit_test_suite rio_sim_rawdev_suite = {
 		TEST_CASE(test_rio_sim_configure),
 		TEST_CASE(test_rio_sim_raw_ops),
 		TEST_CASE(test_rio_sim_backpressure),
+		TEST_CASE(test_rio_sim_backpressure_slow_target),
 		TEST_CASE(test_rio_sim_xstats),
 		TEST_CASE(test_rio_sim_dump),
 		TEST_CASE(test_rio_sim_stop),

@@ -15,7 +15,7 @@
  *   seed = 12345               ; std route tables' reset contents (default random)
  *   timing = 1                 ; 0: no latency (shared-memory transport)
  *   hop_latency = 100          ; ns per switch crossing
- *   response_latency = 500     ; ns a target takes to answer maintenance
+ *   response_latency = 500     ; ns a target takes to answer a request
  *   response_timeout = 100000  ; us, >= 1
  *   pw_repeat = 100000         ; us between repeats of a pending port-write
  *   seg_bufs = 0               ; inbound segment buffers per endpoint, 0..16 (0: enough)
