@@ -72,6 +72,7 @@
 #define RF_NDEST	3		/* destids 0..2 */
 #define RF_KILLED	2		/* destid of C */
 #define RF_WAIT_S	20		/* bound of every wait for another process */
+#define RF_MBOX_ENTRIES	512		/* inbound ring slots of the faults' fabric */
 
 enum rf_slot { RF_A = 0, RF_B = 1, RF_C = 2, RF_C2 = 3 };
 
@@ -139,8 +140,9 @@ rf_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* The faults' fabric; @response_ns: the targets' response latency, 0 for the default. */
 static int
-rf_topo_write(char *path, size_t len)
+rf_topo_write(char *path, size_t len, unsigned int response_ns)
 {
 	FILE *fp;
 	int fd;
@@ -162,9 +164,12 @@ rf_topo_write(char *path, size_t len)
 	fprintf(fp,
 		"[fabric]\n"
 		"devid_size = 8\n"
-		"mbox_entries = 512\n"
+		"mbox_entries = " RTE_STR(RF_MBOX_ENTRIES) "\n"
 		"static_routes = 1\n"
-		"response_timeout = 10000\n"
+		"response_timeout = 10000\n");
+	if (response_ns != 0)
+		fprintf(fp, "response_latency = %u\n", response_ns);
+	fprintf(fp,
 		"[switch sw0]\n"
 		"ports = 8\n"
 		"[endpoint ep0]\n"
@@ -195,6 +200,15 @@ rf_xstat(uint16_t port, const char *name)
 	if (rte_eth_xstats_get_by_id(port, &id, &v, 1) != 1)
 		return -1;
 	return (int64_t)v;
+}
+
+/* An xstat of rio_sim rawdev @raw (the endpoint's counters). */
+static uint64_t
+rf_raw_xstat(uint16_t raw, const char *name)
+{
+	unsigned int id;
+
+	return rte_rawdev_xstats_by_name_get(raw, name, &id);
 }
 
 static int64_t
@@ -560,7 +574,7 @@ struct rf_env {
 };
 
 static int
-rf_env_setup(struct rf_env *e, const char *tag)
+rf_env_setup_latency(struct rf_env *e, const char *tag, unsigned int response_ns)
 {
 	char self[PATH_MAX];
 	unsigned int i;
@@ -581,10 +595,16 @@ rf_env_setup(struct rf_env *e, const char *tag)
 	strlcpy(self, rio_test_self(), sizeof(self));
 	snprintf(e->rionet_so, sizeof(e->rionet_so), "%s/../../drivers/librte_net_rionet.so",
 		 dirname(self));
-	if (rf_topo_write(e->topo, sizeof(e->topo)) != 0)
+	if (rf_topo_write(e->topo, sizeof(e->topo), response_ns) != 0)
 		return -EIO;
 	e->ctl = rio_test_map_file(e->ctl_path, sizeof(*e->ctl), true);
 	return e->ctl == NULL ? -EIO : 0;
+}
+
+static int
+rf_env_setup(struct rf_env *e, const char *tag)
+{
+	return rf_env_setup_latency(e, tag, 0);
 }
 
 /* Start child function @child for a slot (ep<destid>). */
@@ -1511,27 +1531,58 @@ rf_send1(struct rte_rio_mport *mp, uint32_t seq)
 	return msg.status;
 }
 
+/*
+ * Send message @seq until it is taken or the target answers RETRY: -EAGAIN
+ * is also local back-pressure (every outbound descriptor in flight, or a
+ * RETRY response awaited: msg_tx_busy), which passes once responses are
+ * back. Which comes first depends on how fast this CPU sends against the
+ * modelled link. @return 0 (taken), 1 (RETRY) or a negative status.
+ */
+static int
+rf_send1_until_retry(uint16_t raw, struct rte_rio_mport *mp, uint32_t seq)
+{
+	uint64_t deadline = rf_now_ns() + RF_WAIT_S * 1000000000ull;
+	uint64_t retry0 = rf_raw_xstat(raw, "msg_tx_retry");
+	int st;
+
+	while ((st = rf_send1(mp, seq)) == -EAGAIN) {
+		if (rf_raw_xstat(raw, "msg_tx_retry") != retry0)
+			return 1;
+		if (rf_now_ns() > deadline)
+			return -ETIMEDOUT;
+		rte_delay_us_sleep(20);
+	}
+	return st;
+}
+
 static int
 rf_dead_owner_steps(struct rf_env *e, struct rte_rio_mport *mp)
 {
 	uint8_t bufs[8][RTE_RIO_MAX_MSG_SIZE];
+	uint16_t raw = rte_rawdev_get_dev_id(e->vdev[0]);
 	struct rte_rio_msg rx[8];
 	struct rte_rio_mport *mp1;
+	uint64_t t0, dt, retry;
 	void *bp[8];
-	uint64_t t0, dt;
 	uint32_t seq;
 	unsigned int i, n;
 	int st, status;
 
 	TEST_ASSERT_SUCCESS(rte_rio_request_outb_mbox(mp, 0, 64), "outbound mailbox");
 	/* The live owner never reads: its ring fills, then RETRY. */
-	for (seq = 0; seq < 100000 && (st = rf_send1(mp, seq)) == 0; seq++)
+	for (seq = 0; seq < 100000 && (st = rf_send1_until_retry(raw, mp, seq)) == 0; seq++)
 		;
-	TEST_ASSERT_EQUAL(st, -EAGAIN, "a full ring of a live owner is not RETRY");
-	TEST_ASSERT(seq > 0, "nothing accepted before the ring was full");
+	TEST_ASSERT_EQUAL(st, 1, "a full ring of a live owner is not RETRY (%d)", st);
+	TEST_ASSERT_EQUAL(seq, RF_MBOX_ENTRIES, "RETRY before the ring was full");
+	printf("  %u messages taken, then RETRY; %" PRIu64 " local back-pressure\n", seq,
+	       rf_raw_xstat(raw, "msg_tx_busy"));
 	for (i = 0; i < 20; i++) {
 		rte_delay_us_sleep(500);
-		TEST_ASSERT_EQUAL(rf_send1(mp, seq), -EAGAIN, "live owner: RETRY expected");
+		retry = rf_raw_xstat(raw, "msg_tx_retry");
+		TEST_ASSERT_EQUAL(rf_send1_until_retry(raw, mp, seq), 1,
+				  "live owner: RETRY expected");
+		TEST_ASSERT_EQUAL(rf_raw_xstat(raw, "msg_tx_retry"), retry + 1,
+				  "one RETRY per refused message");
 	}
 	/* Killed (and not reaped: a zombie is dead too): no response. */
 	t0 = rf_now_ns();
@@ -1542,8 +1593,7 @@ rf_dead_owner_steps(struct rf_env *e, struct rte_rio_mport *mp)
 		if (st == -EAGAIN)
 			rte_delay_us_sleep(100);
 	} while (st == -EAGAIN && dt < 5000000000ull);
-	printf("  %u messages accepted, then RETRY; -ETIMEDOUT %.1f ms after SIGKILL\n", seq,
-	       dt / 1e6);
+	printf("  -ETIMEDOUT %.1f ms after SIGKILL\n", dt / 1e6);
 	TEST_ASSERT_EQUAL(st, -ETIMEDOUT, "the dead owner's endpoint still answers");
 	TEST_ASSERT(dt < 1000000000ull, "-ETIMEDOUT only after %.1f ms", dt / 1e6);
 	TEST_ASSERT_EQUAL(rf_send1(mp, seq), -ETIMEDOUT, "later messages must time out at once");
@@ -1561,8 +1611,15 @@ rf_dead_owner_steps(struct rf_env *e, struct rte_rio_mport *mp)
 		bp[i] = bufs[i];
 	TEST_ASSERT_EQUAL(rte_rio_add_inb_buffers(mp1, 0, bp, 8), 8, "buffers");
 	for (i = 0; i < 8; i++)
-		TEST_ASSERT_SUCCESS(rf_send1(mp, 1000 + i), "send to the new owner");
-	n = rte_rio_recv_messages(mp1, 0, rx, 8);
+		TEST_ASSERT_SUCCESS(rf_send1_until_retry(raw, mp, 1000 + i),
+				    "send to the new owner");
+	/* Each arrives a modelled link time after it was sent. */
+	t0 = rf_now_ns();
+	for (n = 0; n < 8 && rf_now_ns() - t0 < RF_WAIT_S * 1000000000ull; ) {
+		n += rte_rio_recv_messages(mp1, 0, rx + n, 8 - n);
+		if (n < 8)
+			rte_delay_us_sleep(100);
+	}
 	TEST_ASSERT_EQUAL(n, 8, "new owner got %u of 8 messages", n);
 	for (i = 0; i < n; i++) {
 		memcpy(&seq, rx[i].buf, sizeof(seq));
@@ -1574,7 +1631,7 @@ rf_dead_owner_steps(struct rf_env *e, struct rte_rio_mport *mp)
 }
 
 static int
-test_rio_sim_dead_owner(void)
+rf_dead_owner_run(const char *tag, unsigned int response_ns)
 {
 	struct rte_rio_mport *mp = NULL;
 	struct rf_env e;
@@ -1582,7 +1639,7 @@ test_rio_sim_dead_owner(void)
 	const char *step;
 
 	step = "setup";
-	if (rf_env_setup(&e, "rfo") != 0)
+	if (rf_env_setup_latency(&e, tag, response_ns) != 0)
 		goto out;
 	step = "ep0";
 	if (rf_local_port_mport(&e, 0, &mp) != 0)
@@ -1602,6 +1659,19 @@ out:
 	rf_env_finish(&e, status);
 	left = rf_env_cleanup(&e);
 	return ret == TEST_SUCCESS && left == 0 ? TEST_SUCCESS : TEST_FAILED;
+}
+
+/*
+ * Also where every target takes 100 us to answer: the sender's descriptors
+ * are all in flight long before the owner's ring is full, on any CPU.
+ */
+static int
+test_rio_sim_dead_owner(void)
+{
+	if (rf_dead_owner_run("rfo", 0) != TEST_SUCCESS)
+		return TEST_FAILED;
+	printf("  again with a 100 us response latency\n");
+	return rf_dead_owner_run("rfp", 100000);
 }
 
 REGISTER_TEST_COMMAND(rio_sim_dead_owner_autotest, test_rio_sim_dead_owner);
