@@ -228,6 +228,7 @@ rte_rio_mport_unregister(struct rte_rio_mport *mport)
 	 * Devices go first (REMOVE events), while the mport is still fully
 	 * usable and findable: their users may close mailboxes through it.
 	 */
+	rte_rio_mport_scan_cancel(mport);
 	rte_rio_mport_devices_release(mport);
 
 	rte_spinlock_lock(&rio_registry.lock);

@@ -321,7 +321,7 @@ rio_disc_grow(struct rio_disc *d)
 	return 0;
 }
 
-static unsigned int
+unsigned int
 rio_disc_timeout_ms(const struct rte_rio_scan_conf *conf)
 {
 	return conf != NULL && conf->disc_timeout_ms != 0 ?

@@ -42,6 +42,10 @@ struct rio_mport_state {
 	uint32_t outb_mbox_entries[RTE_RIO_MAX_MBOX]; /* 0: closed */
 
 	void *scan_data;        /* enumeration/discovery state */
+	/* rte_rio_mport_scan_background(): an agent discovering from an EAL alarm. */
+	unsigned int bg_timeout_ms;
+	uint64_t bg_start;      /* timer cycles */
+	unsigned int bg_notes;  /* "still waiting" notes given */
 	bool hidden;            /* taken out of the registry, see rte_rio_mport_hide() */
 };
 

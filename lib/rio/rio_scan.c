@@ -12,8 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <rte_alarm.h>
 #include <rte_common.h>
 #include <rte_cycles.h>
+#include <rte_errno.h>
 #include <rte_malloc.h>
 
 #include "rio_scan_private.h"
@@ -316,6 +318,81 @@ rte_rio_mport_scan(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *
 	if (sd->enumerated)
 		rio_hotplug_start(mport);
 	return 0;
+}
+
+static void
+rio_scan_background_report(struct rte_rio_mport *mport, int ret)
+{
+	if (ret < 0)
+		RIO_LOG(ERR, "%s: discovery failed: %s; the port has no peers", mport->name,
+			strerror(-ret));
+	else
+		RIO_LOG(INFO, "%s: discovered %u devices in the background", mport->name,
+			rte_rio_dev_count(mport));
+}
+
+static void
+rio_scan_background_alarm(void *arg)
+{
+	const struct rte_rio_scan_conf sc = { .no_wait = true, .publish_local = true };
+	struct rte_rio_mport *mport = arg;
+	struct rio_mport_state *st = mport->lib;
+	uint64_t waited_ms;
+	int ret;
+
+	waited_ms = (rte_get_timer_cycles() - st->bg_start) * 1000 / rte_get_timer_hz();
+	if (waited_ms >= st->bg_timeout_ms) {
+		RIO_LOG(ERR, "%s: no host enumerated the fabric within %u ms: its own endpoint has no peers (rte_rio_mport_scan() discovers later)",
+			mport->name, st->bg_timeout_ms);
+		return;
+	}
+	ret = rte_rio_mport_scan(mport, &sc);
+	if (ret != -EAGAIN) {
+		/* -EALREADY: the application scanned meanwhile. */
+		if (ret != -EALREADY)
+			rio_scan_background_report(mport, ret);
+		return;
+	}
+	if (waited_ms >= (uint64_t)(st->bg_notes + 1) * RTE_RIO_DISC_NOTE_MS) {
+		st->bg_notes++;
+		RIO_LOG(NOTICE, "%s: still waiting for a host to enumerate the fabric (%" PRIu64
+			" of %u s)", mport->name, waited_ms / 1000, st->bg_timeout_ms / 1000);
+	}
+	if (rte_eal_alarm_set(RTE_RIO_DISC_POLL_MS * 1000, rio_scan_background_alarm, mport) != 0)
+		RIO_LOG(ERR, "%s: cannot poll for the fabric's host: %s", mport->name,
+			rte_strerror(rte_errno));
+}
+
+int
+rte_rio_mport_scan_background(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *conf)
+{
+	struct rte_rio_scan_conf sc = { .no_wait = true, .publish_local = true };
+	int ret;
+
+	if (mport == NULL)
+		return -EINVAL;
+	if (conf != NULL)
+		sc.disc_timeout_ms = conf->disc_timeout_ms;
+	ret = rte_rio_mport_scan(mport, &sc);
+	if (ret != -EAGAIN)
+		return ret;
+	mport->lib->bg_timeout_ms = rio_disc_timeout_ms(&sc);
+	mport->lib->bg_start = rte_get_timer_cycles();
+	mport->lib->bg_notes = 0;
+	if (rte_eal_alarm_set(RTE_RIO_DISC_POLL_MS * 1000, rio_scan_background_alarm,
+			      mport) != 0) {
+		RIO_LOG(ERR, "%s: cannot poll for the fabric's host: %s", mport->name,
+			rte_strerror(rte_errno));
+		return -ENOTSUP;
+	}
+	return -EINPROGRESS;
+}
+
+void
+rte_rio_mport_scan_cancel(struct rte_rio_mport *mport)
+{
+	if (mport != NULL)
+		rte_eal_alarm_cancel(rio_scan_background_alarm, mport);
 }
 
 int

@@ -141,6 +141,8 @@ void rio_scan_append(struct rio_scan_data *sd, struct rte_rio_dev *dev);
 /* Host: 0, RIO_SCAN_BACKOFF (another host holds the fabric) or -errno. */
 int rio_enum_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd);
 /* Agent. */
+/* How long an agent waits for Discovered: conf's, or the default. */
+unsigned int rio_disc_timeout_ms(const struct rte_rio_scan_conf *conf);
 int rio_disc_mport(struct rte_rio_mport *mport, struct rio_scan_data *sd,
 		   const struct rte_rio_scan_conf *conf);
 /*

@@ -36,6 +36,10 @@ extern "C" {
 #define RTE_RIO_MAX_SWITCH_PORTS	32
 /** Default time an agent waits for a host to finish enumeration (seconds). */
 #define RTE_RIO_DISC_TIMEOUT_DEFAULT	30
+/** rte_rio_mport_scan_background(): an agent tries to discover this often (ms). */
+#define RTE_RIO_DISC_POLL_MS		100
+/** ...and says it still waits this often (ms). */
+#define RTE_RIO_DISC_NOTE_MS		5000
 
 /**
  * Device names, as Linux names RapidIO devices: an mport's own endpoint is
@@ -158,6 +162,34 @@ struct rte_rio_scan_conf {
  */
 __rte_experimental
 int rte_rio_mport_scan(struct rte_rio_mport *mport, const struct rte_rio_scan_conf *conf);
+
+/**
+ * rte_rio_mport_scan() for a driver's probe, which must not hold EAL init up
+ * (a host probed after its agents in one process enumerates them): a host
+ * enumerates at once; an agent whose fabric no host has enumerated yet
+ * publishes its own endpoint (as with rte_rio_scan_conf.publish_local) and
+ * discovers again every RTE_RIO_DISC_POLL_MS from the EAL interrupt thread,
+ * saying every RTE_RIO_DISC_NOTE_MS that it still waits, until a host has
+ * (the fabric's devices are then published) or conf->disc_timeout_ms ran
+ * out (an error is logged; rte_rio_mport_scan() may discover later).
+ * rte_rio_mport_scan_cancel() (and rte_rio_mport_unregister()) stop it.
+ * @param mport  the mport
+ * @param conf   options (no_wait and publish_local are implied), or NULL
+ * @return as rte_rio_mport_scan(), and -EINPROGRESS: an agent discovers in
+ *         the background; -ENOTSUP no EAL alarm could be set.
+ */
+__rte_experimental
+int rte_rio_mport_scan_background(struct rte_rio_mport *mport,
+				  const struct rte_rio_scan_conf *conf);
+
+/**
+ * Stop the background discovery of rte_rio_mport_scan_background(), waiting
+ * for an attempt that runs; what it published stays. Not from the EAL
+ * interrupt thread. A driver calls it first when it removes its port.
+ * @param mport  the mport (NULL, or one without discovery pending, is ignored)
+ */
+__rte_experimental
+void rte_rio_mport_scan_cancel(struct rte_rio_mport *mport);
 
 /**
  * @param mport  the mport

@@ -20,7 +20,6 @@
 #include <unistd.h>
 
 #include <bus_vdev_driver.h>
-#include <rte_alarm.h>
 #include <rte_common.h>
 #include <rte_cycles.h>
 #include <rte_errno.h>
@@ -285,7 +284,10 @@ rio_sim_raw_send_msg(struct rio_sim_rawdev *sd, struct rte_pmd_rio_sim_op *op)
 		ret = msg.status != 0 ? msg.status : -EIO;
 		st->tx_errors++;
 	}
-	/* The emulator completes at once; collect so nothing stays pending. */
+	/*
+	 * The raw path has no completion queue: reap here so that the
+	 * descriptors whose responses are back are free for the next op.
+	 */
 	rte_rio_outb_completions(sd->mport, op->mbox);
 	return ret;
 }
@@ -663,11 +665,6 @@ rio_sim_host_gen_ctl(struct rio_sim_rawdev *sd)
 					      v | RTE_RIO_PORT_GEN_HOST | RTE_RIO_PORT_GEN_MASTER);
 }
 
-/* Discovery of a waiting agent polls this often. */
-#define RIO_SIM_DISC_POLL_US	(100 * 1000)
-/* It says it still waits this often. */
-#define RIO_SIM_DISC_NOTE_MS	5000
-
 static void
 rio_sim_scan_report(const char *name, struct rio_sim_rawdev *sd, int ret)
 {
@@ -682,75 +679,29 @@ rio_sim_scan_report(const char *name, struct rio_sim_rawdev *sd, int ret)
 }
 
 /*
- * An agent whose host has not enumerated yet: discover again every
- * RIO_SIM_DISC_POLL_US, from the EAL interrupt thread, until the host has
- * or disc_timeout ran out; its own endpoint is on the rio bus meanwhile.
- */
-static void
-rio_sim_disc_alarm(void *arg)
-{
-	struct rio_sim_rawdev *sd = arg;
-	const struct rte_rio_scan_conf sc = { .no_wait = true, .publish_local = true };
-	const char *name = sd->rawdev->name;
-	uint64_t waited_ms;
-	int ret;
-
-	waited_ms = (rte_get_timer_cycles() - sd->disc_start) * 1000 / rte_get_timer_hz();
-	if (waited_ms >= sd->disc_timeout_ms) {
-		SIM_LOG(ERR, "%s: no host enumerated fabric %s within %u ms: its own endpoint has no peers (rte_rio_mport_scan() discovers later)",
-			name, sd->fabric->name, sd->disc_timeout_ms);
-		return;
-	}
-	ret = rte_rio_mport_scan(sd->mport, &sc);
-	if (ret != -EAGAIN) {
-		/* -EALREADY: the application scanned meanwhile. */
-		if (ret != -EALREADY)
-			rio_sim_scan_report(name, sd, ret);
-		return;
-	}
-	if (waited_ms >= (uint64_t)(sd->disc_notes + 1) * RIO_SIM_DISC_NOTE_MS) {
-		sd->disc_notes++;
-		SIM_LOG(NOTICE, "%s: still waiting for a host to enumerate fabric %s (%" PRIu64 " of %u s)",
-			name, sd->fabric->name, waited_ms / 1000, sd->disc_timeout_ms / 1000);
-	}
-	if (rte_eal_alarm_set(RIO_SIM_DISC_POLL_US, rio_sim_disc_alarm, sd) != 0)
-		SIM_LOG(ERR, "%s: cannot poll for the host of fabric %s: %s", name,
-			sd->fabric->name, rte_strerror(rte_errno));
-}
-
-/*
  * Enumerate (host) or discover (agent) so that the fabric's devices reach the
  * rio bus. An agent does not hold EAL init up: when no host has enumerated
  * yet, its own endpoint goes on the bus at once (its drivers start, e.g. a
- * rionet port whose link stays down) and discovery runs when the host has
- * enumerated (rio_sim_disc_alarm()). A failure leaves the port usable (raw
- * traffic, a later rte_rio_mport_scan()) and does not fail the probe.
+ * rionet port whose link stays down) and lib/rio discovers in the background
+ * once the host has enumerated (rte_rio_mport_scan_background()). A failure
+ * leaves the port usable (raw traffic, a later rte_rio_mport_scan()) and does
+ * not fail the probe.
  */
 static void
 rio_sim_scan(const char *name, struct rio_sim_rawdev *sd, const struct rio_sim_params *p)
 {
-	struct rte_rio_scan_conf sc = { .disc_timeout_ms = p->disc_timeout_ms };
+	const struct rte_rio_scan_conf sc = { .disc_timeout_ms = p->disc_timeout_ms };
 	char local[RTE_RIO_NAME_MAX_LEN];
 	int ret;
 
-	if (sd->host_destid < 0) {
-		sc.no_wait = true;
-		sc.publish_local = true;
-	}
-	ret = rte_rio_mport_scan(sd->mport, &sc);
-	if (ret != -EAGAIN) {
+	ret = rte_rio_mport_scan_background(sd->mport, &sc);
+	if (ret != -EINPROGRESS) {
 		rio_sim_scan_report(name, sd, ret);
 		return;
 	}
 	snprintf(local, sizeof(local), RTE_RIO_DEV_NAME_LOCAL_FMT, sd->mport->id);
 	SIM_LOG(NOTICE, "%s: waiting for a host to enumerate fabric %s (disc_timeout=%u ms); its own endpoint %s is on the rio bus meanwhile",
 		name, sd->fabric->name, p->disc_timeout_ms, local);
-	sd->disc_timeout_ms = p->disc_timeout_ms;
-	sd->disc_start = rte_get_timer_cycles();
-	sd->disc_notes = 0;
-	if (rte_eal_alarm_set(RIO_SIM_DISC_POLL_US, rio_sim_disc_alarm, sd) != 0)
-		SIM_LOG(ERR, "%s: cannot poll for the host of fabric %s: %s", name,
-			sd->fabric->name, rte_strerror(rte_errno));
 }
 
 /*
@@ -1058,8 +1009,8 @@ rio_sim_remove(struct rte_vdev_device *vdev)
 	if (rawdev == NULL)
 		return -ENODEV;
 	sd = rio_sim_priv(rawdev);
-	/* An agent may still wait for its host; waits for a running poll. */
-	rte_eal_alarm_cancel(rio_sim_disc_alarm, sd);
+	/* An agent may still wait for its host; waits for a running attempt. */
+	rte_rio_mport_scan_cancel(sd->mport);
 	if (rawdev->started)
 		rte_rawdev_stop(rawdev->dev_id);
 	rio_sim_raw_close(sd);

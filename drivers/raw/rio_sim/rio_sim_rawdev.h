@@ -90,10 +90,6 @@ struct rio_sim_rawdev {
 	uint64_t raw_dbell_dropped;	/* written by the poller in the doorbell callback */
 	uint64_t *xstats_base;		/* reset snapshots, one per xstat */
 
-	/* An agent waiting for a host (rio_sim_disc_alarm()). */
-	uint32_t disc_timeout_ms;
-	uint64_t disc_start;		/* timer cycles */
-	unsigned int disc_notes;	/* "still waiting" notes given */
 };
 
 /* The rawdev ops of every rio_sim device (rio_sim_rawdev.c): is a device ours? */
