@@ -102,15 +102,10 @@ t7_topo_write(uint8_t devid_size, unsigned int sim_entries)
 	return fclose(fp) == 0 ? 0 : -EIO;
 }
 
-/*
- * Fabric and mports: the tsi721 model on ep0 (host when tsi_host, else an
- * agent), rio_sim on ep1 (the other role) and ep2 (agent), then scans.
- */
+/* A case's fabric (IDs and shape from the seed), topology file and vdev names. */
 static int
-t7_setup(bool tsi_host, unsigned int sim_entries)
+t7_env_init(bool tsi_host, unsigned int sim_entries)
 {
-	struct rte_rio_scan_conf sc = { .disc_timeout_ms = 5000, .no_wait = false };
-	char args[256];
 	int ret, i;
 
 	memset(&env, 0, sizeof(env));
@@ -130,6 +125,23 @@ t7_setup(bool tsi_host, unsigned int sim_entries)
 	for (i = 0; i < 2; i++)
 		snprintf(env.sim[i], sizeof(env.sim[i]), "rio_sim_t7_%u_%d", t7_counter, i);
 	t7_counter++;
+	return 0;
+}
+
+/*
+ * Fabric and mports: the tsi721 model on ep0 (host when tsi_host, else an
+ * agent), rio_sim on ep1 (the other role) and ep2 (agent), then scans.
+ */
+static int
+t7_setup(bool tsi_host, unsigned int sim_entries)
+{
+	struct rte_rio_scan_conf sc = { .disc_timeout_ms = 5000, .no_wait = false };
+	char args[256];
+	int ret, i;
+
+	ret = t7_env_init(tsi_host, sim_entries);
+	if (ret < 0)
+		return ret;
 
 	/* The host's mport first: agents find the fabric enumerated. */
 	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep0,scan=0%s", env.fabric,
@@ -252,6 +264,279 @@ test_t7_enum_agent(void)
 	return TEST_SUCCESS;
 }
 
+/* ------------------------------------------------------------------ */
+/* Scan at probe, host and agents in any order, in one process and two */
+
+#define T7_DISC_MS	10000	/* agents' disc_timeout: a probe that waited would show */
+#define T7_HELLO	0x7721
+#define T7_REPLY	0x1277
+
+struct t7_db {
+	unsigned int n;
+	struct rte_rio_dbell last;
+};
+
+static void
+t7_db_cb(struct rte_rio_mport *mport __rte_unused, void *arg, const struct rte_rio_dbell *db)
+{
+	struct t7_db *d = arg;
+
+	d->n++;
+	d->last = *db;
+}
+
+static int
+t7_db_wait_ms(struct rte_rio_mport *m, struct t7_db *d, unsigned int n, unsigned int wait_ms)
+{
+	unsigned int ms;
+
+	for (ms = 0; ms < wait_ms && d->n < n; ms++)
+		if (rte_rio_dbell_poll(m, 64) == 0)
+			rte_delay_us_sleep(1000);
+	return d->n >= n ? 0 : -ETIMEDOUT;
+}
+
+static int
+t7_db_wait(struct rte_rio_mport *m, struct t7_db *d, unsigned int n)
+{
+	return t7_db_wait_ms(m, d, n, T7_WAIT_MS);
+}
+
+/* An agent's discovery goes on in the background: wait for it. */
+static int
+t7_wait_scanned(struct rte_rio_mport *m)
+{
+	unsigned int ms;
+
+	for (ms = 0; ms < T7_DISC_MS && !rte_rio_mport_scanned(m); ms += 10)
+		rte_delay_us_sleep(10000);
+	return rte_rio_mport_scanned(m) ? 0 : -ETIMEDOUT;
+}
+
+/*
+ * Once @m has its view of the fabric: an agent says hello to the host (ID 0)
+ * and waits for the reply, the host answers the hello it gets. -errno, or
+ * 0 with the peer's ID in *peer.
+ */
+static int
+t7_hello(struct rte_rio_mport *m, uint16_t *peer)
+{
+	struct t7_db d = { 0 };
+	int ret;
+
+	ret = rte_rio_request_inb_dbell(m, T7_HELLO, T7_HELLO, t7_db_cb, &d);
+	if (ret == 0)
+		ret = rte_rio_request_inb_dbell(m, T7_REPLY, T7_REPLY, t7_db_cb, &d);
+	if (ret == 0)
+		ret = t7_wait_scanned(m);
+	if (ret == 0 && rte_rio_mport_destid(m) != 0) {
+		*peer = 0;
+		ret = rte_rio_send_doorbell(m, 0, T7_HELLO);
+		if (ret == 0)
+			ret = t7_db_wait_ms(m, &d, 1, T7_DISC_MS);
+		if (ret == 0 && (d.last.info != T7_REPLY || d.last.src != 0))
+			ret = -EPROTO;
+	} else if (ret == 0) {
+		ret = t7_db_wait_ms(m, &d, 1, T7_DISC_MS);
+		if (ret == 0 && d.last.info != T7_HELLO)
+			ret = -EPROTO;
+		if (ret == 0) {
+			*peer = d.last.src;
+			ret = rte_rio_send_doorbell(m, d.last.src, T7_REPLY);
+		}
+	}
+	rte_rio_release_inb_dbell(m, T7_REPLY, T7_REPLY);
+	rte_rio_release_inb_dbell(m, T7_HELLO, T7_HELLO);
+	return ret;
+}
+
+/* rte_vdev_init() with scan at probe: it must not wait for a host (*ms). */
+static int
+t7_probe(const char *name, const char *args, uint64_t *ms)
+{
+	uint64_t t0 = rte_get_timer_cycles();
+	int ret = rte_vdev_init(name, args);
+
+	*ms = (rte_get_timer_cycles() - t0) * 1000 / rte_get_timer_hz();
+	if (ret == 0 && *ms >= T7_DISC_MS / 2) {
+		printf("  probe of %s took %" PRIu64 " ms: it waited for a host\n", name, *ms);
+		return -ETIME;
+	}
+	return ret;
+}
+
+/*
+ * One process: the tsi721 model (ep0) and rio_sim (ep1) as host and agent
+ * (tsi_host says which), rio_sim on ep2 an agent, each scanning at probe;
+ * the host probed first or last. Every mport ends with the whole fabric,
+ * and the two ends exchange doorbells.
+ */
+static int
+t7_probe_order(bool tsi_host, bool host_first)
+{
+	char args[3][256];
+	const char *names[3] = { env.tsi, env.sim[0], env.sim[1] };
+	bool *up[3] = { &env.tsi_up, &env.sim_up[0], &env.sim_up[1] };
+	struct rte_rio_mport *m[3];
+	unsigned int order[3], i, host = tsi_host ? 0 : 1;
+	struct t7_db d = { 0 };
+	uint64_t ms;
+
+	TEST_ASSERT_SUCCESS(t7_env_init(tsi_host, 512), "fabric");
+	printf("  %s host probed %s\n", tsi_host ? "tsi721" : "rio_sim",
+	       host_first ? "first" : "last");
+	for (i = 0; i < 3; i++)
+		snprintf(args[i], sizeof(args[i]),
+			 "fabric=%s,topology=%s,endpoint=ep%u,disc_timeout=%u%s", env.fabric,
+			 env.topo, i, T7_DISC_MS, i == host ? ",host=0" : "");
+	order[0] = host_first ? host : 1 - host;
+	order[1] = host_first ? 1 - host : 2;
+	order[2] = host_first ? 2 : host;
+	for (i = 0; i < 3; i++) {
+		TEST_ASSERT_SUCCESS(t7_probe(names[order[i]], args[order[i]], &ms), "probe %s",
+				    names[order[i]]);
+		*up[order[i]] = true;
+		printf("    %s probed in %" PRIu64 " ms\n", names[order[i]], ms);
+	}
+	m[0] = rte_pmd_tsi721_mport(rte_rawdev_get_dev_id(env.tsi));
+	m[1] = rte_rio_mport_find(env.sim[0]);
+	m[2] = rte_rio_mport_find(env.sim[1]);
+	for (i = 0; i < 3; i++) {
+		TEST_ASSERT_NOT_NULL(m[i], "mport of %s", names[i]);
+		TEST_ASSERT_SUCCESS(t7_wait_scanned(m[i]), "%s has no view of the fabric",
+				    names[i]);
+		TEST_ASSERT_EQUAL(rte_rio_dev_count(m[i]), env.n_devs, "devices seen by %s",
+				  names[i]);
+	}
+	TEST_ASSERT_EQUAL(t7_destid(m[host]), 0, "host ID");
+	TEST_ASSERT(rte_rio_dev_find_by_destid(m[1 - host], 0) != NULL, "the agent sees the host");
+	/* Doorbells both ways between the tsi721 and rio_sim on ep1. */
+	TEST_ASSERT_SUCCESS(rte_rio_request_inb_dbell(m[0], 0, 0xffff, t7_db_cb, &d), "claim");
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(m[1], t7_destid(m[0]), 0x55), "rio_sim->tsi721");
+	TEST_ASSERT_SUCCESS(t7_db_wait(m[0], &d, 1), "doorbell at the tsi721");
+	TEST_ASSERT_EQUAL(d.last.src, t7_destid(m[1]), "its source");
+	rte_rio_release_inb_dbell(m[0], 0, 0xffff);
+	memset(&d, 0, sizeof(d));
+	TEST_ASSERT_SUCCESS(rte_rio_request_inb_dbell(m[1], 0, 0xffff, t7_db_cb, &d), "claim");
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(m[0], t7_destid(m[1]), 0x66), "tsi721->rio_sim");
+	TEST_ASSERT_SUCCESS(t7_db_wait(m[1], &d, 1), "doorbell at rio_sim");
+	TEST_ASSERT_EQUAL(d.last.src, t7_destid(m[0]), "its source");
+	rte_rio_release_inb_dbell(m[1], 0, 0xffff);
+	return TEST_SUCCESS;
+}
+
+static int
+test_t7_probe_scan(void)
+{
+	unsigned int k;
+	int ret;
+
+	for (k = 0; k < 4; k++) {
+		ret = t7_probe_order((k & 1) != 0, (k & 2) != 0);
+		if (t7_teardown() != 0 || ret != TEST_SUCCESS)
+			return TEST_FAILED;
+	}
+	return TEST_SUCCESS;
+}
+
+/* Child: args <mport name>; its vdev (tsi721 model) is in the EAL args. */
+static int
+t7_child_peer(int argc, char **argv)
+{
+	struct rte_rio_mport *m;
+	uint16_t peer;
+	int ret;
+
+	ret = rte_eal_init(argc, argv);
+	if (ret < 0)
+		return 10;
+	argc = rio_test_child_args(argc, argv, ret, &argv);
+	if (argc < 1)
+		return 11;
+	ret = rte_rawdev_get_dev_id(argv[0]);
+	m = ret >= 0 && ret < RTE_RAWDEV_MAX_DEVS ? rte_pmd_tsi721_mport((uint16_t)ret) : NULL;
+	if (m == NULL)
+		return 12;
+	ret = t7_hello(m, &peer);
+	if (ret < 0) {
+		printf("  child %s: %s\n", argv[0], strerror(-ret));
+		return 13;
+	}
+	printf("  child %s (ID %d) and %u exchanged doorbells\n", argv[0], t7_destid(m), peer);
+	ret = rte_vdev_uninit(argv[0]) == 0 ? 0 : 14;
+	rte_eal_cleanup();
+	return ret;
+}
+REGISTER_TEST_CHILD(tsi721_peer, t7_child_peer);
+
+/*
+ * Two processes: this one runs rio_sim on ep1 and probes first, a child runs
+ * the tsi721 model on ep0 (agent of our host, or host of our agent). The
+ * tsi721 agent finds the fabric enumerated; our agent waits for the tsi721
+ * host in the background.
+ */
+static int
+t7_two_procs(bool tsi_host)
+{
+	char args[256], vdev[320], prefix[64], name[32];
+	char *argv[12];
+	struct rte_rio_mport *m;
+	unsigned int i = 0;
+	uint16_t peer;
+	uint64_t ms;
+	pid_t pid;
+	int ret, status;
+
+	TEST_ASSERT_SUCCESS(t7_env_init(tsi_host, 512), "fabric");
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep1,disc_timeout=%u%s",
+		 env.fabric, env.topo, T7_DISC_MS, tsi_host ? "" : ",host=0");
+	TEST_ASSERT_SUCCESS(t7_probe(env.sim[0], args, &ms), "probe %s", env.sim[0]);
+	env.sim_up[0] = true;
+	m = rte_rio_mport_find(env.sim[0]);
+	TEST_ASSERT_NOT_NULL(m, "mport");
+	snprintf(name, sizeof(name), "tsi721_model_c%u", t7_counter);
+	snprintf(vdev, sizeof(vdev), "%s,fabric=%s,topology=%s,endpoint=ep0,disc_timeout=%u%s",
+		 name, env.fabric, env.topo, T7_DISC_MS, tsi_host ? ",host=0" : "");
+	snprintf(prefix, sizeof(prefix), "--file-prefix=%sc", env.fabric);
+	argv[i++] = (char *)"--no-huge";
+	argv[i++] = (char *)"-m";
+	argv[i++] = (char *)"128";
+	argv[i++] = (char *)"--no-pci";
+	argv[i++] = prefix;
+	argv[i++] = (char *)"--log-level=lib.eal:error";
+	argv[i++] = (char *)"--vdev";
+	argv[i++] = vdev;
+	argv[i++] = (char *)"--";
+	argv[i++] = name;
+	argv[i] = NULL;
+	printf("  rio_sim %s here, tsi721 %s in a child\n", tsi_host ? "agent" : "host",
+	       tsi_host ? "host" : "agent");
+	pid = rio_test_spawn("tsi721_peer", argv);
+	TEST_ASSERT(pid > 0, "spawn: %d", (int)pid);
+	ret = t7_hello(m, &peer);
+	status = rio_test_wait(pid, 2 * T7_DISC_MS + 10000);
+	snprintf(prefix, sizeof(prefix), "%sc", env.fabric);
+	rio_test_runtime_dir_cleanup(prefix);
+	TEST_ASSERT_SUCCESS(ret, "doorbells with the child: %s", strerror(-ret));
+	TEST_ASSERT_EQUAL(status, 0, "child exit");
+	TEST_ASSERT_EQUAL(rte_rio_dev_count(m), env.n_devs, "devices seen here");
+	return TEST_SUCCESS;
+}
+
+static int
+test_t7_two_processes(void)
+{
+	int ret;
+
+	ret = t7_two_procs(false);
+	if (t7_teardown() != 0 || ret != TEST_SUCCESS)
+		return TEST_FAILED;
+	ret = t7_two_procs(true);
+	if (t7_teardown() != 0 || ret != TEST_SUCCESS)
+		return TEST_FAILED;
+	return TEST_SUCCESS;
+}
+
 static int
 test_t7_config(void)
 {
@@ -306,30 +591,6 @@ test_t7_config(void)
 	return TEST_SUCCESS;
 }
 
-struct t7_db {
-	unsigned int n;
-	struct rte_rio_dbell last;
-};
-
-static void
-t7_db_cb(struct rte_rio_mport *mport __rte_unused, void *arg, const struct rte_rio_dbell *db)
-{
-	struct t7_db *d = arg;
-
-	d->n++;
-	d->last = *db;
-}
-
-static int
-t7_db_wait(struct rte_rio_mport *m, struct t7_db *d, unsigned int n)
-{
-	unsigned int ms;
-
-	for (ms = 0; ms < T7_WAIT_MS && d->n < n; ms++)
-		if (rte_rio_dbell_poll(m, 64) == 0)
-			rte_delay_us_sleep(1000);
-	return d->n >= n ? 0 : -ETIMEDOUT;
-}
 
 static int
 test_t7_doorbells(void)
@@ -1118,6 +1379,8 @@ static struct unit_test_suite tsi721_suite = {
 		TEST_CASE_NAMED("interrupts", test_t7_interrupts_run),
 		TEST_CASE_NAMED("bare_model", test_t7_bare_model_run),
 		TEST_CASE(test_t7_devargs),
+		TEST_CASE_NAMED("probe_scan", test_t7_probe_scan),
+		TEST_CASE_NAMED("two_processes", test_t7_two_processes),
 		TEST_CASES_END()
 	},
 };

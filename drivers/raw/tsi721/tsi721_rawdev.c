@@ -309,20 +309,53 @@ static const struct rte_rawdev_ops tsi721_rawdev_ops = {
 /* ------------------------------------------------------------------ */
 /* Common probe                                                       */
 
+/*
+ * Enumerate (host) or discover (agent). An agent does not hold EAL init up
+ * when no host has enumerated yet (the host may be another port of this
+ * process, probed later): its own endpoint is published at once and lib/rio
+ * discovers in the background.
+ */
 static void
 tsi721_scan(struct tsi721_dev *td, const struct tsi721_probe_params *p)
 {
 	struct rte_rio_scan_conf sc = { .disc_timeout_ms = p->disc_timeout_ms };
 	int ret;
 
-	ret = rte_rio_mport_scan(td->mport, &sc);
-	if (ret < 0)
+	ret = rte_rio_mport_scan_background(td->mport, &sc);
+	if (ret == -EINPROGRESS)
+		TSI_LOG(NOTICE, "%s: waiting for a host to enumerate the fabric (disc_timeout=%u ms); its own endpoint is on the rio bus meanwhile",
+			td->name, p->disc_timeout_ms);
+	else if (ret < 0)
 		TSI_LOG(ERR, "%s: %s failed: %s; the port has no peers", td->name,
 			td->host_destid >= 0 ? "enumeration" : "discovery", strerror(-ret));
 	else
 		TSI_LOG(INFO, "%s: %s: %u devices", td->name,
 			td->host_destid >= 0 ? "enumerated" : "discovered",
 			rte_rio_dev_count(td->mport));
+}
+
+/*
+ * Host or agent (Port General Control). Linux's driver writes
+ * Host|Master|Discovered on a host and 0 on an agent. lib/rio reads
+ * Discovered as "enumerated already" and sets it itself when enumeration
+ * completes, so a host sets Host|Master only. An agent clears Host and
+ * keeps the rest: Discovered and Master Enable are its host's to set (see
+ * rio_clear_locks in Linux's rio-scan.c), and a host may have enumerated
+ * this port before the driver came up (another port of the same process,
+ * or a driver restarted); clearing them would hide that and leave the
+ * agent waiting for an enumeration that is over.
+ */
+static void
+tsi721_port_role(struct tsi721_dev *td, bool host)
+{
+	uint32_t off = td->mport->phys_efptr + RTE_RIO_PORT_GEN_CTL_CSR, v = 0;
+
+	if (host) {
+		v = RTE_RIO_PORT_GEN_HOST | RTE_RIO_PORT_GEN_MASTER;
+	} else if (rte_rio_local_read_config_32(td->mport, off, &v) == 0) {
+		v &= ~RTE_RIO_PORT_GEN_HOST;
+	}
+	rte_rio_local_write_config_32(td->mport, off, v);
 }
 
 int
@@ -377,14 +410,7 @@ tsi721_probe_common(const struct tsi721_probe_params *p)
 		tsi721_hw_fini(td);
 		goto fail;
 	}
-	/*
-	 * Host or agent (Port General Control). Linux's driver also sets
-	 * Discovered on a host here; lib/rio reads Discovered as "enumerated
-	 * already" and sets it itself when enumeration completes.
-	 */
-	rte_rio_local_write_config_32(td->mport, td->mport->phys_efptr + RTE_RIO_PORT_GEN_CTL_CSR,
-				      p->host_destid >= 0 ? RTE_RIO_PORT_GEN_HOST |
-				      RTE_RIO_PORT_GEN_MASTER : 0);
+	tsi721_port_role(td, p->host_destid >= 0);
 	TSI_LOG(INFO, "%s: %s, %u-bit device IDs, %s, link %s", p->name,
 		p->model != NULL ? "model" : "PCI function", p->devid_size,
 		p->host_destid >= 0 ? "host" : "agent", tsi721_link_up(td) ? "up" : "down");
@@ -407,6 +433,8 @@ tsi721_remove_common(const char *name, void **bar_ctx)
 	if (rawdev == NULL || rawdev->dev_ops != &tsi721_rawdev_ops)
 		return -ENODEV;
 	td = tsi721_priv(rawdev);
+	/* An agent may still wait for its host; waits for a running attempt. */
+	rte_rio_mport_scan_cancel(td->mport);
 	ret = rte_rio_mport_unregister(td->mport);
 	if (ret < 0) {
 		TSI_LOG(ERR, "%s: cannot unregister the mport: %s", name, strerror(-ret));
