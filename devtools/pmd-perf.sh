@@ -54,6 +54,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The test forwards on a worker lcore.
+. devtools/lcores.sh
+lcores=$(rio_two_lcores)
+
 for ((r = 1; r <= runs; r++)); do
 	for t in "${transports[@]}"; do
 		case $t in
@@ -64,11 +68,11 @@ for ((r = 1; r <= runs; r++)); do
 		ring) vdev=(--vdev net_ring0 --vdev net_ring1) ;;
 		esac
 		log="$logdir/$t.$r.log"
-		echo "DPDK_TEST=pmd_perf_autotest $dpdk_test --no-huge -m 512 --no-pci" \
-			"--file-prefix=$name ${vdev[*]}" > "$log"
+		echo "DPDK_TEST=pmd_perf_autotest $dpdk_test $lcores --no-huge -m 512" \
+			"--no-pci --file-prefix=$name ${vdev[*]}" > "$log"
 		# pmd_perf waits forever for packets that do not come back: bounded.
 		timeout --kill-after=5 240 env DPDK_TEST=pmd_perf_autotest "$dpdk_test" \
-			--no-huge -m 512 --no-pci --file-prefix="$name" "${vdev[@]}" \
+			"$lcores" --no-huge -m 512 --no-pci --file-prefix="$name" "${vdev[@]}" \
 			</dev/null >>"$log" 2>&1
 		rc=$?
 		cycles=$(sed -n 's/^Result: \([0-9]*\) cycles per packet/\1/p' "$log")

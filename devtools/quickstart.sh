@@ -57,7 +57,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-cmd=("$testpmd" --no-huge -m 512 --no-pci --file-prefix="$fabric" -d "$plugins"
+. devtools/lcores.sh
+cmd=("$testpmd" "$(rio_two_lcores)" --no-huge -m 512 --no-pci --file-prefix="$fabric"
+	-d "$plugins"
 	--vdev "rio_sim0,fabric=$fabric" --vdev "rio_sim1,fabric=$fabric"
 	-- --total-num-mbufs=16384 --forward-mode=io --tx-first --stats-period 2
 	--eth-peer=0,00:01:00:01:00:01 --eth-peer=1,00:01:00:01:00:00)
