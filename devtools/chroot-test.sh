@@ -11,13 +11,17 @@
 # of the tree (the driver-SDK headers come from it: the Debian source package
 # cannot always be fetched).
 #
-# Usage: devtools/chroot-test.sh [--full | --shell]
+# Usage: devtools/chroot-test.sh [--full | --shell] [--fresh]
 #   (default)  devtools/test.sh --quick with RIO_SANITIZE=0 in the chroot:
 #              the build, every fast autotest, the stock dpdk-test and
 #              testpmd of that release with our plugins, the docs;
 #   --full     the whole devtools/test.sh (perf tests, sanitizer and fuzz
 #              builds too);
-#   --shell    an interactive shell in the chroot, set up the same way.
+#   --shell    an interactive shell in the chroot, set up the same way;
+#   --fresh    also when the host's DPDK is of that release (by default
+#              devtools/test.sh tests it directly): the tree on a fresh
+#              machine of that Debian release, where nothing installed by
+#              hand exists.
 # Environment:
 #   RIO_DPDK_SRC       the DPDK source tree (required), for example
 #                      git -C <dpdk clone> archive v24.11 | tar -x -C <dir>
@@ -64,13 +68,15 @@ release() {	# release <version>: "24.11" of "24.11.3"
 
 mode=quick
 inner_ns=0
+fresh=0
 for arg in "$@"; do
 	case "$arg" in
 	--full) mode=full ;;
 	--shell) mode=shell ;;
+	--fresh) fresh=1 ;;
 	--in-namespace) inner_ns=1 ;;
 	*) echo "chroot-test: error: unknown option '$arg'" \
-		"(usage: devtools/chroot-test.sh [--full | --shell])" >&2
+		"(usage: devtools/chroot-test.sh [--full | --shell] [--fresh])" >&2
 	   exit 2 ;;
 	esac
 done
@@ -92,7 +98,7 @@ case $dpdk_rel in
 esac
 
 host_ver=$(pkg-config --modversion libdpdk 2>/dev/null || true)
-if [ -n "$host_ver" ] && [ "$(release "$host_ver")" = "$dpdk_rel" ]; then
+if [ $fresh = 0 ] && [ -n "$host_ver" ] && [ "$(release "$host_ver")" = "$dpdk_rel" ]; then
 	skip "the host's DPDK is $host_ver, of release $dpdk_rel: devtools/test.sh tests it directly"
 fi
 
