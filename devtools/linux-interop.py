@@ -38,6 +38,14 @@ _log_lock = threading.Lock()
 stopping = threading.Event()
 
 
+def two_lcores():
+    """testpmd's main and forwarding lcores on the first two CPUs allowed, or both on the
+    only one: without -l, EAL takes one lcore per allowed CPU, a single one under taskset -c N
+    or in a one-CPU cpuset, and testpmd then has no core to forward on (as devtools/lcores.sh)."""
+    cpus = sorted(os.sched_getaffinity(0))[:2]
+    return f'--lcores=0@{cpus[0]},1@{cpus[-1]}'
+
+
 def log(msg):
     with _log_lock:
         print(msg, flush=True)
@@ -163,7 +171,7 @@ class Run:
         # stdbuf: testpmd's answers reach the log as they are printed.
         argv = (['stdbuf', '-oL', self.ctx.testpmd] + self.eal(name, plugin_all=True) +
                 self.vdev(ep, host, scan=1) +
-                ['--', '-i', '--forward-mode=macswap', '--total-num-mbufs=8192',
+                [two_lcores(), '--', '-i', '--forward-mode=macswap', '--total-num-mbufs=8192',
                  '--mbuf-size=4352', '--max-pkt-len=4096',
                  f'--rxq={queues}', f'--txq={queues}', '--nb-cores=1'])
         # Open the FIFO read-write so that neither side blocks on open.
@@ -200,9 +208,14 @@ class Run:
         f = os.path.join(self.dir, name + '.log')
         end = time.monotonic() + timeout
         while time.monotonic() < end:
+            # Polled before reading: what it printed before exiting is still seen.
+            gone = [p for p in self.procs if p.lr_name == name and p.poll() is not None]
             with open(f, errors='replace') as fh:
                 if re.search(pattern, fh.read()):
                     return
+            if gone:
+                raise RuntimeError(f'{name} exited ({gone[0].returncode}) without "{pattern}" '
+                                   f'in its output; see {f}')
             if stopping.is_set():
                 raise RuntimeError('stopped')
             time.sleep(0.2)
