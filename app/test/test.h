@@ -230,6 +230,13 @@ void rio_test_rmdir_files(const char *dir);
  */
 void rio_test_runtime_dir_cleanup(const char *prefix);
 
+/*
+ * The n-th (from 0) of the CPUs this test process's lcores run on, the last
+ * one when there are fewer: children name their lcores with it, so that
+ * they run where the test may (taskset, a one-CPU cpuset or machine).
+ */
+unsigned int rio_test_cpu(unsigned int n);
+
 /* Path of the running test binary (for spawning). */
 const char *rio_test_self(void);
 

@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 
 #include <rte_eal.h>
+#include <rte_lcore.h>
 
 #include "rte_pmd_rio_sim_fabric.h"
 
@@ -53,6 +54,28 @@ rio_test_self(void)
 	}
 	self[n] = '\0';
 	return self;
+}
+
+unsigned int
+rio_test_cpu(unsigned int n)
+{
+	rte_cpuset_t cpus, one;
+	unsigned int lcore, cpu, last = 0;
+
+	/* Without -l, EAL gives one lcore to each CPU the process was allowed. */
+	CPU_ZERO(&cpus);
+	RTE_LCORE_FOREACH(lcore) {
+		one = rte_lcore_cpuset(lcore);
+		CPU_OR(&cpus, &cpus, &one);
+	}
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		if (!CPU_ISSET(cpu, &cpus))
+			continue;
+		last = cpu;
+		if (n-- == 0)
+			break;
+	}
+	return last;
 }
 
 /* Copy of environ with RIO_TEST_CHILD replaced by RIO_TEST_CHILD=name. */

@@ -23,6 +23,7 @@ import sys
 import time
 
 from rio_fabric_dir import fabric_objects
+from rio_lcores import lcores
 
 BUILD = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.abspath("build")
 EXAMPLES = os.path.join(BUILD, "examples")
@@ -34,9 +35,9 @@ failures = []
 counter = [0]
 
 
-def eal(lcores):
+def eal(*lcore_ids):
     counter[0] += 1
-    return ["--no-huge", "-m", "256", "--no-pci", "-l", lcores,
+    return ["--no-huge", "-m", "256", "--no-pci", lcores(*lcore_ids),
             "--log-level=lib.eal:error", "--file-prefix=%s_%d" % (TAG, counter[0])]
 
 
@@ -105,7 +106,7 @@ def check_ping(name, out, kinds, count):
 
 def test_msg():
     name = "rio_msg"
-    rc, out = run([os.path.join(EXAMPLES, "dpdk-rio-msg")] + eal("0") +
+    rc, out = run([os.path.join(EXAMPLES, "dpdk-rio-msg")] + eal(0) +
                   ["--", "--fabric", fabric("msg")])
     check(name, rc == 0, out, "exit status 0 (got %d)" % rc)
     check(name, re.search(r"^rio_msg: 8 of 8 messages arrived intact", out, re.M), out,
@@ -119,13 +120,13 @@ def test_msg():
 def test_ping_one_process():
     ping = os.path.join(EXAMPLES, "dpdk-rio-ping")
     name = "rio_ping (pong lcore)"
-    rc, out = run([ping] + eal("0-1") + ["--", "--count", "500", "--fabric", fabric("p1")])
+    rc, out = run([ping] + eal(0, 1) + ["--", "--count", "500", "--fabric", fabric("p1")])
     check(name, rc == 0, out, "exit status 0 (got %d)" % rc)
     check(name, "pong on a worker lcore" in out, out, "pong runs on a worker lcore")
     check_ping(name, out, ["doorbell", "message"], 500)
 
     name = "rio_ping (inline pong, 4096-byte messages)"
-    rc, out = run([ping] + eal("0") + ["--", "--count", "200", "--mode", "msg",
+    rc, out = run([ping] + eal(0) + ["--", "--count", "200", "--mode", "msg",
                                       "--size", "4096", "--fabric", fabric("p2")])
     check(name, rc == 0, out, "exit status 0 (got %d)" % rc)
     check(name, "pong on the main lcore" in out, out, "pong runs in the main loop")
@@ -136,13 +137,13 @@ def test_ping_two_processes():
     ping = os.path.join(EXAMPLES, "dpdk-rio-ping")
     name = "rio_ping (two processes)"
     fab = fabric("p3")
-    pong_args = [ping] + eal("0") + ["--", "--role", "pong", "--fabric", fab,
+    pong_args = [ping] + eal(0) + ["--", "--role", "pong", "--fabric", fab,
                                      "--timeout", "40"]
     print("+ " + " ".join(pong_args), flush=True)
     pong = subprocess.Popen(pong_args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             stdin=subprocess.DEVNULL)
     try:
-        rc, out = run([ping] + eal("1") + ["--", "--role", "ping", "--fabric", fab,
+        rc, out = run([ping] + eal(1) + ["--", "--role", "ping", "--fabric", fab,
                                           "--count", "300", "--size", "128"])
         pout, _ = pong.communicate(timeout=TIMEOUT)
         pout = pout.decode(errors="replace")
@@ -159,7 +160,7 @@ def test_ping_two_processes():
 
     name = "rio_ping (no pong)"
     t0 = time.monotonic()
-    rc, out = run([ping] + eal("0") + ["--", "--role", "ping", "--fabric", fabric("p4"),
+    rc, out = run([ping] + eal(0) + ["--", "--role", "ping", "--fabric", fabric("p4"),
                                       "--count", "10", "--timeout", "1"])
     check(name, rc == 1, out, "exit status 1 without a pong side (got %d)" % rc)
     check(name, "no answer from destid 0" in out, out, "says there is no answer")
@@ -169,7 +170,7 @@ def test_ping_two_processes():
     for opts, msg in ((["--mode", "nope"], "--mode: dbell, msg or both, not 'nope'"),
                       (["--size", "8"], "--size: '8' is not a number in 16..4096"),
                       (["--role", "pong"], "--role needs --fabric")):
-        rc, out = run([ping] + eal("0") + ["--"] + opts)
+        rc, out = run([ping] + eal(0) + ["--"] + opts)
         want = 1 if opts[0] == "--role" else 2
         check(name, rc == want and msg in out, out,
               "%s -> exit %d (want %d), '%s'" % (opts, rc, want, msg))
@@ -225,11 +226,11 @@ def check_fwd(name, out, a, count, injected=0):
 
 def test_fwd():
     fwd = os.path.join(EXAMPLES, "dpdk-rio-fwd")
-    for a, lcores, count, extra in (("net_null0", "0-1", 100000, []),
-                                    ("net_ring0", "0", 20000, ["--tx-first", "32"])):
-        name = "rio_fwd (%s, lcores %s)" % (a, lcores)
+    for a, ids, count, extra in (("net_null0", (0, 1), 100000, []),
+                                 ("net_ring0", (0,), 20000, ["--tx-first", "32"])):
+        name = "rio_fwd (%s, lcores %s)" % (a, ",".join(map(str, ids)))
         fab = fabric("f" + a[4])
-        rc, out = run([fwd] + eal(lcores) + [
+        rc, out = run([fwd] + eal(*ids) + [
             "-d", DRIVERS, "--vdev", a, "--vdev", "rio_sim0,fabric=" + fab,
             "--vdev", "rio_sim1,fabric=" + fab, "--", "--dest-destid", "1",
             "--echo", "rionet_rio_sim1", "--count", str(count), "--duration", "30",
@@ -246,7 +247,7 @@ def test_fwd():
                             (["--dest-destid", "0x10000"], 2,
                              "--dest-destid: '0x10000' is not a")):
         fab = fabric("fe")
-        rc, out = run([fwd] + eal("0") + [
+        rc, out = run([fwd] + eal(0) + [
             "-d", DRIVERS, "--vdev", "net_null0", "--vdev", "rio_sim0,fabric=" + fab,
             "--"] + opts)
         check(name, rc == want and msg in out, out,

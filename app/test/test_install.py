@@ -31,6 +31,7 @@ import sys
 import tempfile
 
 from rio_fabric_dir import fabric_objects
+from rio_lcores import lcores
 
 # version.map of each installed library, relative to the source root.
 VERSION_MAPS = {
@@ -138,7 +139,7 @@ def test_example(src, build):
         rc, out = run(['ldd', app], env=env)
         if inst.libdir not in out:
             fail('appliance does not use the installed librte_rio:\n' + out)
-        eal = [app, '--no-huge', '-m', '256', '--no-pci', '-l', '0,1',
+        eal = [app, '--no-huge', '-m', '256', '--no-pci', lcores(0, 1),
                '--file-prefix=' + fabric, '--log-level=lib.eal:error',
                '-d', inst.plugindir, '--vdev', 'net_ring0',
                '--vdev', 'rio_sim0,fabric=' + fabric,

@@ -2707,19 +2707,19 @@ static int
 test_rionet_testpmd_2proc(void)
 {
 	char fabric[32], vdev_a[96], vdev_b[96], pfx_a[48], pfx_b[48], prefix[64];
-	char drivers[PATH_MAX], self[PATH_MAX], log_a[64], log_b[64];
+	char drivers[PATH_MAX], self[PATH_MAX], log_a[64], log_b[64], lc_a[32], lc_b[32];
 	pid_t a, b;
 	int64_t rx, tx;
 	int ret_a, ret_b;
 	char *argv_a[] = {
 		(char *)"dpdk-testpmd", (char *)"--no-huge", (char *)"-m", (char *)"256",
-		(char *)"--no-pci", pfx_a, (char *)"--lcores=0@1,1@0", (char *)"-d", drivers,
+		(char *)"--no-pci", pfx_a, lc_a, (char *)"-d", drivers,
 		(char *)"--vdev", vdev_a, (char *)"--", (char *)"--total-num-mbufs=8192",
 		(char *)"--forward-mode=rxonly", (char *)"--stats-period=1", NULL
 	};
 	char *argv_b[] = {
 		(char *)"dpdk-testpmd", (char *)"--no-huge", (char *)"-m", (char *)"256",
-		(char *)"--no-pci", pfx_b, (char *)"--lcores=0@0,1@1", (char *)"-d", drivers,
+		(char *)"--no-pci", pfx_b, lc_b, (char *)"-d", drivers,
 		(char *)"--vdev", vdev_b, (char *)"--", (char *)"--total-num-mbufs=8192",
 		(char *)"--forward-mode=txonly", (char *)"--eth-peer=0,00:01:00:01:00:00",
 		(char *)"--stats-period=1", NULL
@@ -2742,6 +2742,9 @@ test_rionet_testpmd_2proc(void)
 	snprintf(pfx_b, sizeof(pfx_b), "--file-prefix=%sb", fabric);
 	snprintf(log_a, sizeof(log_a), "/tmp/%s_rx.log", fabric);
 	snprintf(log_b, sizeof(log_b), "/tmp/%s_tx.log", fabric);
+	/* Each forwarding lcore on a CPU of its own where there are two. */
+	snprintf(lc_a, sizeof(lc_a), "--lcores=0@%u,1@%u", rio_test_cpu(1), rio_test_cpu(0));
+	snprintf(lc_b, sizeof(lc_b), "--lcores=0@%u,1@%u", rio_test_cpu(0), rio_test_cpu(1));
 
 	a = rn_testpmd_start(argv_a, log_a);
 	TEST_ASSERT(a > 0, "cannot start the receiver");
@@ -2784,13 +2787,13 @@ static int
 test_rionet_tsi721_testpmd(void)
 {
 	char fabric[32], vdev_a[96], vdev_b[96], pfx[48], prefix[64];
-	char drivers[PATH_MAX], self[PATH_MAX], log[64];
+	char drivers[PATH_MAX], self[PATH_MAX], log[64], lcores[32];
 	int64_t rx0, rx1, tx0, tx1;
 	pid_t pid;
 	int ret;
 	char *argv[] = {
 		(char *)"dpdk-testpmd", (char *)"--no-huge", (char *)"-m", (char *)"512",
-		(char *)"--no-pci", pfx, (char *)"--lcores=0@0,1@1", (char *)"-d", drivers,
+		(char *)"--no-pci", pfx, lcores, (char *)"-d", drivers,
 		(char *)"--vdev", vdev_a, (char *)"--vdev", vdev_b, (char *)"--",
 		(char *)"--total-num-mbufs=16384",
 		(char *)"--forward-mode=io", (char *)"--tx-first", (char *)"--stats-period=1",
@@ -2812,6 +2815,7 @@ test_rionet_tsi721_testpmd(void)
 	snprintf(vdev_b, sizeof(vdev_b), "rio_sim1,fabric=%s,endpoint=ep1", fabric);
 	snprintf(pfx, sizeof(pfx), "--file-prefix=%s", fabric);
 	snprintf(log, sizeof(log), "/tmp/%s_fwd.log", fabric);
+	snprintf(lcores, sizeof(lcores), "--lcores=0@%u,1@%u", rio_test_cpu(0), rio_test_cpu(1));
 
 	pid = rn_testpmd_start(argv, log);
 	TEST_ASSERT(pid > 0, "cannot start testpmd");

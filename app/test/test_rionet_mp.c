@@ -1146,6 +1146,14 @@ struct rn_mp_case {
 	char pfx_p[64];
 	char pfx_b[64];
 	char huge[96];
+	/*
+	 * Lcores on the CPUs the test runs on: lcore IDs differ between the
+	 * primary and its secondary (mempool caches are per lcore ID).
+	 */
+	char lc_0[32];
+	char lc_1[32];
+	char lc_01[32];
+	char lc_23[32];
 };
 
 static int
@@ -1171,6 +1179,12 @@ rn_mp_case_init(struct rn_mp_case *c)
 	snprintf(c->pfx_p, sizeof(c->pfx_p), "--file-prefix=%sp", c->fabric);
 	snprintf(c->pfx_b, sizeof(c->pfx_b), "--file-prefix=%sb", c->fabric);
 	snprintf(c->huge, sizeof(c->huge), "--huge-dir=%s", hp.mnt);
+	snprintf(c->lc_0, sizeof(c->lc_0), "--lcores=0@%u", rio_test_cpu(0));
+	snprintf(c->lc_1, sizeof(c->lc_1), "--lcores=1@%u", rio_test_cpu(1));
+	snprintf(c->lc_01, sizeof(c->lc_01), "--lcores=0@%u,1@%u", rio_test_cpu(0),
+		 rio_test_cpu(1));
+	snprintf(c->lc_23, sizeof(c->lc_23), "--lcores=2@%u,3@%u", rio_test_cpu(0),
+		 rio_test_cpu(1));
 	return 0;
 }
 
@@ -1229,18 +1243,18 @@ rn_mp_run(const char *mode)
 	 */
 	const char *allow = strncmp(mode, "zc", 2) == 0 ? RN_MP_ZC_ALLOW : "--proc-type=primary";
 	char *argv_p[] = {
-		(char *)"--no-pci", (char *)"-l", (char *)"0", (char *)"-m", (char *)"128",
+		(char *)"--no-pci", c.lc_0, (char *)"-m", (char *)"128",
 		(char *)RN_MP_BASE_VA, c.huge, c.pfx_p, (char *)"-d", c.rionet,
 		(char *)"--vdev", c.vdev_p, (char *)allow, (char *)"--log-level=lib.eal:error",
 		(char *)"--", c.dir, (char *)mode, NULL
 	};
 	char *argv_b[] = {
-		(char *)"--no-pci", (char *)"-l", (char *)"1", (char *)"--no-huge", (char *)"-m",
+		(char *)"--no-pci", c.lc_1, (char *)"--no-huge", (char *)"-m",
 		(char *)"256", c.pfx_b, (char *)"-d", c.rionet, (char *)"--vdev", c.vdev_b,
 		(char *)"--log-level=lib.eal:error", (char *)"--", c.dir, (char *)mode, NULL
 	};
 	char *argv_s[] = {
-		(char *)"--no-pci", (char *)"-l", (char *)"1", (char *)"--proc-type=secondary",
+		(char *)"--no-pci", c.lc_1, (char *)"--proc-type=secondary",
 		c.huge, c.pfx_p, (char *)"-d", c.rionet, (char *)"--log-level=lib.eal:error",
 		(char *)"--", c.dir, (char *)mode, NULL
 	};
@@ -1455,7 +1469,7 @@ rn_mp_testpmd(void)
 	int64_t tx = -1, rx = -1, q0 = -1, q1 = -1;
 	char *argv_a[] = {
 		(char *)"dpdk-testpmd", c.huge, (char *)"-m", (char *)"256", (char *)"--no-pci",
-		c.pfx_p, (char *)"--lcores=0@0,1@1", (char *)"-d", c.drivers, (char *)"--vdev",
+		c.pfx_p, c.lc_01, (char *)"-d", c.drivers, (char *)"--vdev",
 		c.vdev_p, (char *)"--log-level=lib.eal:error", (char *)"--", (char *)"--rxq=2",
 		(char *)"--txq=2", (char *)"--num-procs=2", (char *)"--proc-id=0",
 		(char *)"--total-num-mbufs=8192", (char *)"--forward-mode=rxonly",
@@ -1463,7 +1477,7 @@ rn_mp_testpmd(void)
 	};
 	char *argv_s[] = {
 		(char *)"dpdk-testpmd", c.huge, (char *)"--no-pci", (char *)"--proc-type=secondary",
-		c.pfx_p, (char *)"--lcores=2@0,3@1", (char *)"-d", c.drivers,
+		c.pfx_p, c.lc_23, (char *)"-d", c.drivers,
 		(char *)"--log-level=lib.eal:error", (char *)"--", (char *)"--rxq=2",
 		(char *)"--txq=2", (char *)"--num-procs=2", (char *)"--proc-id=1",
 		(char *)"--total-num-mbufs=8192", (char *)"--forward-mode=rxonly",
@@ -1471,7 +1485,7 @@ rn_mp_testpmd(void)
 	};
 	char *argv_b[] = {
 		(char *)"dpdk-testpmd", (char *)"--no-huge", (char *)"-m", (char *)"256",
-		(char *)"--no-pci", c.pfx_b, (char *)"--lcores=0@0,1@1", (char *)"-d", c.drivers,
+		(char *)"--no-pci", c.pfx_b, c.lc_01, (char *)"-d", c.drivers,
 		(char *)"--vdev", c.vdev_b, (char *)"--log-level=lib.eal:error", (char *)"--",
 		(char *)"--rxq=2", (char *)"--txq=2", (char *)"--total-num-mbufs=8192",
 		(char *)"--forward-mode=txonly", (char *)"--eth-peer=0,00:01:00:01:00:00",
