@@ -6,7 +6,8 @@ import os
 
 
 def lcores(*ids):
-    """--lcores with lcore i on the i-th CPU this process may run on (the last one when
-    there are fewer): a fixed -l 0-1 fails in a one-CPU cpuset or on a one-CPU machine."""
-    cpus = sorted(os.sched_getaffinity(0))
-    return "--lcores=" + ",".join("%d@%d" % (i, cpus[min(i, len(cpus) - 1)]) for i in ids)
+    """--lcores with every lcore of @ids free to run on any CPU this process may run on:
+    a fixed -l 0-1 fails in a one-CPU cpuset or on a one-CPU machine, and a lcore pinned
+    to one CPU waits while the platform stops that CPU (see doc/guides/testing.rst)."""
+    cpus = ",".join(str(c) for c in sorted(os.sched_getaffinity(0)))
+    return "--lcores=(%s)@(%s)" % (",".join(str(i) for i in ids), cpus)

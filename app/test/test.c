@@ -227,6 +227,10 @@ main(int argc, char **argv)
 		goto out;
 	}
 	eal_done = true;
+	/* This process only orchestrates: never wait behind one stopped CPU. */
+	if (rio_test_float_main() != 0)
+		fprintf(stderr, "%s: cannot let the main lcore float (kept on its CPU)\n",
+			TEST_PROG);
 
 	/* rte_eal_init() returns the number of arguments it consumed, "--" included. */
 	if (ret + 1 < argc) {

@@ -231,11 +231,21 @@ void rio_test_rmdir_files(const char *dir);
 void rio_test_runtime_dir_cleanup(const char *prefix);
 
 /*
- * The n-th (from 0) of the CPUs this test process's lcores run on, the last
- * one when there are fewer: children name their lcores with it, so that
- * they run where the test may (taskset, a one-CPU cpuset or machine).
+ * The EAL option "--lcores=(@ids)@(<CPUs>)" in @buf, <CPUs> those this test
+ * process's lcores run on: every lcore of a child may run on any of them.
+ * Children name their lcores with it, so that they run where the test may
+ * (taskset, a one-CPU cpuset or machine) and no child waits behind one CPU
+ * while another is free: a guest's vCPU can stop running its tasks for
+ * tens of seconds (see doc/guides/testing.rst). @return @buf, NULL if short.
  */
-unsigned int rio_test_cpu(unsigned int n);
+const char *rio_test_lcores(char *buf, size_t len, const char *ids);
+
+/*
+ * Let the main lcore's thread run on every CPU of the process's lcores
+ * (EAL pins it to one): it only starts, watches and reaps children.
+ * @return 0, or negative when the affinity cannot be set.
+ */
+int rio_test_float_main(void);
 
 /* Path of the running test binary (for spawning). */
 const char *rio_test_self(void);

@@ -22,6 +22,7 @@
 
 #include <rte_eal.h>
 #include <rte_lcore.h>
+#include <rte_thread.h>
 
 #include "rte_pmd_rio_sim_fabric.h"
 
@@ -56,26 +57,60 @@ rio_test_self(void)
 	return self;
 }
 
-unsigned int
-rio_test_cpu(unsigned int n)
+/* The CPUs of all of this process's lcores (without -l: every CPU it was allowed). */
+static rte_cpuset_t
+test_lcores_cpuset(void)
 {
 	rte_cpuset_t cpus, one;
-	unsigned int lcore, cpu, last = 0;
+	unsigned int lcore;
 
-	/* Without -l, EAL gives one lcore to each CPU the process was allowed. */
 	CPU_ZERO(&cpus);
 	RTE_LCORE_FOREACH(lcore) {
 		one = rte_lcore_cpuset(lcore);
 		CPU_OR(&cpus, &cpus, &one);
 	}
+	return cpus;
+}
+
+int
+rio_test_float_main(void)
+{
+	rte_cpuset_t cpus = test_lcores_cpuset();
+
+	return rte_thread_set_affinity(&cpus);
+}
+
+const char *
+rio_test_lcores(char *buf, size_t len, const char *ids)
+{
+	rte_cpuset_t cpus = test_lcores_cpuset();
+	unsigned int cpu, first;
+	size_t n;
+	int w;
+
+	w = snprintf(buf, len, "--lcores=(%s)@(", ids);
+	if (w < 0 || (size_t)w >= len)
+		return NULL;
+	n = w;
 	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
 		if (!CPU_ISSET(cpu, &cpus))
 			continue;
-		last = cpu;
-		if (n-- == 0)
-			break;
+		for (first = cpu; cpu + 1 < CPU_SETSIZE && CPU_ISSET(cpu + 1, &cpus); cpu++)
+			;
+		if (first == cpu)
+			w = snprintf(buf + n, len - n, "%s%u", buf[n - 1] == '(' ? "" : ",", cpu);
+		else
+			w = snprintf(buf + n, len - n, "%s%u-%u", buf[n - 1] == '(' ? "" : ",",
+				     first, cpu);
+		if (w < 0 || (size_t)w >= len - n)
+			return NULL;
+		n += w;
 	}
-	return last;
+	if (n + 2 > len)
+		return NULL;
+	buf[n++] = ')';
+	buf[n] = '\0';
+	return buf;
 }
 
 /* Copy of environ with RIO_TEST_CHILD replaced by RIO_TEST_CHILD=name. */

@@ -2707,7 +2707,7 @@ static int
 test_rionet_testpmd_2proc(void)
 {
 	char fabric[32], vdev_a[96], vdev_b[96], pfx_a[48], pfx_b[48], prefix[64];
-	char drivers[PATH_MAX], self[PATH_MAX], log_a[64], log_b[64], lc_a[32], lc_b[32];
+	char drivers[PATH_MAX], self[PATH_MAX], log_a[64], log_b[64], lc_a[96], lc_b[96];
 	pid_t a, b;
 	int64_t rx, tx;
 	int ret_a, ret_b;
@@ -2742,9 +2742,8 @@ test_rionet_testpmd_2proc(void)
 	snprintf(pfx_b, sizeof(pfx_b), "--file-prefix=%sb", fabric);
 	snprintf(log_a, sizeof(log_a), "/tmp/%s_rx.log", fabric);
 	snprintf(log_b, sizeof(log_b), "/tmp/%s_tx.log", fabric);
-	/* Each forwarding lcore on a CPU of its own where there are two. */
-	snprintf(lc_a, sizeof(lc_a), "--lcores=0@%u,1@%u", rio_test_cpu(1), rio_test_cpu(0));
-	snprintf(lc_b, sizeof(lc_b), "--lcores=0@%u,1@%u", rio_test_cpu(0), rio_test_cpu(1));
+	TEST_ASSERT_NOT_NULL(rio_test_lcores(lc_a, sizeof(lc_a), "0-1"), "lcores");
+	TEST_ASSERT_NOT_NULL(rio_test_lcores(lc_b, sizeof(lc_b), "0-1"), "lcores");
 
 	a = rn_testpmd_start(argv_a, log_a);
 	TEST_ASSERT(a > 0, "cannot start the receiver");
@@ -2787,7 +2786,7 @@ static int
 test_rionet_tsi721_testpmd(void)
 {
 	char fabric[32], vdev_a[96], vdev_b[96], pfx[48], prefix[64];
-	char drivers[PATH_MAX], self[PATH_MAX], log[64], lcores[32];
+	char drivers[PATH_MAX], self[PATH_MAX], log[64], lcores[96];
 	int64_t rx0, rx1, tx0, tx1;
 	pid_t pid;
 	int ret;
@@ -2815,7 +2814,7 @@ test_rionet_tsi721_testpmd(void)
 	snprintf(vdev_b, sizeof(vdev_b), "rio_sim1,fabric=%s,endpoint=ep1", fabric);
 	snprintf(pfx, sizeof(pfx), "--file-prefix=%s", fabric);
 	snprintf(log, sizeof(log), "/tmp/%s_fwd.log", fabric);
-	snprintf(lcores, sizeof(lcores), "--lcores=0@%u,1@%u", rio_test_cpu(0), rio_test_cpu(1));
+	TEST_ASSERT_NOT_NULL(rio_test_lcores(lcores, sizeof(lcores), "0-1"), "lcores");
 
 	pid = rn_testpmd_start(argv, log);
 	TEST_ASSERT(pid > 0, "cannot start testpmd");

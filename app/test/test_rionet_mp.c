@@ -1150,10 +1150,10 @@ struct rn_mp_case {
 	 * Lcores on the CPUs the test runs on: lcore IDs differ between the
 	 * primary and its secondary (mempool caches are per lcore ID).
 	 */
-	char lc_0[32];
-	char lc_1[32];
-	char lc_01[32];
-	char lc_23[32];
+	char lc_0[96];
+	char lc_1[96];
+	char lc_01[96];
+	char lc_23[96];
 };
 
 static int
@@ -1179,12 +1179,11 @@ rn_mp_case_init(struct rn_mp_case *c)
 	snprintf(c->pfx_p, sizeof(c->pfx_p), "--file-prefix=%sp", c->fabric);
 	snprintf(c->pfx_b, sizeof(c->pfx_b), "--file-prefix=%sb", c->fabric);
 	snprintf(c->huge, sizeof(c->huge), "--huge-dir=%s", hp.mnt);
-	snprintf(c->lc_0, sizeof(c->lc_0), "--lcores=0@%u", rio_test_cpu(0));
-	snprintf(c->lc_1, sizeof(c->lc_1), "--lcores=1@%u", rio_test_cpu(1));
-	snprintf(c->lc_01, sizeof(c->lc_01), "--lcores=0@%u,1@%u", rio_test_cpu(0),
-		 rio_test_cpu(1));
-	snprintf(c->lc_23, sizeof(c->lc_23), "--lcores=2@%u,3@%u", rio_test_cpu(0),
-		 rio_test_cpu(1));
+	if (rio_test_lcores(c->lc_0, sizeof(c->lc_0), "0") == NULL ||
+	    rio_test_lcores(c->lc_1, sizeof(c->lc_1), "1") == NULL ||
+	    rio_test_lcores(c->lc_01, sizeof(c->lc_01), "0-1") == NULL ||
+	    rio_test_lcores(c->lc_23, sizeof(c->lc_23), "2-3") == NULL)
+		return -ENAMETOOLONG;
 	return 0;
 }
 
