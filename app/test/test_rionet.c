@@ -1111,6 +1111,56 @@ rn_raw_dbell(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbell 
 		rn_raw_leave++;
 }
 
+/* Buffers the raw peer posts on its inbound mailbox 0. */
+#define RN_RAW_BUFS	8
+
+/*
+ * ep2 becomes the raw peer (its rionet closed) and JOINs port 0, already
+ * started, which answers: rionet's link with it is up. @bufs: its posted
+ * buffers (free() them).
+ */
+static int
+rn_raw_peer_join(struct rte_rio_mport **raw, uint8_t **bufs)
+{
+	unsigned int ms, k;
+	int ret;
+
+	TEST_ASSERT_SUCCESS(rte_eth_dev_close(env.port[2]), "close rionet of ep2");
+	env.has_port[2] = false;
+	*raw = env.mp[2];
+	*bufs = calloc(RN_RAW_BUFS, RTE_RIO_MAX_MSG_SIZE);
+	TEST_ASSERT_NOT_NULL(*bufs, "alloc");
+	ret = rte_rio_request_inb_dbell(*raw, RIONET_DBELL_JOIN, RIONET_DBELL_LEAVE,
+					rn_raw_dbell, NULL);
+	TEST_ASSERT_SUCCESS(ret, "raw doorbells");
+	TEST_ASSERT_SUCCESS(rte_rio_request_inb_mbox(*raw, 0, RN_RAW_BUFS), "raw inbound mailbox");
+	TEST_ASSERT_SUCCESS(rte_rio_request_outb_mbox(*raw, 0, 8), "raw outbound mailbox");
+	for (k = 0; k < RN_RAW_BUFS; k++)
+		TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(*raw, 0,
+							 *bufs + k * RTE_RIO_MAX_MSG_SIZE),
+				    "post");
+
+	/* A Linux rionet peer joins: JOIN to destid 0, rionet answers JOIN. */
+	rn_raw_join = 0;
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(*raw, 0, RIONET_DBELL_JOIN), "JOIN");
+	for (ms = 0; ms < RN_WAIT_MS && rn_raw_join == 0; ms++) {
+		rte_rio_dbell_poll(*raw, 16);
+		rte_delay_ms(1);
+	}
+	TEST_ASSERT_EQUAL(rn_raw_join, 1, "rionet did not answer JOIN");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link with the raw peer");
+	return TEST_SUCCESS;
+}
+
+static void
+rn_raw_peer_release(struct rte_rio_mport *raw, uint8_t *bufs)
+{
+	rte_rio_release_inb_dbell(raw, RIONET_DBELL_JOIN, RIONET_DBELL_LEAVE);
+	rte_rio_release_inb_mbox(raw, 0);
+	rte_rio_release_outb_mbox(raw, 0);
+	free(bufs);
+}
+
 static int
 test_rionet_wire_format(void)
 {
@@ -1120,32 +1170,10 @@ test_rionet_wire_format(void)
 	struct rte_rio_mport *raw;
 	struct rte_rio_msg msg;
 	unsigned int ms, k;
-	int ret;
 
 	TEST_ASSERT_SUCCESS(rn_env_setup(3), "setup");
 	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_big), "start 0");
-	TEST_ASSERT_SUCCESS(rte_eth_dev_close(env.port[2]), "close rionet of ep2");
-	env.has_port[2] = false;
-	raw = env.mp[2];
-	bufs = calloc(8, RTE_RIO_MAX_MSG_SIZE);
-	TEST_ASSERT_NOT_NULL(bufs, "alloc");
-	ret = rte_rio_request_inb_dbell(raw, RIONET_DBELL_JOIN, RIONET_DBELL_LEAVE,
-					rn_raw_dbell, NULL);
-	TEST_ASSERT_SUCCESS(ret, "raw doorbells");
-	TEST_ASSERT_SUCCESS(rte_rio_request_inb_mbox(raw, 0, 8), "raw inbound mailbox");
-	TEST_ASSERT_SUCCESS(rte_rio_request_outb_mbox(raw, 0, 8), "raw outbound mailbox");
-	for (k = 0; k < 8; k++)
-		TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(raw, 0, bufs + k * 4096), "post");
-
-	/* A Linux rionet peer joins: JOIN to destid 0, rionet answers JOIN. */
-	rn_raw_join = 0;
-	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(raw, 0, RIONET_DBELL_JOIN), "JOIN");
-	for (ms = 0; ms < RN_WAIT_MS && rn_raw_join == 0; ms++) {
-		rte_rio_dbell_poll(raw, 16);
-		rte_delay_ms(1);
-	}
-	TEST_ASSERT_EQUAL(rn_raw_join, 1, "rionet did not answer JOIN");
-	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link with the raw peer");
+	TEST_ASSERT_SUCCESS(rn_raw_peer_join(&raw, &bufs), "raw peer");
 
 	/*
 	 * Frame built as Linux rionet does: Ethernet header, MACs
@@ -1216,10 +1244,7 @@ test_rionet_wire_format(void)
 		rte_delay_ms(1);
 	}
 	TEST_ASSERT_EQUAL(rn_raw_leave, 1, "no LEAVE on stop");
-	rte_rio_release_inb_dbell(raw, RIONET_DBELL_JOIN, RIONET_DBELL_LEAVE);
-	rte_rio_release_inb_mbox(raw, 0);
-	rte_rio_release_outb_mbox(raw, 0);
-	free(bufs);
+	rn_raw_peer_release(raw, bufs);
 	return TEST_SUCCESS;
 }
 
@@ -1901,6 +1926,76 @@ test_rionet_devargs(void)
 	return TEST_SUCCESS;
 }
 
+/*
+ * Send @n frames from port 0 to the raw peer in one burst (frame @bcast
+ * broadcast, the general path; the rest unicast, the fast path) and check
+ * that they arrive in order with letters 0, 1, .. @letters - 1 in turn.
+ */
+static int
+rn_letters_check(struct rte_rio_mport *raw, unsigned int n, unsigned int bcast,
+		 unsigned int letters)
+{
+	struct rte_ether_addr dst, bc;
+	struct rte_mbuf *m[RN_RAW_BUFS];
+	struct rte_rio_msg msg;
+	unsigned int i, ms, seen = 0;
+	uint32_t seq;
+
+	rionet_mac_from_destid(2, &dst);
+	memset(&bc, 0xff, sizeof(bc));
+	for (i = 0; i < n; i++) {
+		m[i] = rn_frame(rn_pool_big, i == bcast ? &bc : &dst, 0, 200, 100 + i);
+		TEST_ASSERT_NOT_NULL(m[i], "frame");
+	}
+	TEST_ASSERT_EQUAL(rte_eth_tx_burst(env.port[0], 0, m, n), n, "tx burst");
+	for (ms = 0; ms < 1000 && seen < n; ms++) {
+		if (rte_rio_recv_messages(raw, 0, &msg, 1) != 1) {
+			rte_delay_ms(1);
+			continue;
+		}
+		memcpy(&seq, (uint8_t *)msg.buf + RTE_ETHER_HDR_LEN, sizeof(seq));
+		TEST_ASSERT_EQUAL(seq, 100 + seen, "frame %u out of order", seen);
+		TEST_ASSERT_EQUAL(msg.letter, seen % letters, "letter of frame %u", seen);
+		TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(raw, 0, msg.buf), "repost");
+		seen++;
+	}
+	TEST_ASSERT_EQUAL(seen, n, "frames lost");
+	return TEST_SUCCESS;
+}
+
+/* Letters rotate towards a peer (letters=, default 4), order kept. */
+static int
+test_rionet_letters(void)
+{
+	struct rte_rio_mport *raw;
+	uint8_t *bufs;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(3), "setup");
+	TEST_ASSERT(rn_reprobe(0, "letters=0") < 0, "letters=0 accepted");
+	TEST_ASSERT(rn_reprobe(0, "letters=5") < 0, "letters=5 accepted");
+	TEST_ASSERT(rn_reprobe(0, "letters=two") < 0, "letters=two accepted");
+	TEST_ASSERT_SUCCESS(rn_reprobe(0, ""), "re-probe with the defaults");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_big), "start 0");
+	TEST_ASSERT_SUCCESS(rn_raw_peer_join(&raw, &bufs), "raw peer");
+	TEST_ASSERT_SUCCESS(rn_letters_check(raw, RN_RAW_BUFS, RN_RAW_BUFS, 4),
+			    "default, fast path");
+	TEST_ASSERT_SUCCESS(rn_letters_check(raw, 7, 2, 4), "default, general path");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(env.port[0]), "stop");
+	TEST_ASSERT_SUCCESS(rn_reprobe(0, "letters=3"), "re-probe with letters=3");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_big), "start 0");
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(raw, 0, RIONET_DBELL_JOIN), "JOIN");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link with the raw peer");
+	TEST_ASSERT_SUCCESS(rn_letters_check(raw, 7, 7, 3), "letters=3");
+	TEST_ASSERT_SUCCESS(rte_eth_dev_stop(env.port[0]), "stop");
+	TEST_ASSERT_SUCCESS(rn_reprobe(0, "letters=1"), "re-probe with letters=1");
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 1, 1, 1500, rn_pool_big), "start 0");
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(raw, 0, RIONET_DBELL_JOIN), "JOIN");
+	TEST_ASSERT_SUCCESS(rn_link_wait(0, 1), "link with the raw peer");
+	TEST_ASSERT_SUCCESS(rn_letters_check(raw, 5, 1, 1), "letters=1: letter 0 only");
+	rn_raw_peer_release(raw, bufs);
+	return TEST_SUCCESS;
+}
+
 /* rx_zero_copy: frames longer than this are attached in place, shorter ones copied. */
 #define RN_ZC_COPY_MAX	256
 /* What rio_sim receives in place (inb_inplace_max): MTU 1522 at most. */
@@ -2529,6 +2624,7 @@ RN_CASE(test_rionet_stats)
 RN_CASE(test_rionet_peer_restart)
 RN_CASE(test_rionet_multiqueue)
 RN_CASE(test_rionet_wire_format)
+RN_CASE(test_rionet_letters)
 RN_CASE(test_rionet_backpressure)
 RN_CASE(test_rionet_devargs)
 RN_CASE(test_rionet_reset)
@@ -2589,6 +2685,7 @@ static struct unit_test_suite rionet_suite = {
 		TEST_CASE_NAMED("linux_tsi721_host", test_rionet_linux_tsi721_host_run),
 		TEST_CASE_NAMED("backpressure", test_rionet_backpressure_run),
 		TEST_CASE_NAMED("devargs", test_rionet_devargs_run),
+		TEST_CASE_NAMED("letters rotate towards a peer", test_rionet_letters_run),
 		TEST_CASE_NAMED("reset", test_rionet_reset_run),
 		TEST_CASE_NAMED("unplug", test_rionet_unplug_run),
 		TEST_CASE_NAMED("bcast_ring_full", test_rionet_bcast_ring_full_run),

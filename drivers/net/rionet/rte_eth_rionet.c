@@ -34,10 +34,12 @@
 
 #define RIONET_DEVARG_MBOX		"mbox"
 #define RIONET_DEVARG_RX_ZERO_COPY	"rx_zero_copy"
+#define RIONET_DEVARG_LETTERS		"letters"
 
 static const char * const rionet_valid_args[] = {
 	RIONET_DEVARG_MBOX,
 	RIONET_DEVARG_RX_ZERO_COPY,
+	RIONET_DEVARG_LETTERS,
 	NULL,
 };
 
@@ -45,6 +47,7 @@ static const char * const rionet_valid_args[] = {
 struct rionet_devargs {
 	uint8_t mbox;
 	bool rx_zero_copy;
+	uint8_t letters;
 };
 
 /* ------------------------------------------------------------------ */
@@ -579,6 +582,23 @@ rionet_tx_free(struct rte_mbuf **pkts, uint16_t n)
 		rte_mempool_put_bulk(mp, objs, k);
 }
 
+/*
+ * The letter of the next message toward peer slot @slot. A sender may have
+ * one message in flight per letter, mailbox and target (RapidIO Part 2), so
+ * rotating the letters lets up to txq->letters messages to one peer overlap
+ * instead of each waiting for the previous one's last response. Messages
+ * leave in the order they are posted, and a refused one (RETRY) goes back
+ * to the caller with all after it, so a flow's frames keep their order.
+ */
+static __rte_always_inline uint8_t
+rionet_tx_letter(struct rionet_tx_queue *txq, uint16_t slot)
+{
+	uint8_t letter = txq->next_letter[slot];
+
+	txq->next_letter[slot] = letter + 1 == txq->letters ? 0 : letter + 1;
+	return letter;
+}
+
 /* rionet_mac_to_destid() with one 32-bit compare of the prefix. */
 static __rte_always_inline bool
 rionet_tx_mac_destid(const uint8_t *mac, uint16_t *destid)
@@ -637,10 +657,12 @@ rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uin
 		msg->buf = (void *)(uintptr_t)data;
 		msg->len = m->pkt_len;
 		msg->destid = peer_destid;
-		msg->letter = 0;
 		txq->msg_peer[i] = s;
 		sum += m->pkt_len;
 	}
+	/* Staged for good: only now may the letters move on. */
+	for (i = 0; i < n; i++)
+		txq->msgs[i].letter = rionet_tx_letter(txq, txq->msg_peer[i]);
 	*one_peer = peers == 1;
 	*bytes = sum;
 	/*
@@ -679,10 +701,11 @@ rionet_tx_stage_loopback(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, ui
 		msg->buf = rte_pktmbuf_mtod(m, void *);
 		msg->len = m->pkt_len;
 		msg->destid = port->destid;
-		msg->letter = 0;
 		txq->msg_peer[i] = RIONET_SELF_SLOT;
 		sum += m->pkt_len;
 	}
+	for (i = 0; i < n; i++)
+		txq->msgs[i].letter = rionet_tx_letter(txq, RIONET_SELF_SLOT);
 	*one_peer = true;
 	*bytes = sum;
 	*external = (ext & RTE_MBUF_F_EXTERNAL) != 0;
@@ -819,7 +842,7 @@ rionet_tx_stage(struct rionet_tx_queue *txq, struct rionet_tx_step *st, struct r
 		txq->msgs[st->nb_msgs].buf = (void *)(uintptr_t)data;
 		txq->msgs[st->nb_msgs].len = m->pkt_len;
 		txq->msgs[st->nb_msgs].destid = destid;
-		txq->msgs[st->nb_msgs].letter = 0;
+		txq->msgs[st->nb_msgs].letter = rionet_tx_letter(txq, s);
 		txq->msg_frame[st->nb_msgs] = i;
 		txq->msg_peer[st->nb_msgs] = s;
 		st->mbox[st->nb_msgs] = mb;
@@ -1389,6 +1412,7 @@ rionet_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc,
 	txq->fast_free = !!(txq->offloads & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE);
 	txq->nb_mbox = 1;
 	txq->mbox[0] = port->mbox_base + qid;
+	txq->letters = port->letters;
 	dev->data->tx_queues[qid] = txq;
 	return 0;
 }
@@ -1775,6 +1799,24 @@ rionet_parse_mbox(const char *key, const char *value, void *arg)
 }
 
 static int
+rionet_parse_letters(const char *key, const char *value, void *arg)
+{
+	uint8_t *letters = arg;
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(value, &end, 0);
+	if (errno != 0 || *value == '\0' || *end != '\0' || v < 1 || v > RTE_RIO_MAX_LETTER) {
+		RIONET_LOG(ERR, "%s=%s: letters in flight per peer are 1..%d", key, value,
+			   RTE_RIO_MAX_LETTER);
+		return -EINVAL;
+	}
+	*letters = v;
+	return 0;
+}
+
+static int
 rionet_parse_bool(const char *key, const char *value, void *arg)
 {
 	bool *flag = arg;
@@ -1798,18 +1840,22 @@ rionet_parse_devargs(struct rte_devargs *devargs, struct rionet_devargs *da)
 
 	da->mbox = RIONET_DEFAULT_MBOX;
 	da->rx_zero_copy = false;
+	da->letters = RTE_RIO_MAX_LETTER;
 	if (devargs == NULL || devargs->args == NULL || devargs->args[0] == '\0')
 		return 0;
 	kvlist = rte_kvargs_parse(devargs->args, rionet_valid_args);
 	if (kvlist == NULL) {
 		RIONET_LOG(ERR, "invalid devargs \"%s\" (valid: " RIONET_DEVARG_MBOX ", "
-			   RIONET_DEVARG_RX_ZERO_COPY ")", devargs->args);
+			   RIONET_DEVARG_RX_ZERO_COPY ", " RIONET_DEVARG_LETTERS ")", devargs->args);
 		return -EINVAL;
 	}
 	ret = rte_kvargs_process(kvlist, RIONET_DEVARG_MBOX, rionet_parse_mbox, &da->mbox);
 	if (ret == 0)
 		ret = rte_kvargs_process(kvlist, RIONET_DEVARG_RX_ZERO_COPY, rionet_parse_bool,
 					 &da->rx_zero_copy);
+	if (ret == 0)
+		ret = rte_kvargs_process(kvlist, RIONET_DEVARG_LETTERS, rionet_parse_letters,
+					 &da->letters);
 	rte_kvargs_free(kvlist);
 	return ret < 0 ? -EINVAL : 0;
 }
@@ -1894,6 +1940,7 @@ rionet_rio_probe(struct rte_rio_driver *drv, struct rte_rio_device *rdev,
 	port->mbox_base = da.mbox;
 	port->max_queues = RTE_MIN(RIONET_MAX_QUEUES, RTE_RIO_MAX_MBOX - da.mbox);
 	port->rx_zero_copy = da.rx_zero_copy;
+	port->letters = da.letters;
 	port->inplace_max = minfo.inb_inplace_max;
 	rionet_mac_from_destid(port->destid, &port->mac);
 	rte_ether_addr_copy(&port->mac, &dev->data->mac_addrs[0]);
@@ -1903,9 +1950,10 @@ rionet_rio_probe(struct rte_rio_driver *drv, struct rte_rio_device *rdev,
 		goto fail;
 	rdev->driver_data = dev;
 	rte_eth_dev_probing_finish(dev);
-	RIONET_LOG(INFO, "%s: port %u on %s, MAC " RTE_ETHER_ADDR_PRT_FMT ", mailbox %u%s",
-		   name, dev->data->port_id, rdev->name, RTE_ETHER_ADDR_BYTES(&port->mac),
-		   da.mbox, da.rx_zero_copy ? ", zero-copy receive" : "");
+	RIONET_LOG(INFO, "%s: port %u on %s, MAC " RTE_ETHER_ADDR_PRT_FMT
+		   ", mailbox %u, %u letters%s", name, dev->data->port_id, rdev->name,
+		   RTE_ETHER_ADDR_BYTES(&port->mac), da.mbox, da.letters,
+		   da.rx_zero_copy ? ", zero-copy receive" : "");
 	return 0;
 fail:
 	rte_eth_dev_release_port(dev);
@@ -1948,5 +1996,6 @@ static struct rte_rio_driver rionet_rio_driver = {
 
 RTE_PMD_REGISTER_RIO(net_rionet, rionet_rio_driver);
 RTE_PMD_REGISTER_PARAM_STRING(net_rionet, RIONET_DEVARG_MBOX "=<0-3> "
-			      RIONET_DEVARG_RX_ZERO_COPY "=<0|1>");
+			      RIONET_DEVARG_RX_ZERO_COPY "=<0|1> "
+			      RIONET_DEVARG_LETTERS "=<1-4>");
 RTE_LOG_REGISTER_DEFAULT(rionet_logtype, NOTICE);

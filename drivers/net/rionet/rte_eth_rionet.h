@@ -113,6 +113,8 @@ struct rionet_tx_queue {
 	bool fast_free;				/* RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE */
 	uint8_t nb_mbox;			/* outbound mailboxes owned */
 	uint8_t mbox[RIONET_MAX_QUEUES];	/* their numbers */
+	uint8_t letters;			/* rotated toward each peer: 1..4 */
+	uint8_t next_letter[RIONET_MAX_PEERS + 1];	/* by peer slot, + RIONET_SELF_SLOT */
 	struct rte_rio_msg msgs[RIONET_TX_MSGS];
 	uint16_t msg_frame[RIONET_TX_MSGS];	/* frame index in the step */
 	uint16_t msg_peer[RIONET_TX_MSGS];	/* peer slot */
@@ -165,6 +167,7 @@ struct rionet_port {
 	uint8_t mbox_base;
 	uint8_t max_queues;
 	bool rx_zero_copy;		/* devarg: rte_rio_recv_messages_inplace() */
+	uint8_t letters;		/* devarg: letters in flight toward each peer */
 	bool loopback;			/* lpbk_mode=1: every frame to the own device ID */
 	uint16_t inplace_max;		/* longest frame the mport receives in place */
 	struct rte_ether_addr mac;
