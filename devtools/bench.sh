@@ -18,6 +18,8 @@
 #             rionet: two rio_sim vdevs on one fabric; rionet_zc: the same
 #             with rx_zero_copy=1 (frames up to 1536 bytes, so not at 4096);
 #             rionet_link: rionet on the modelled links;
+#             rionet_link1: the same with letters=1 (every frame on
+#             letter 0, as Linux rionet sends: the one-letter bound);
 #             memif: a server and a
 #             client port on one socket; ring: two net_ring ports, each
 #             looping back to itself, so testpmd's paired io streams move
@@ -64,8 +66,9 @@
 #
 # Usage: devtools/bench.sh [options]
 #   --scenarios LIST  fwd,pair,stream,lat,enum or 1,2,3,4 (default: all)
-#   --transports LIST rionet,rionet_zc,memif,ring,tsi721,rionet_link (default:
-#                     all; ring and tsi721 only run fwd, rionet_link fwd and pair;
+#   --transports LIST rionet,rionet_zc,memif,ring,tsi721,rionet_link,rionet_link1
+#                     (default: all; ring and tsi721 only run fwd, rionet_link and
+#                     rionet_link1 fwd and pair;
 #                     rionet_zc all but lat, up to 1536-byte frames)
 #   --sizes LIST      frame sizes (default: 64,512,1500,4096)
 #   --enum-sizes LIST endpoints (default: 64,256,1024,4096)
@@ -87,7 +90,7 @@ testpmd=${RIO_TESTPMD:-$(command -v dpdk-testpmd || echo /usr/bin/dpdk-testpmd)}
 benchbin="$builddir/app/rio-bench/dpdk-rio-bench"
 
 scenarios="fwd,pair,stream,lat,enum"
-transports="rionet,rionet_zc,memif,ring,tsi721,rionet_link"
+transports="rionet,rionet_zc,memif,ring,tsi721,rionet_link,rionet_link1"
 sizes="64,512,1500,4096"
 enum_sizes="64,256,1024,4096"
 reps=3
@@ -142,8 +145,9 @@ for s in ${scenarios//,/ }; do
 	esac
 done
 for t in ${transports//,/ }; do
-	case $t in rionet|rionet_zc|memif|ring|tsi721|rionet_link) ;;
-	*) die "unknown transport '$t' (rionet,rionet_zc,memif,ring,tsi721,rionet_link)" ;;
+	case $t in rionet|rionet_zc|memif|ring|tsi721|rionet_link|rionet_link1) ;;
+	*) die "unknown transport '$t' (rionet,rionet_zc,memif,ring,tsi721,rionet_link," \
+	       "rionet_link1)" ;;
 	esac
 done
 for s in ${sizes//,/ }; do
@@ -313,9 +317,9 @@ pmd_args() {	# pmd_args <transport> <name> <size> <role: both|rx|tx>
 	fi
 	opts+=(--txpkts="$size")
 	case $t in
-	rionet|rionet_zc|rionet_link)
+	rionet|rionet_zc|rionet_link|rionet_link1)
 		vdev=(-d "$builddir/drivers")
-		[ "$t" = rionet_link ] && topo=$link_topo
+		[ "$t" = rionet_link ] || [ "$t" = rionet_link1 ] && topo=$link_topo
 		case $role in
 		both) vdev+=(--vdev "rio_sim0,fabric=$n,$topo" --vdev "rio_sim1,fabric=$n,$topo")
 		      opts+=(--eth-peer=0,00:01:00:01:00:01 --eth-peer=1,00:01:00:01:00:00) ;;
@@ -329,6 +333,13 @@ pmd_args() {	# pmd_args <transport> <name> <size> <role: both|rx|tx>
 			case $role in
 			both) vdev+=(-a "rapidio0,rx_zero_copy=1" -a "rapidio1,rx_zero_copy=1") ;;
 			rx) vdev+=(-a "rapidio0,rx_zero_copy=1") ;;
+			esac
+		fi
+		# One letter on the sending ports (the receiver ignores letters).
+		if [ "$t" = rionet_link1 ]; then
+			case $role in
+			both) vdev+=(-a "rapidio0,letters=1" -a "rapidio1,letters=1") ;;
+			tx) vdev+=(-a "rapidio0,letters=1") ;;
 			esac
 		fi
 		[ "$size" -gt 1500 ] && opts+=(--max-pkt-len="$size")
@@ -657,7 +668,7 @@ for rep in $(seq 1 "$reps"); do
 	fi
 	# Transports of dpdk-rio-bench's two processes (net_ring cannot be shared).
 	two_list=$(echo "${transports//,/ }" | tr ' ' '\n' |
-		grep -v '^ring$\|^tsi721$\|^rionet_link$' | paste -sd,)
+		grep -v '^ring$\|^tsi721$\|^rionet_link1\?$' | paste -sd,)
 	if has stream "$scenarios" && [ -n "$two_list" ]; then
 		for size in ${sizes//,/ }; do
 			slist=$two_list
@@ -764,7 +775,8 @@ if ends:
         add("corelat", k, 64, "p50_ns", {"median": e["p50_ns"], "min": e["min_ns"],
                                         "max": e["max_ns"], "runs": 10}, "ns")
 sizes = sorted({k[2] for k in runs if k[0] in ("fwd", "pair", "stream")})
-transports = [t for t in ("rionet", "rionet_zc", "memif", "ring", "tsi721", "rionet_link")
+LINK_TRANSPORTS = ("rionet_link", "rionet_link1")
+transports = [t for t in ("rionet", "rionet_zc", "memif", "ring", "tsi721") + LINK_TRANSPORTS
               if any(k[1] == t for k in runs)]
 
 # What Gen2 x4 links carry (4 lanes at 5 Gbaud, 8b/10b), and a frame's bytes
@@ -838,7 +850,7 @@ if any(k[0] == "stream" for k in runs):
     P("")
     P("Scenario 2, same seconds: dpdk-rio-bench stream -> sink, the transports in turn every "
       "50 ms; Mpps accepted by the sender")
-    pts = [t for t in transports if t not in ("ring", "tsi721", "rionet_link")]
+    pts = [t for t in transports if t not in ("ring", "tsi721") + LINK_TRANSPORTS]
     hdr = "size  " + "".join(f"| {t + ' Mpps':>24} | {'Gbit/s':>6} | {'lost':>6} " for t in pts)
     rts = [t for t in ("rionet", "rionet_zc") if t in pts]
     P(hdr + "".join(f"| {t + '/memif':>22} " for t in rts))
@@ -869,27 +881,29 @@ if any(k[0] == "stream" for k in runs):
     P("(lost = most frames lost in any run: accepted by the sender's tx_burst, "
       "never received)")
 
-if any(k[1] == "rionet_link" for k in runs):
+if any(k[1] in LINK_TRANSPORTS for k in runs):
     P("")
-    P("rionet on modelled links (rionet_link): ep0 - sw0 - ep1, Gen2 x4 (16 Gbit/s), timing model "
-      "on; ceiling = the Mpps the links carry in frames of that size (segments with headers, "
-      "CRCs, padding and delimiters; scenario 1 sends both ways, so each direction also "
-      "carries the responses to the other's segments)")
-    P(f"{'scenario':<8} | size | {'rionet_link Mpps':>24} | {'Gbit/s':>6} | {'ceiling Mpps':>12} | "
-      f"{'fraction':>8}")
-    for scen in ("fwd", "pair"):
-        for s in sizes:
-            c = cell((scen, "rionet_link", s), "mpps")
-            if c is None:
-                continue
-            ceil = link_ceiling(scen, s)
-            one = lambda v: {"median": v, "min": v, "max": v, "runs": c["runs"]}
-            add(scen, "rionet_link", s, "ceiling_mpps", one(ceil), "Mpps")
-            add(scen, "rionet_link", s, "link_fraction",
-                {"median": c["median"] / ceil, "min": c["min"] / ceil,
-                 "max": c["max"] / ceil, "runs": c["runs"]}, "")
-            P(f"{scen:<8} | {s:>4} | {fmt(c):>24} | {c['median'] * s * 8 / 1000:>6.2f} | "
-              f"{ceil:>12.3f} | {c['median'] / ceil:>8.3f}")
+    P("rionet on modelled links: ep0 - sw0 - ep1, Gen2 x4 (16 Gbit/s), timing model on; "
+      "rionet_link with the default letters=4, rionet_link1 with letters=1 (one message in "
+      "flight per peer, as Linux rionet sends); ceiling = the Mpps the links carry in frames "
+      "of that size (segments with headers, CRCs, padding and delimiters; scenario 1 sends "
+      "both ways, so each direction also carries the responses to the other's segments)")
+    P(f"{'transport':<12} | {'scenario':<8} | size | {'Mpps':>24} | {'Gbit/s':>6} | "
+      f"{'ceiling Mpps':>12} | {'fraction':>8}")
+    for t in [t for t in LINK_TRANSPORTS if t in transports]:
+        for scen in ("fwd", "pair"):
+            for s in sizes:
+                c = cell((scen, t, s), "mpps")
+                if c is None:
+                    continue
+                ceil = link_ceiling(scen, s)
+                one = lambda v: {"median": v, "min": v, "max": v, "runs": c["runs"]}
+                add(scen, t, s, "ceiling_mpps", one(ceil), "Mpps")
+                add(scen, t, s, "link_fraction",
+                    {"median": c["median"] / ceil, "min": c["min"] / ceil,
+                     "max": c["max"] / ceil, "runs": c["runs"]}, "")
+                P(f"{t:<12} | {scen:<8} | {s:>4} | {fmt(c):>24} | "
+                  f"{c['median'] * s * 8 / 1000:>6.2f} | {ceil:>12.3f} | {c['median'] / ceil:>8.3f}")
 
 if any(k[0] == "lat" for k in runs):
     P("")
@@ -947,15 +961,15 @@ for sc in scens.split(","):
     for t in trans.split(","):
         # rionet_zc: frames up to what rio_sim receives in place (zc_fits).
         fs = [int(s) for s in fsizes.split(",") if t != "rionet_zc" or int(s) <= 1536]
-        link = ("link_fraction",) if t == "rionet_link" else ()
+        link = ("link_fraction",) if t in LINK_TRANSPORTS else ()
         if sc == "fwd":
             want += [(sc, t, s, m) for s in fs for m in ("mpps", "gbps") + link]
         elif sc == "pair" and t not in ("ring", "tsi721"):
             want += [(sc, t, s, m) for s in fs
                      for m in ("mpps", "sent", "received", "lost") + link]
-        elif sc == "stream" and t not in ("ring", "tsi721", "rionet_link"):
+        elif sc == "stream" and t not in ("ring", "tsi721") + LINK_TRANSPORTS:
             want += [(sc, t, s, m) for s in fs for m in ("mpps", "received", "lost")]
-        elif sc == "lat" and t not in ("ring", "rionet_zc", "tsi721", "rionet_link"):
+        elif sc == "lat" and t not in ("ring", "rionet_zc", "tsi721") + LINK_TRANSPORTS:
             want += [(sc, t, 64, m) for m in ("min_ns", "p50_ns", "p99_ns")]
     if sc == "enum":
         want += [(sc, "star", int(n), m) for n in esizes.split(",")
