@@ -62,7 +62,9 @@
 # with --lcores=0@0 (sink / pong) and --lcores=0@1 (stream / ping).
 #
 # Output: the table on stdout and in <out>/table.txt, <out>/results.csv,
-# <out>/results.json, raw per-run lines in <out>/raw.tsv, logs in <out>/logs.
+# <out>/results.json, a plot of scenarios 1 and 2 (Gbit/s against frame
+# size, with the links' ceiling) in <out>/throughput.svg, raw per-run lines
+# in <out>/raw.tsv, logs in <out>/logs.
 #
 # Usage: devtools/bench.sh [options]
 #   --scenarios LIST  fwd,pair,stream,lat,enum or 1,2,3,4 (default: all)
@@ -167,6 +169,7 @@ has() {	# has <item> <comma list>
 
 mkdir -p "$outdir/logs" || die "cannot create $outdir"
 rm -f "$outdir"/logs/*.log
+rm -f "$outdir/throughput.svg"
 raw="$outdir/raw.tsv"
 : > "$raw"
 tag="rb$$"
@@ -689,7 +692,8 @@ core_probe end
 elapsed=$((SECONDS - start_s))
 python3 - "$raw" "$outdir" "$cpu" "$(nproc)" "$elapsed" "$reps" "$scenarios" "$transports" \
 	"$sizes" "$enum_sizes" <<'PY'
-import csv, json, statistics, sys
+import csv, json, math, statistics, sys
+import xml.etree.ElementTree
 
 raw, outdir, cpu, ncpu, elapsed, reps, scens, trans, fsizes, esizes = sys.argv[1:11]
 runs = {}
@@ -942,6 +946,86 @@ if any(k[0] == "enum" for k in runs):
           f"{fmt(cs['agent_ms'], 2):>22} | {int(cs['agent_maint']['median']):>11} | "
           f"{cs['agent_maint']['median'] / n:>8.1f}")
 
+
+# The plot: Gbit/s against frame size, one panel per scenario of scenarios 1
+# and 2, a line per transport, and the links' ceiling for those on modelled
+# links. Plain SVG, so that the report needs nothing but Python.
+COLOURS = {"rionet": "#1f77b4", "rionet_zc": "#17becf", "memif": "#7f7f7f",
+           "ring": "#bcbd22", "tsi721": "#9467bd", "rionet_link": "#d62728",
+           "rionet_link1": "#ff7f0e"}
+TITLES = {"fwd": "1: one testpmd, io forwarding (both ports' Rx)",
+          "pair": "2: txonly -> rxonly, two processes (Rx)"}
+
+def svg_panel(scen, x0, y0, w, h):
+    """One panel's SVG elements: axes, lines, ceiling, legend; [] without results."""
+    series = []
+    for t in transports:
+        pts = [(s, cell((scen, t, s), "mpps")) for s in sizes]
+        pts = [(s, c["median"] * s * 8 / 1000) for s, c in pts if c is not None]
+        if pts:
+            series.append((t, pts))
+    if not series:
+        return []
+    link = any(t in LINK_TRANSPORTS for t, _ in series)
+    ceil = [(s, link_ceiling(scen, s) * s * 8 / 1000) for s in sizes] if link else []
+    top = max([g for _, pts in series for _, g in pts] + [g for _, g in ceil])
+    step = next(v for v in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000) if top / v <= 8)
+    ymax = step * (int(top / step) + 1)
+    xs = sorted(sizes)
+    # Frame sizes on a logarithmic axis: 64 to 4096 spread evenly.
+    lx = lambda s: x0 + (w * 0.5 if len(xs) == 1 else
+                         w * (math.log(s) - math.log(xs[0])) /
+                         (math.log(xs[-1]) - math.log(xs[0])))
+    ly = lambda g: y0 + h - h * g / ymax
+    e = [f'<text x="{x0}" y="{y0 - 12}" font-size="13">Scenario {TITLES[scen]}</text>',
+         f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="none" stroke="#000"/>']
+    for i in range(int(ymax / step) + 1):
+        y = ly(i * step)
+        e.append(f'<line x1="{x0}" y1="{y:.1f}" x2="{x0 + w}" y2="{y:.1f}" stroke="#ddd"/>')
+        e.append(f'<text x="{x0 - 6}" y="{y + 4:.1f}" font-size="11" '
+                 f'text-anchor="end">{i * step}</text>')
+    for s in xs:
+        e.append(f'<text x="{lx(s):.1f}" y="{y0 + h + 16}" font-size="11" '
+                 f'text-anchor="middle">{s}</text>')
+    e.append(f'<text x="{x0 + w / 2}" y="{y0 + h + 34}" font-size="12" '
+             'text-anchor="middle">frame bytes</text>')
+    e.append(f'<text x="{x0 - 40}" y="{y0 + h / 2}" font-size="12" text-anchor="middle" '
+             f'transform="rotate(-90 {x0 - 40} {y0 + h / 2})">Gbit/s</text>')
+    legend = []
+    if ceil:
+        d = " ".join(f"{lx(s):.1f},{ly(g):.1f}" for s, g in ceil)
+        e.append(f'<polyline data-series="{scen}/ceiling" points="{d}" fill="none" '
+                 'stroke="#000" stroke-dasharray="6 4"/>')
+        legend.append(("link ceiling (Gen2 x4)", "#000", "6 4"))
+    for t, pts in series:
+        d = " ".join(f"{lx(s):.1f},{ly(g):.1f}" for s, g in pts)
+        c = COLOURS.get(t, "#000")
+        e.append(f'<polyline data-series="{scen}/{t}" points="{d}" fill="none" stroke="{c}" '
+                 'stroke-width="2"/>')
+        for s, g in pts:
+            e.append(f'<circle cx="{lx(s):.1f}" cy="{ly(g):.1f}" r="3" fill="{c}"/>')
+        legend.append((t, c, ""))
+    for i, (name, c, dash) in enumerate(legend):
+        y = y0 + 14 + i * 16
+        e.append(f'<line x1="{x0 + 10}" y1="{y - 4}" x2="{x0 + 34}" y2="{y - 4}" stroke="{c}" '
+                 f'stroke-width="2"' + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
+        e.append(f'<text x="{x0 + 40}" y="{y}" font-size="11">{name}</text>')
+    return e
+
+panels = [sc for sc in ("fwd", "pair") if any(k[0] == sc for k in runs)]
+if panels:
+    W, H, PW, PH = 520 * len(panels), 380, 420, 280
+    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
+           f'viewBox="0 0 {W} {H}" font-family="sans-serif">',
+           f'<rect width="{W}" height="{H}" fill="#fff"/>']
+    for i, sc in enumerate(panels):
+        svg += svg_panel(sc, 70 + i * 520, 40, PW, PH)
+    svg.append("</svg>")
+    open(f"{outdir}/throughput.svg", "w").write("\n".join(svg) + "\n")
+    P("")
+    P(f"Plot: {outdir}/throughput.svg (Gbit/s against frame size, scenarios "
+      + " and ".join("1" if sc == "fwd" else "2" for sc in panels) + ")")
+
 text = "\n".join(out) + "\n"
 print(text, end="")
 open(f"{outdir}/table.txt", "w").write(text)
@@ -976,12 +1060,28 @@ for sc in scens.split(","):
                  for m in ("host_ms", "host_maint", "agent_ms", "agent_maint")]
 want += [("corelat", k, 64, "p50_ns") for k in ("start", "end")]
 missing = [w for w in want if w not in have]
+# The plot: a line for every transport of scenarios 1 and 2, a ceiling beside
+# those on modelled links.
+plotted = set()
+if any(w[0] in ("fwd", "pair") for w in want):
+    try:
+        plotted = {el.get("data-series") for el in
+                   xml.etree.ElementTree.parse(f"{outdir}/throughput.svg").iter()
+                   if el.get("data-series")}
+    except (OSError, xml.etree.ElementTree.ParseError) as exc:
+        print(f"bench: no plot: {exc}", file=sys.stderr)
+        missing.append(("plot",) * 4)
+for sc, t in sorted({(w[0], w[1]) for w in want if w[0] in ("fwd", "pair")}):
+    for series in [t] + (["ceiling"] if t in LINK_TRANSPORTS else []):
+        if plotted and f"{sc}/{series}" not in plotted:
+            missing.append((sc, series, "-", "plot line"))
 for m in missing:
     print("bench: missing result: %s %s %s %s" % m, file=sys.stderr)
 sys.exit(1 if missing else 0)
 PY
 pyrc=$?
-echo "bench: wrote $outdir/table.txt, $outdir/results.csv, $outdir/results.json"
+echo "bench: wrote $outdir/table.txt, $outdir/results.csv, $outdir/results.json" \
+	"$([ -f "$outdir/throughput.svg" ] && echo "and $outdir/throughput.svg")"
 left=$(ls "$fabdir" 2>/dev/null | grep "^rio_sim\.${tag}_" || true)
 if [ -n "$left" ]; then
 	fail "shared memory left behind: $left"
