@@ -7,7 +7,7 @@
 #
 # rionet is measured twice. As a shared-memory transport (rionet, rionet_zc,
 # and tsi721's rio_sim side): its fabrics have the timing model off
-# (<out>/shm-transport.ini: builtin:default with timing = 0), and it is
+# (devtools/shm-transport.ini: builtin:default with timing = 0), and it is
 # compared with memif. On modelled
 # links (rionet_link): the fabric's default, Gen2 x4 links (16 Gbit/s) with
 # the timing model on; it is reported as a fraction of what the links can
@@ -288,25 +288,8 @@ total() {
 # The fabric of the shared-memory transport: builtin:default (ep0 and ep1 on
 # one switch, static routes) with the timing model off; and of rionet on
 # modelled links: builtin:default itself (Gen2 x4, timing on).
-shm_topo="topology=$outdir/shm-transport.ini"
+shm_topo="topology=$PWD/devtools/shm-transport.ini"
 link_topo="topology=builtin:default"
-cat > "$outdir/shm-transport.ini" <<'EOF_TOPO' || die "cannot write $outdir/shm-transport.ini"
-; devtools/bench.sh: builtin:default with timing = 0 (shared-memory transport)
-[fabric]
-static_routes = 1
-timing = 0
-[switch sw0]
-ports = 8
-[endpoint ep0]
-host = 1
-host_destid = 0
-destid = 0
-[endpoint ep1]
-destid = 1
-[links]
-sw0.0 = ep0.0
-sw0.1 = ep1.0
-EOF_TOPO
 
 # Per transport: EAL vdev arguments (for testpmd) and testpmd options.
 pmd_args() {	# pmd_args <transport> <name> <size> <role: both|rx|tx>

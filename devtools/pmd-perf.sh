@@ -59,26 +59,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The shared-memory transport: builtin:default (ep0 and ep1 on one switch,
-# which returns the loopback frames) with the timing model off.
-shm_topo="$PWD/$logdir/shm-transport.ini"
-cat > "$shm_topo" <<'EOF_TOPO' || exit 1
-; devtools/pmd-perf.sh: builtin:default with timing = 0 (shared-memory transport)
-[fabric]
-static_routes = 1
-timing = 0
-[switch sw0]
-ports = 8
-[endpoint ep0]
-host = 1
-host_destid = 0
-destid = 0
-[endpoint ep1]
-destid = 1
-[links]
-sw0.0 = ep0.0
-sw0.1 = ep1.0
-EOF_TOPO
+# The shared-memory transport (timing model off), as bench.sh runs it.
+shm_topo="$PWD/devtools/shm-transport.ini"
 
 # What each transport's figure is.
 declare -A meaning=(
