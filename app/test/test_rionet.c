@@ -1014,18 +1014,61 @@ test_rionet_peer_restart(void)
 }
 
 /* Flows spread over 4 mailboxes by hash, each flow in order on one queue. */
+/*
+ * A 64-byte UDP frame of flow @flow (source port 1000 + flow), @seq after
+ * the UDP header: the flow hash tells flows apart, rn_flow_of() reads them.
+ */
+static struct rte_mbuf *
+rn_flow_frame(const struct rte_ether_addr *dst, uint16_t src_destid, uint32_t flow,
+	      uint32_t seq)
+{
+	struct rte_mbuf *m = rte_pktmbuf_alloc(rn_pool_big);
+	struct rte_ether_hdr *eth;
+	struct rte_ipv4_hdr *ip;
+	struct rte_udp_hdr *udp;
+	uint8_t *p;
+
+	if (m == NULL)
+		return NULL;
+	p = (uint8_t *)rte_pktmbuf_append(m, 64);
+	memset(p, 0, 64);
+	eth = (struct rte_ether_hdr *)p;
+	eth->dst_addr = *dst;
+	rionet_mac_from_destid(src_destid, &eth->src_addr);
+	eth->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
+	ip = (struct rte_ipv4_hdr *)(eth + 1);
+	ip->version_ihl = RTE_IPV4_VHL_DEF;
+	ip->next_proto_id = IPPROTO_UDP;
+	ip->src_addr = rte_cpu_to_be_32(0x0a000001);
+	ip->dst_addr = rte_cpu_to_be_32(0x0a000002);
+	udp = (struct rte_udp_hdr *)(ip + 1);
+	udp->src_port = rte_cpu_to_be_16(1000 + flow);
+	udp->dst_port = rte_cpu_to_be_16(2000);
+	memcpy(udp + 1, &seq, sizeof(seq));
+	return m;
+}
+
+/* Flow and sequence number of an rn_flow_frame() at @p. */
+static void
+rn_flow_of(const uint8_t *p, uint32_t *flow, uint32_t *seq)
+{
+	const struct rte_udp_hdr *udp = (const void *)(p + sizeof(struct rte_ether_hdr) +
+						       sizeof(struct rte_ipv4_hdr));
+
+	*flow = rte_be_to_cpu_16(udp->src_port) - 1000;
+	memcpy(seq, udp + 1, sizeof(*seq));
+}
+
 static int
 test_rionet_multiqueue(void)
 {
 	enum { NB_FLOWS = 16, PER_FLOW = 20 };
-	struct rte_ether_addr dst, src;
+	struct rte_ether_addr dst;
 	struct rte_mbuf *pkts[NB_FLOWS], *rx[RN_BURST];
 	uint32_t next[NB_FLOWS] = { 0 };
 	int qof[NB_FLOWS];
-	unsigned int used = 0, ms, total = 0, q, k, f, r;
-	struct rte_ipv4_hdr *ip;
-	struct rte_udp_hdr *udp;
-	uint8_t *p;
+	unsigned int used = 0, ms, total = 0, q, k;
+	uint32_t f, r;
 	uint16_t n;
 
 	for (f = 0; f < NB_FLOWS; f++)
@@ -1036,29 +1079,10 @@ test_rionet_multiqueue(void)
 	TEST_ASSERT_SUCCESS(rn_port_start(1, 4, 4, 1500, rn_pool_big), "start 1");
 	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "peers");
 	rionet_mac_from_destid(1, &dst);
-	rionet_mac_from_destid(0, &src);
 	for (r = 0; r < PER_FLOW; r++) {
 		for (f = 0; f < NB_FLOWS; f++) {
-			struct rte_mbuf *m = rte_pktmbuf_alloc(rn_pool_big);
-			struct rte_ether_hdr *eth;
-
-			TEST_ASSERT_NOT_NULL(m, "alloc");
-			p = (uint8_t *)rte_pktmbuf_append(m, 64);
-			memset(p, 0, 64);
-			eth = (struct rte_ether_hdr *)p;
-			eth->dst_addr = dst;
-			eth->src_addr = src;
-			eth->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
-			ip = (struct rte_ipv4_hdr *)(eth + 1);
-			ip->version_ihl = RTE_IPV4_VHL_DEF;
-			ip->next_proto_id = IPPROTO_UDP;
-			ip->src_addr = rte_cpu_to_be_32(0x0a000001);
-			ip->dst_addr = rte_cpu_to_be_32(0x0a000002);
-			udp = (struct rte_udp_hdr *)(ip + 1);
-			udp->src_port = rte_cpu_to_be_16(1000 + f);
-			udp->dst_port = rte_cpu_to_be_16(2000);
-			memcpy(udp + 1, &r, sizeof(r));
-			pkts[f] = m;
+			pkts[f] = rn_flow_frame(&dst, 0, f, r);
+			TEST_ASSERT_NOT_NULL(pkts[f], "alloc");
 		}
 		k = 0;
 		for (ms = 0; k < NB_FLOWS && ms < 1000; ms++)
@@ -1069,10 +1093,7 @@ test_rionet_multiqueue(void)
 		for (q = 0; q < 4; q++) {
 			n = rte_eth_rx_burst(env.port[1], q, rx, RN_BURST);
 			for (k = 0; k < n; k++) {
-				p = rte_pktmbuf_mtod(rx[k], uint8_t *);
-				udp = (struct rte_udp_hdr *)(p + 14 + 20);
-				f = rte_be_to_cpu_16(udp->src_port) - 1000;
-				memcpy(&r, udp + 1, sizeof(r));
+				rn_flow_of(rte_pktmbuf_mtod(rx[k], uint8_t *), &f, &r);
 				TEST_ASSERT(f < NB_FLOWS, "bad flow");
 				if (qof[f] < 0) {
 					qof[f] = q;
@@ -1996,6 +2017,141 @@ test_rionet_letters(void)
 	return TEST_SUCCESS;
 }
 
+/* Wait until port i's xstat @name is @v. */
+static int
+rn_xstat_wait(unsigned int i, const char *name, int64_t v, struct rte_rio_mport *poll)
+{
+	unsigned int ms;
+
+	for (ms = 0; ms < RN_WAIT_MS; ms++) {
+		if (rn_xstat(i, name) == v)
+			return 0;
+		if (poll != NULL)
+			rte_rio_dbell_poll(poll, 16);
+		rte_delay_ms(1);
+	}
+	return -ETIMEDOUT;
+}
+
+/*
+ * Send @n frames of flows 0..n-1 from port i's Tx queue @q to device ID 2,
+ * the raw peer, and take what reaches its mailbox 0 within @wait_ms.
+ * @return the number received, each checked in order of its flow.
+ */
+static int
+rn_raw_flows(unsigned int i, uint16_t q, struct rte_rio_mport *raw, unsigned int n,
+	     unsigned int wait_ms)
+{
+	struct rte_mbuf *m[RN_RAW_BUFS];
+	struct rte_ether_addr dst;
+	struct rte_rio_msg msg;
+	unsigned int k, ms, seen = 0;
+	uint32_t flow, seq;
+
+	rionet_mac_from_destid(2, &dst);
+	for (k = 0; k < n; k++) {
+		m[k] = rn_flow_frame(&dst, (uint16_t)i, k, 7);
+		TEST_ASSERT_NOT_NULL(m[k], "frame");
+	}
+	TEST_ASSERT_EQUAL(rte_eth_tx_burst(env.port[i], q, m, n), n, "tx burst");
+	for (ms = 0; ms < wait_ms && seen < n; ) {
+		if (rte_rio_recv_messages(raw, 0, &msg, 1) != 1) {
+			rte_delay_ms(1);
+			ms++;
+			continue;
+		}
+		rn_flow_of(msg.buf, &flow, &seq);
+		TEST_ASSERT(flow < n && seq == 7, "frame %u: flow %u seq %u", seen, flow, seq);
+		TEST_ASSERT_SUCCESS(rte_rio_add_inb_buffer(raw, 0, msg.buf), "repost");
+		seen++;
+	}
+	return (int)seen;
+}
+
+/*
+ * Mailboxes are negotiated: a port says which mailboxes it receives on
+ * (RIONET_DBELL_MBOXES before JOIN), and a Tx queue sends to a peer only on
+ * those; a peer that never said (Linux rionet) has mailbox 0.
+ */
+static int
+test_rionet_mailboxes(void)
+{
+	enum { NB_FLOWS = 16, PER_FLOW = 10 };
+	struct rte_mbuf *pkts[NB_FLOWS], *rx[RN_BURST];
+	uint32_t next[NB_FLOWS] = { 0 }, f, r;
+	unsigned int used = 0, ms, total = 0, q, k;
+	struct rte_ether_addr dst;
+	struct rte_rio_mport *raw;
+	uint8_t *bufs;
+	uint16_t n;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(3), "setup");
+	/* Port 0 receives on mailboxes 0-3, its one Tx queue owns all four. */
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 4, 1, 1500, rn_pool_big), "start 0");
+	/* Port 1 receives on mailboxes 0 and 1; Tx queue q owns mailbox q. */
+	TEST_ASSERT_SUCCESS(rn_port_start(1, 2, 2, 1500, rn_pool_big), "start 1");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "port 0 peers");
+	TEST_ASSERT_SUCCESS(rn_active_wait(1, 1), "port 1 peers");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 1, "mailboxes"), 0x3, "port 1's mailboxes at port 0");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(1, 0, "mailboxes"), 0xf, "port 0's mailboxes at port 1");
+
+	/* Port 0 spreads flows over mailboxes 0 and 1 only: none is refused. */
+	rionet_mac_from_destid(1, &dst);
+	for (r = 0; r < PER_FLOW; r++) {
+		for (f = 0; f < NB_FLOWS; f++) {
+			pkts[f] = rn_flow_frame(&dst, 0, f, r);
+			TEST_ASSERT_NOT_NULL(pkts[f], "alloc");
+		}
+		k = 0;
+		for (ms = 0; k < NB_FLOWS && ms < 1000; ms++)
+			k += rte_eth_tx_burst(env.port[0], 0, pkts + k, NB_FLOWS - k);
+		TEST_ASSERT_EQUAL(k, NB_FLOWS, "burst");
+	}
+	for (ms = 0; ms < 2000 && total < NB_FLOWS * PER_FLOW; ms++) {
+		for (q = 0; q < 2; q++) {
+			n = rte_eth_rx_burst(env.port[1], q, rx, RN_BURST);
+			for (k = 0; k < n; k++) {
+				rn_flow_of(rte_pktmbuf_mtod(rx[k], uint8_t *), &f, &r);
+				TEST_ASSERT(f < NB_FLOWS, "bad flow");
+				TEST_ASSERT_EQUAL(r, next[f], "flow %u out of order", f);
+				next[f]++;
+				used |= 1u << q;
+				rte_pktmbuf_free(rx[k]);
+			}
+			total += n;
+		}
+		rte_delay_ms(1);
+	}
+	TEST_ASSERT_EQUAL(total, NB_FLOWS * PER_FLOW, "frames lost");
+	TEST_ASSERT_EQUAL(used, 0x3, "flows not on both mailboxes (mask 0x%x)", used);
+	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 1, "tx_errors"), 0, "sent to a closed mailbox");
+	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_no_mailbox"), 0, "no_mailbox count");
+
+	/* A Linux rionet peer (JOIN, no mailboxes said): mailbox 0 only. */
+	TEST_ASSERT_SUCCESS(rn_raw_peer_join(&raw, &bufs), "raw peer");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 2, "mailboxes"), 0x1, "raw peer's mailboxes");
+	TEST_ASSERT_EQUAL(rn_raw_flows(0, 0, raw, RN_RAW_BUFS, 1000), RN_RAW_BUFS,
+			  "flows to the raw peer not all on mailbox 0");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 2, "tx_errors"), 0, "raw peer: send errors");
+
+	/* Port 1's queue 1 owns mailbox 1 only: its frames for it are dropped, counted. */
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(raw, 1, RIONET_DBELL_JOIN), "JOIN port 1");
+	TEST_ASSERT_SUCCESS(rn_active_wait(1, 2), "port 1 peers");
+	TEST_ASSERT_EQUAL(rn_raw_flows(1, 1, raw, 5, 100), 0, "frames on mailbox 1 arrived");
+	TEST_ASSERT_EQUAL(rn_xstat(1, "tx_q1_no_mailbox"), 5, "no_mailbox count");
+	TEST_ASSERT_EQUAL(rn_peer_xstat(1, 2, "tx_errors"), 0, "sent to a closed mailbox");
+	TEST_ASSERT_EQUAL(rn_raw_flows(1, 0, raw, 3, 1000), 3, "queue 0's frames lost");
+
+	/* What a peer says holds until it LEAVEs. */
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(raw, 0, RIONET_DBELL_MBOXES | 0x3), "MBOXES");
+	TEST_ASSERT_SUCCESS(rn_xstat_wait(0, "peer_0x0002_mailboxes", 0x3, NULL), "mask 0x3");
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(raw, 0, RIONET_DBELL_LEAVE), "LEAVE");
+	TEST_ASSERT_SUCCESS(rn_xstat_wait(0, "peer_0x0002_mailboxes", 0x1, NULL), "mask reset");
+	TEST_ASSERT_SUCCESS(rn_xstat_wait(0, "peer_0x0002_active", 0, NULL), "left");
+	rn_raw_peer_release(raw, bufs);
+	return TEST_SUCCESS;
+}
+
 /* rx_zero_copy: frames longer than this are attached in place, shorter ones copied. */
 #define RN_ZC_COPY_MAX	256
 /* What rio_sim receives in place (inb_inplace_max): MTU 1522 at most. */
@@ -2625,6 +2781,7 @@ RN_CASE(test_rionet_peer_restart)
 RN_CASE(test_rionet_multiqueue)
 RN_CASE(test_rionet_wire_format)
 RN_CASE(test_rionet_letters)
+RN_CASE(test_rionet_mailboxes)
 RN_CASE(test_rionet_backpressure)
 RN_CASE(test_rionet_devargs)
 RN_CASE(test_rionet_reset)
@@ -2686,6 +2843,7 @@ static struct unit_test_suite rionet_suite = {
 		TEST_CASE_NAMED("backpressure", test_rionet_backpressure_run),
 		TEST_CASE_NAMED("devargs", test_rionet_devargs_run),
 		TEST_CASE_NAMED("letters rotate towards a peer", test_rionet_letters_run),
+		TEST_CASE_NAMED("mailboxes negotiated", test_rionet_mailboxes_run),
 		TEST_CASE_NAMED("reset", test_rionet_reset_run),
 		TEST_CASE_NAMED("unplug", test_rionet_unplug_run),
 		TEST_CASE_NAMED("bcast_ring_full", test_rionet_bcast_ring_full_run),

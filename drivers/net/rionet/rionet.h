@@ -16,6 +16,12 @@
  *  - doorbell RIONET_DBELL_JOIN announces that the sender's rionet is up (the
  *    receiver answers with JOIN when the sender was not active yet), doorbell
  *    RIONET_DBELL_LEAVE that it goes down.
+ *
+ * An extension between nodes of this driver, which Linux ignores (its
+ * rionet claims only JOIN..LEAVE, and its mport drivers drop a doorbell no
+ * one claimed): before every JOIN the sender sends RIONET_DBELL_MBOXES | M,
+ * M the 4-bit mask of the mailboxes it receives frames on (bit m: mailbox
+ * m). A peer that never sent it is a Linux rionet: mailbox 0 only.
  */
 
 #include <stdbool.h>
@@ -28,6 +34,10 @@
 #define RIONET_DBELL_JOIN	0x1000
 /** Doorbell info: the sender's rionet goes down. */
 #define RIONET_DBELL_LEAVE	0x1001
+/** Doorbell info | mask of mailboxes: the sender receives frames on those. */
+#define RIONET_DBELL_MBOXES	0x1010
+/** Last doorbell info of the RIONET_DBELL_MBOXES range (all four mailboxes). */
+#define RIONET_DBELL_MBOXES_LAST	(RIONET_DBELL_MBOXES | 0xf)
 /** Mailbox of queue 0 (Linux rionet only uses this one). */
 #define RIONET_DEFAULT_MBOX	0
 /** Largest frame: one message of 4096 bytes. */

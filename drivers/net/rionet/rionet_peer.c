@@ -34,6 +34,11 @@
  * RIONET_JOIN_HOLDOFF_MS before: then it answers ours, and answering it
  * would make the two ends answer each other forever.
  *
+ * Mailboxes: every JOIN we send follows a RIONET_DBELL_MBOXES doorbell
+ * with the mask of our open inbound mailboxes; a peer's own mask (Linux's
+ * is implicit: mailbox 0) is kept in its slot, reset when it LEAVEs or
+ * comes to the bus anew, and read by the Tx lcores to pick a mailbox.
+ *
  * Link: up while the port is started, the mport's own RapidIO link is up
  * (Port OK of its port) and at least one peer is active (Linux rionet's
  * carrier; in loopback mode the port is its own peer), with an
@@ -168,9 +173,9 @@ rionet_peer_lose(struct rionet_port *port, struct rionet_peer *p)
 	rionet_link_refresh(port);
 }
 
-/* Send a JOIN or LEAVE doorbell, retrying while the peer answers RETRY. Under lock. */
+/* Send a doorbell, retrying while the peer answers RETRY. Under lock. */
 static int
-rionet_dbell_send(struct rionet_port *port, struct rionet_peer *p, uint16_t info)
+rionet_dbell_ring(struct rionet_port *port, struct rionet_peer *p, uint16_t info)
 {
 	int ret = -EAGAIN;
 	int i;
@@ -180,11 +185,29 @@ rionet_dbell_send(struct rionet_port *port, struct rionet_peer *p, uint16_t info
 			rte_delay_us_block(10);
 		ret = rte_rio_send_doorbell(rionet_port_mport(port), p->destid, info);
 	}
-	if (ret < 0) {
+	if (ret < 0)
 		port->dbell_tx_errors++;
+	else
+		port->dbell_tx++;
+	return ret;
+}
+
+/*
+ * Send a JOIN or LEAVE doorbell. A JOIN follows the mailboxes the port
+ * receives on (RIONET_DBELL_MBOXES), so that the peer knows them by the
+ * time it activates us; doorbells from one source to one target arrive in
+ * order. Under lock.
+ */
+static int
+rionet_dbell_send(struct rionet_port *port, struct rionet_peer *p, uint16_t info)
+{
+	int ret;
+
+	if (info == RIONET_DBELL_JOIN && port->in_mbox_open != 0)
+		rionet_dbell_ring(port, p, RIONET_DBELL_MBOXES | port->in_mbox_open);
+	ret = rionet_dbell_ring(port, p, info);
+	if (ret < 0)
 		return ret;
-	}
-	port->dbell_tx++;
 	if (info == RIONET_DBELL_JOIN) {
 		port->join_tx++;
 		p->join_tx++;
@@ -250,6 +273,7 @@ rionet_peer_slot(struct rionet_port *port, uint16_t destid)
 	p = &port->peers[port->nb_peers];
 	memset(p, 0, sizeof(*p));
 	p->destid = destid;
+	p->mbox_mask = RIONET_LINUX_MBOXES;
 	port->nb_peers++;
 	return p;
 }
@@ -278,6 +302,9 @@ rionet_peer_event(struct rionet_port *port, struct rte_rio_device *dev, bool add
 				   port->name, RIONET_MAX_PEERS, info.destid);
 			goto out;
 		}
+		/* A device new on the bus says again which mailboxes it takes. */
+		if (!p->present)
+			rionet_peer_set_mbox_mask(p, RIONET_LINUX_MBOXES);
 		p->present = 1;
 		rionet_map_set(port, p->destid, (uint16_t)(p - port->peers) + 1);
 		if (port->started && rionet_dbell_send(port, p, RIONET_DBELL_JOIN) == 0)
@@ -306,7 +333,7 @@ out:
 	rte_spinlock_unlock(&port->lock);
 }
 
-/* Inbound JOIN/LEAVE, from rte_rio_dbell_poll() in the alarm thread. */
+/* Inbound JOIN/LEAVE/MBOXES, from rte_rio_dbell_poll() in the alarm thread. */
 static void
 rionet_dbell_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbell *db)
 {
@@ -349,6 +376,11 @@ rionet_dbell_cb(struct rte_rio_mport *mport, void *arg, const struct rte_rio_dbe
 		p->leave_rx++;
 		p->rejoin = 0;
 		rionet_peer_activate(port, p, false);
+		/* Whatever JOINs from there next says its mailboxes first, or has one. */
+		rionet_peer_set_mbox_mask(p, RIONET_LINUX_MBOXES);
+	} else if (db->info >= RIONET_DBELL_MBOXES && db->info <= RIONET_DBELL_MBOXES_LAST) {
+		rionet_peer_set_mbox_mask(p, db->info & (RIONET_DBELL_MBOXES_LAST -
+							 RIONET_DBELL_MBOXES));
 	}
 	rionet_link_refresh(port);
 out:
@@ -515,6 +547,15 @@ rionet_peers_start(struct rionet_port *port)
 			   RIONET_DBELL_JOIN, RIONET_DBELL_LEAVE, ret);
 		return ret;
 	}
+	ret = rte_rio_request_inb_dbell(rionet_port_mport(port), RIONET_DBELL_MBOXES,
+					RIONET_DBELL_MBOXES_LAST, rionet_dbell_cb, port);
+	if (ret < 0) {
+		RIONET_LOG(ERR, "%s: doorbells 0x%x-0x%x are taken (%d)", port->name,
+			   RIONET_DBELL_MBOXES, RIONET_DBELL_MBOXES_LAST, ret);
+		rte_rio_release_inb_dbell(rionet_port_mport(port), RIONET_DBELL_JOIN,
+					  RIONET_DBELL_LEAVE);
+		return ret;
+	}
 	rte_spinlock_lock(&port->lock);
 	port->dbell_claimed = true;
 	port->started = true;
@@ -562,6 +603,8 @@ rionet_peers_stop(struct rionet_port *port)
 	if (port->dbell_claimed) {
 		rte_rio_release_inb_dbell(rionet_port_mport(port), RIONET_DBELL_JOIN,
 					  RIONET_DBELL_LEAVE);
+		rte_rio_release_inb_dbell(rionet_port_mport(port), RIONET_DBELL_MBOXES,
+					  RIONET_DBELL_MBOXES_LAST);
 		port->dbell_claimed = false;
 	}
 	rionet_link_refresh(port);

@@ -415,6 +415,7 @@ enum rionet_tx_verdict {
 	RIONET_TX_OVERSIZE,
 	RIONET_TX_RUNT,
 	RIONET_TX_UNKNOWN,
+	RIONET_TX_NO_MBOX,
 };
 
 /* No back-pressure stop in a flush. */
@@ -649,6 +650,9 @@ rionet_tx_stage_unicast(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uin
 			s = rionet_map_get(port, destid);
 			if (s == 0 || !rionet_peer_active(&port->peers[--s]))
 				return false;
+			/* Not on the queue's mailbox: the general path counts the drop. */
+			if (unlikely((rionet_peer_mbox_mask(&port->peers[s]) & txq->mbox_bits) == 0))
+				return false;
 			peer_destid = port->peers[s].destid;
 			last = destid;
 			peers++;
@@ -786,10 +790,11 @@ rionet_tx_stage(struct rionet_tx_queue *txq, struct rionet_tx_step *st, struct r
 		uint16_t i)
 {
 	struct rionet_port *port = txq->port;
-	bool loopback = port->loopback, mcast;
+	bool loopback = port->loopback, mcast, refused = false;
 	uint16_t s, copies = 0, destid, stop;
+	uint32_t hash = 0;
 	const uint8_t *data;
-	uint8_t mb;
+	uint8_t mb, mask;
 
 	st->verdict[i] = RIONET_TX_SEND;
 	if (unlikely(m->pkt_len > st->max_frame)) {
@@ -811,9 +816,9 @@ rionet_tx_stage(struct rionet_tx_queue *txq, struct rionet_tx_step *st, struct r
 	} else {
 		data = rte_pktmbuf_mtod(m, const uint8_t *);
 	}
-	mb = txq->mbox[0];
+	/* A flow keeps to one mailbox of a peer: its frames keep their order. */
 	if (txq->nb_mbox > 1)
-		mb = txq->mbox[rionet_flow_hash(m, data) % txq->nb_mbox];
+		hash = rionet_flow_hash(m, data);
 
 	mcast = (data[0] & 1) && !loopback;
 	/* Loopback: one copy, to the own device ID, whatever the address. */
@@ -821,11 +826,13 @@ rionet_tx_stage(struct rionet_tx_queue *txq, struct rionet_tx_step *st, struct r
 		if (loopback) {
 			s = RIONET_SELF_SLOT;
 			destid = port->destid;
+			mask = port->in_mbox_open;
 		} else if (mcast) {
 			/* Multicast and broadcast: every active peer. */
 			if (!rionet_peer_active(&port->peers[s]))
 				continue;
 			destid = port->peers[s].destid;
+			mask = rionet_peer_mbox_mask(&port->peers[s]);
 		} else {
 			/* Unicast: the peer whose device ID is in the MAC. */
 			if (!rionet_mac_to_destid(data, &destid) || destid >= port->max_destids)
@@ -833,7 +840,19 @@ rionet_tx_stage(struct rionet_tx_queue *txq, struct rionet_tx_step *st, struct r
 			s = rionet_map_get(port, destid);
 			if (s == 0 || !rionet_peer_active(&port->peers[--s]))
 				break;
+			mask = rionet_peer_mbox_mask(&port->peers[s]);
 		}
+		/* Only to a mailbox the peer receives on: another one answers ERROR. */
+		mask &= RTE_LEN2MASK(RTE_RIO_MAX_MBOX, uint8_t);
+		if (unlikely(txq->mbox_sel[mask].n == 0)) {
+			txq->no_mbox++;
+			refused = true;
+			if (!mcast)
+				break;
+			continue;
+		}
+		mb = txq->mbox_sel[mask].mbox[txq->mbox_sel[mask].n == 1 ? 0 :
+						hash % txq->mbox_sel[mask].n];
 		if (st->nb_msgs == RIONET_TX_MSGS) {
 			stop = rionet_tx_flush(txq, st);
 			if (stop != RIONET_TX_NO_STOP)
@@ -852,7 +871,7 @@ rionet_tx_stage(struct rionet_tx_queue *txq, struct rionet_tx_step *st, struct r
 			break;
 	}
 	if (copies == 0)
-		st->verdict[i] = RIONET_TX_UNKNOWN;
+		st->verdict[i] = refused ? RIONET_TX_NO_MBOX : RIONET_TX_UNKNOWN;
 	else if (mcast)
 		st->verdict[i] = RIONET_TX_SEND_MCAST;
 	return RIONET_TX_NO_STOP;
@@ -880,6 +899,8 @@ rionet_tx_account(struct rionet_tx_queue *txq, struct rte_mbuf **pkts, uint16_t 
 		case RIONET_TX_UNKNOWN:
 			txq->unknown_dst++;
 			break;
+		case RIONET_TX_NO_MBOX:
+			break;	/* counted per copy in txq->no_mbox */
 		case RIONET_TX_SEND_MCAST:
 			txq->mcast_copies += st->ok[i];
 			/* fall through */
@@ -1149,6 +1170,27 @@ rionet_loopback_routed(const struct rionet_port *port)
 	return false;
 }
 
+/*
+ * For every mask of mailboxes a peer may receive on, the queue's own
+ * outbound mailboxes among them (a mailbox sends to the same mailbox
+ * number of its target).
+ */
+static void
+rionet_txq_mbox_sel(struct rionet_tx_queue *txq)
+{
+	unsigned int mask, k;
+
+	txq->mbox_bits = 0;
+	for (k = 0; k < txq->nb_mbox; k++)
+		txq->mbox_bits |= 1u << txq->mbox[k];
+	for (mask = 0; mask < RTE_DIM(txq->mbox_sel); mask++) {
+		txq->mbox_sel[mask].n = 0;
+		for (k = 0; k < txq->nb_mbox; k++)
+			if (mask & (1u << txq->mbox[k]))
+				txq->mbox_sel[mask].mbox[txq->mbox_sel[mask].n++] = txq->mbox[k];
+	}
+}
+
 static int
 rionet_dev_start(struct rte_eth_dev *dev)
 {
@@ -1186,6 +1228,7 @@ rionet_dev_start(struct rte_eth_dev *dev)
 		txq->nb_mbox = 0;
 		for (m = q; m < nb_mbox; m += nb_tx)
 			txq->mbox[txq->nb_mbox++] = port->mbox_base + m;
+		rionet_txq_mbox_sel(txq);
 	}
 	ret = rionet_peers_start(port);
 	if (ret < 0)
@@ -1496,7 +1539,7 @@ rionet_stats_reset(struct rte_eth_dev *dev)
 			continue;
 		txq->packets = txq->bytes = txq->errors = txq->ring_full = 0;
 		txq->unknown_dst = txq->oversize = txq->runts = 0;
-		txq->linearized = txq->mcast_copies = 0;
+		txq->linearized = txq->mcast_copies = txq->no_mbox = 0;
 		memset(txq->peer, 0, sizeof(txq->peer));
 	}
 	rte_spinlock_lock(&port->lock);
@@ -1586,6 +1629,7 @@ rionet_xstats_walk(struct rte_eth_dev *dev, struct rionet_xwalk *w)
 		rionet_xput(w, txq->runts, "tx_q%u_runts", q);
 		rionet_xput(w, txq->linearized, "tx_q%u_linearized", q);
 		rionet_xput(w, txq->mcast_copies, "tx_q%u_multicast_copies", q);
+		rionet_xput(w, txq->no_mbox, "tx_q%u_no_mailbox", q);
 	}
 	for (s = 0; s < port->nb_peers; s++) {
 		p = &port->peers[s];
@@ -1607,6 +1651,7 @@ rionet_xstats_walk(struct rte_eth_dev *dev, struct rionet_xwalk *w)
 			v[5] += rxq->peer[s].bytes;
 		}
 		rionet_xput(w, rionet_peer_active(p), "peer_0x%04x_active", p->destid);
+		rionet_xput(w, rionet_peer_mbox_mask(p), "peer_0x%04x_mailboxes", p->destid);
 		rionet_xput(w, v[0], "peer_0x%04x_tx_packets", p->destid);
 		rionet_xput(w, v[1], "peer_0x%04x_tx_bytes", p->destid);
 		rionet_xput(w, v[2], "peer_0x%04x_tx_errors", p->destid);

@@ -27,6 +27,8 @@ extern int rionet_logtype;
 	rte_log(RTE_LOG_ ## level, rionet_logtype, "rionet: %s(): " fmt "\n", \
 		__func__, ##__VA_ARGS__)
 
+/** Mailboxes of a peer that never advertised any: Linux rionet's one. */
+#define RIONET_LINUX_MBOXES	(1u << RIONET_DEFAULT_MBOX)
 /** Queue pairs: one mailbox each. */
 #define RIONET_MAX_QUEUES	RTE_RIO_MAX_MBOX
 /** Peers a port follows (capable remote endpoints of its fabric). */
@@ -113,6 +115,12 @@ struct rionet_tx_queue {
 	bool fast_free;				/* RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE */
 	uint8_t nb_mbox;			/* outbound mailboxes owned */
 	uint8_t mbox[RIONET_MAX_QUEUES];	/* their numbers */
+	uint8_t mbox_bits;			/* bit m: mailbox m is one of them */
+	/* by a peer's mask of mailboxes: the owned ones it receives on */
+	struct {
+		uint8_t n;
+		uint8_t mbox[RIONET_MAX_QUEUES];
+	} mbox_sel[1u << RTE_RIO_MAX_MBOX];
 	uint8_t letters;			/* rotated toward each peer: 1..4 */
 	uint8_t next_letter[RIONET_MAX_PEERS + 1];	/* by peer slot, + RIONET_SELF_SLOT */
 	struct rte_rio_msg msgs[RIONET_TX_MSGS];
@@ -129,6 +137,7 @@ struct rionet_tx_queue {
 	uint64_t runts;
 	uint64_t linearized;
 	uint64_t mcast_copies;
+	uint64_t no_mbox;	/* copies for a peer on none of the queue's mailboxes */
 	struct rionet_peer_qstats peer[RIONET_MAX_PEERS + 1];	/* + RIONET_SELF_SLOT */
 };
 
@@ -137,6 +146,7 @@ struct rionet_peer {
 	uint16_t destid;
 	uint8_t present;	/* known on the bus (written under port lock) */
 	uint8_t active;		/* JOINed: atomic, read by Tx lcores */
+	uint8_t mbox_mask;	/* mailboxes it receives on: atomic, read by Tx lcores */
 	uint8_t join_sent;	/* we sent JOIN since start */
 	uint64_t join_tsc;	/* when we last sent it a JOIN (timer cycles) */
 	uint64_t join_rx;
@@ -223,6 +233,19 @@ static inline uint8_t
 rionet_peer_active(const struct rionet_peer *p)
 {
 	return __atomic_load_n(&p->active, __ATOMIC_ACQUIRE);
+}
+
+/* Mailboxes the peer receives on (RIONET_DBELL_MBOXES); any value is valid. */
+static inline uint8_t
+rionet_peer_mbox_mask(const struct rionet_peer *p)
+{
+	return __atomic_load_n(&p->mbox_mask, __ATOMIC_RELAXED);
+}
+
+static inline void
+rionet_peer_set_mbox_mask(struct rionet_peer *p, uint8_t mask)
+{
+	__atomic_store_n(&p->mbox_mask, mask, __ATOMIC_RELAXED);
 }
 
 /* Slot of @destid + 1, or 0; pairs with rionet_map_set(). */
