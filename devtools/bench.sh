@@ -20,6 +20,10 @@
 #             rionet_link: rionet on the modelled links;
 #             rionet_link1: the same with letters=1 (every frame on
 #             letter 0, as Linux rionet sends: the one-letter bound);
+#             rionet_link_q2: the same with two queue pairs per port
+#             (--rxq=2 --txq=2: each Tx queue sends on a mailbox of its
+#             own, four letters each, so eight messages are in flight
+#             towards the peer instead of four);
 #             memif: a server and a
 #             client port on one socket; ring: two net_ring ports, each
 #             looping back to itself, so testpmd's paired io streams move
@@ -68,9 +72,9 @@
 #
 # Usage: devtools/bench.sh [options]
 #   --scenarios LIST  fwd,pair,stream,lat,enum or 1,2,3,4 (default: all)
-#   --transports LIST rionet,rionet_zc,memif,ring,tsi721,rionet_link,rionet_link1
-#                     (default: all; ring and tsi721 only run fwd, rionet_link and
-#                     rionet_link1 fwd and pair;
+#   --transports LIST rionet,rionet_zc,memif,ring,tsi721,rionet_link,rionet_link1,
+#                     rionet_link_q2 (default: all; ring and tsi721 only run fwd,
+#                     the rionet_link* ones fwd and pair;
 #                     rionet_zc all but lat, up to 1536-byte frames)
 #   --sizes LIST      frame sizes (default: 64,512,1500,4096)
 #   --enum-sizes LIST endpoints (default: 64,256,1024,4096)
@@ -92,7 +96,7 @@ testpmd=${RIO_TESTPMD:-$(command -v dpdk-testpmd || echo /usr/bin/dpdk-testpmd)}
 benchbin="$builddir/app/rio-bench/dpdk-rio-bench"
 
 scenarios="fwd,pair,stream,lat,enum"
-transports="rionet,rionet_zc,memif,ring,tsi721,rionet_link,rionet_link1"
+transports="rionet,rionet_zc,memif,ring,tsi721,rionet_link,rionet_link1,rionet_link_q2"
 sizes="64,512,1500,4096"
 enum_sizes="64,256,1024,4096"
 reps=3
@@ -147,9 +151,9 @@ for s in ${scenarios//,/ }; do
 	esac
 done
 for t in ${transports//,/ }; do
-	case $t in rionet|rionet_zc|memif|ring|tsi721|rionet_link|rionet_link1) ;;
+	case $t in rionet|rionet_zc|memif|ring|tsi721|rionet_link|rionet_link1|rionet_link_q2) ;;
 	*) die "unknown transport '$t' (rionet,rionet_zc,memif,ring,tsi721,rionet_link," \
-	       "rionet_link1)" ;;
+	       "rionet_link1,rionet_link_q2)" ;;
 	esac
 done
 for s in ${sizes//,/ }; do
@@ -303,9 +307,11 @@ pmd_args() {	# pmd_args <transport> <name> <size> <role: both|rx|tx>
 	fi
 	opts+=(--txpkts="$size")
 	case $t in
-	rionet|rionet_zc|rionet_link|rionet_link1)
+	rionet|rionet_zc|rionet_link|rionet_link1|rionet_link_q2)
 		vdev=(-d "$builddir/drivers")
-		[ "$t" = rionet_link ] || [ "$t" = rionet_link1 ] && topo=$link_topo
+		case $t in rionet_link*) topo=$link_topo ;; esac
+		# A mailbox per queue pair: both ends open both and say so.
+		[ "$t" = rionet_link_q2 ] && opts+=(--rxq=2 --txq=2)
 		case $role in
 		both) vdev+=(--vdev "rio_sim0,fabric=$n,$topo" --vdev "rio_sim1,fabric=$n,$topo")
 		      opts+=(--eth-peer=0,00:01:00:01:00:01 --eth-peer=1,00:01:00:01:00:00) ;;
@@ -654,7 +660,7 @@ for rep in $(seq 1 "$reps"); do
 	fi
 	# Transports of dpdk-rio-bench's two processes (net_ring cannot be shared).
 	two_list=$(echo "${transports//,/ }" | tr ' ' '\n' |
-		grep -v '^ring$\|^tsi721$\|^rionet_link1\?$' | paste -sd,)
+		grep -v '^ring$\|^tsi721$\|^rionet_link' | paste -sd,)
 	if has stream "$scenarios" && [ -n "$two_list" ]; then
 		for size in ${sizes//,/ }; do
 			slist=$two_list
@@ -762,7 +768,7 @@ if ends:
         add("corelat", k, 64, "p50_ns", {"median": e["p50_ns"], "min": e["min_ns"],
                                         "max": e["max_ns"], "runs": 10}, "ns")
 sizes = sorted({k[2] for k in runs if k[0] in ("fwd", "pair", "stream")})
-LINK_TRANSPORTS = ("rionet_link", "rionet_link1")
+LINK_TRANSPORTS = ("rionet_link", "rionet_link1", "rionet_link_q2")
 transports = [t for t in ("rionet", "rionet_zc", "memif", "ring", "tsi721") + LINK_TRANSPORTS
               if any(k[1] == t for k in runs)]
 
@@ -872,10 +878,11 @@ if any(k[1] in LINK_TRANSPORTS for k in runs):
     P("")
     P("rionet on modelled links: ep0 - sw0 - ep1, Gen2 x4 (16 Gbit/s), timing model on; "
       "rionet_link with the default letters=4, rionet_link1 with letters=1 (one message in "
-      "flight per peer, as Linux rionet sends); ceiling = the Mpps the links carry in frames "
+      "flight per peer, as Linux rionet sends), rionet_link_q2 with two queue pairs (a "
+      "mailbox each: eight messages in flight per peer); ceiling = the Mpps the links carry in frames "
       "of that size (segments with headers, CRCs, padding and delimiters; scenario 1 sends "
       "both ways, so each direction also carries the responses to the other's segments)")
-    P(f"{'transport':<12} | {'scenario':<8} | size | {'Mpps':>24} | {'Gbit/s':>6} | "
+    P(f"{'transport':<14} | {'scenario':<8} | size | {'Mpps':>24} | {'Gbit/s':>6} | "
       f"{'ceiling Mpps':>12} | {'fraction':>8}")
     for t in [t for t in LINK_TRANSPORTS if t in transports]:
         for scen in ("fwd", "pair"):
@@ -889,7 +896,7 @@ if any(k[1] in LINK_TRANSPORTS for k in runs):
                 add(scen, t, s, "link_fraction",
                     {"median": c["median"] / ceil, "min": c["min"] / ceil,
                      "max": c["max"] / ceil, "runs": c["runs"]}, "")
-                P(f"{t:<12} | {scen:<8} | {s:>4} | {fmt(c):>24} | "
+                P(f"{t:<14} | {scen:<8} | {s:>4} | {fmt(c):>24} | "
                   f"{c['median'] * s * 8 / 1000:>6.2f} | {ceil:>12.3f} | {c['median'] / ceil:>8.3f}")
 
 if any(k[0] == "lat" for k in runs):
@@ -935,7 +942,7 @@ if any(k[0] == "enum" for k in runs):
 # links. Plain SVG, so that the report needs nothing but Python.
 COLOURS = {"rionet": "#1f77b4", "rionet_zc": "#17becf", "memif": "#7f7f7f",
            "ring": "#bcbd22", "tsi721": "#9467bd", "rionet_link": "#d62728",
-           "rionet_link1": "#ff7f0e"}
+           "rionet_link1": "#ff7f0e", "rionet_link_q2": "#8c564b"}
 TITLES = {"fwd": "1: one testpmd, io forwarding (both ports' Rx)",
           "pair": "2: txonly -> rxonly, two processes (Rx)"}
 
