@@ -9,7 +9,7 @@
 # and tsi721's rio_sim side): its fabrics have the timing model off
 # (devtools/shm-transport.ini: builtin:default with timing = 0), and it is
 # compared with memif. On modelled
-# links (rionet_link): the fabric's default, Gen2 x4 links (16 Gbit/s) with
+# links (rionet_link): by default Gen2 x4 links (16 Gbit/s, --link) with
 # the timing model on; it is reported as a fraction of what the links can
 # carry (the ceiling, computed from the packet format in the report).
 #
@@ -82,6 +82,10 @@
 #   --duration S      measured seconds per run (default: 2)
 #   --warmup S        seconds before measuring (default: 1)
 #   --pings N         timed round trips per latency run (default: 20000)
+#   --link LxB        the modelled links of the rionet_link* transports: L lanes
+#                     (1, 2, 4, 8, 16) at B Gbaud (1.25, 2.5, 3.125: Gen1; 5,
+#                     6.25: Gen2; 10.3125, 12.5: Gen3; 8b/10b up to 6.25,
+#                     64b/67b above); the ceilings follow (default: 4x5, Gen2 x4)
 #   --out DIR         output directory (default: <build>/bench)
 #   --smoke           tiny run to check the harness (1 rep, 1 s, no warm-up, 64 B,
 #                     64 endpoints, 500 pings); output in <build>/bench-smoke
@@ -105,6 +109,7 @@ warmup=1
 pings=20000
 outdir=""
 smoke=0
+link=4x5
 
 die() {
 	echo "bench: error: $*" >&2
@@ -126,6 +131,7 @@ while [ $# -gt 0 ]; do
 	--warmup) need_arg "$@"; warmup=$2; shift ;;
 	--pings) need_arg "$@"; pings=$2; shift ;;
 	--out) need_arg "$@"; outdir=$2; shift ;;
+	--link) need_arg "$@"; link=$2; shift ;;
 	--smoke) smoke=1 ;;
 	-h|--help) sed -n '/^# Usage:/,/^# dpdk-testpmd/p' "$0" | sed 's/^# \?//'; exit 0 ;;
 	*) die "unknown option '$1' (see the top of $0)" ;;
@@ -145,6 +151,12 @@ for n in reps duration pings; do
 	[[ ${!n} =~ ^[1-9][0-9]*$ ]] || die "--$n must be a positive integer"
 done
 [[ $warmup =~ ^[0-9]+$ ]] || die "--warmup must be an integer >= 0"
+link_lanes=${link%%x*}
+link_baud=${link#*x}
+case $link_lanes in 1|2|4|8|16) ;; *) die "--link $link: lanes are 1, 2, 4, 8 or 16" ;; esac
+case $link_baud in 1.25|2.5|3.125|5|6.25|10.3125|12.5) ;;
+*) die "--link $link: Gbaud is 1.25, 2.5, 3.125, 5, 6.25, 10.3125 or 12.5" ;;
+esac
 for s in ${scenarios//,/ }; do
 	case $s in fwd|pair|stream|lat|enum) ;;
 	*) die "unknown scenario '$s' (fwd,pair,stream,lat,enum)" ;;
@@ -291,9 +303,16 @@ total() {
 
 # The fabric of the shared-memory transport: builtin:default (ep0 and ep1 on
 # one switch, static routes) with the timing model off; and of rionet on
-# modelled links: builtin:default itself (Gen2 x4, timing on).
+# modelled links: the same shape with the timing model on (rio_sim's
+# default) and every port at --link.
 shm_topo="topology=$PWD/devtools/shm-transport.ini"
-link_topo="topology=builtin:default"
+{ echo "; devtools/bench.sh --link $link: devtools/shm-transport.ini, timing on"
+  sed -e '/^;/d' -e "s/^timing = 0$/lanes = $link_lanes\nbaud = $link_baud/" \
+	devtools/shm-transport.ini; } > "$outdir/link-topology.ini" ||
+	die "cannot write $outdir/link-topology.ini"
+grep -q "^baud = $link_baud$" "$outdir/link-topology.ini" ||
+	die "devtools/shm-transport.ini has no 'timing = 0' line to replace"
+link_topo="topology=$(realpath "$outdir/link-topology.ini")"
 
 # Per transport: EAL vdev arguments (for testpmd) and testpmd options.
 pmd_args() {	# pmd_args <transport> <name> <size> <role: both|rx|tx>
@@ -680,11 +699,12 @@ core_probe end
 
 elapsed=$((SECONDS - start_s))
 python3 - "$raw" "$outdir" "$cpu" "$(nproc)" "$elapsed" "$reps" "$scenarios" "$transports" \
-	"$sizes" "$enum_sizes" <<'PY'
+	"$sizes" "$enum_sizes" "$link_lanes" "$link_baud" <<'PY'
 import csv, json, math, statistics, sys
 import xml.etree.ElementTree
 
 raw, outdir, cpu, ncpu, elapsed, reps, scens, trans, fsizes, esizes = sys.argv[1:11]
+link_lanes, link_gbaud = int(sys.argv[11]), float(sys.argv[12])
 runs = {}
 for line in open(raw):
     f = line.rstrip("\n").split("\t")
@@ -772,11 +792,15 @@ LINK_TRANSPORTS = ("rionet_link", "rionet_link1", "rionet_link_q2")
 transports = [t for t in ("rionet", "rionet_zc", "memif", "ring", "tsi721") + LINK_TRANSPORTS
               if any(k[1] == t for k in runs)]
 
-# What Gen2 x4 links carry (4 lanes at 5 Gbaud, 8b/10b), and a frame's bytes
-# on them: its message as segments of ssize 256, each a packet (header with
-# 8-bit IDs, payload, CRC, a second CRC past 80 bytes, padding to 4 bytes,
-# start and end delimiters), and as many 16-byte responses.
-LINK_BYTES_S = 16e9 / 8
+# What the links carry (--link: lanes at a lane rate, 8b/10b up to 6.25
+# Gbaud, 64b/67b above, as rio_sim_timing.c), and a frame's bytes on them:
+# its message as segments of ssize 256, each a packet (header with 8-bit IDs,
+# payload, CRC, a second CRC past 80 bytes, padding to 4 bytes, start and
+# end delimiters), and as many 16-byte responses.
+LINK_BPS = link_lanes * link_gbaud * 1e9 * (64 / 67 if link_gbaud > 6.25 else 8 / 10)
+LINK_BYTES_S = LINK_BPS / 8
+LINK_GEN = 1 if link_gbaud <= 3.125 else 2 if link_gbaud <= 6.25 else 3
+LINK_NAME = f"Gen{LINK_GEN} x{link_lanes}"
 
 def packet_bytes(hdr, payload):
     n = hdr + payload
@@ -876,7 +900,8 @@ if any(k[0] == "stream" for k in runs):
 
 if any(k[1] in LINK_TRANSPORTS for k in runs):
     P("")
-    P("rionet on modelled links: ep0 - sw0 - ep1, Gen2 x4 (16 Gbit/s), timing model on; "
+    P(f"rionet on modelled links: ep0 - sw0 - ep1, {LINK_NAME} at {link_gbaud:g} Gbaud "
+      f"({LINK_BPS / 1e9:.2f} Gbit/s), timing model on; "
       "rionet_link with the default letters=4, rionet_link1 with letters=1 (one message in "
       "flight per peer, as Linux rionet sends), rionet_link_q2 with two queue pairs (a "
       "mailbox each: eight messages in flight per peer); ceiling = the Mpps the links carry in frames "
@@ -986,7 +1011,7 @@ def svg_panel(scen, x0, y0, w, h):
         d = " ".join(f"{lx(s):.1f},{ly(g):.1f}" for s, g in ceil)
         e.append(f'<polyline data-series="{scen}/ceiling" points="{d}" fill="none" '
                  'stroke="#000" stroke-dasharray="6 4"/>')
-        legend.append(("link ceiling (Gen2 x4)", "#000", "6 4"))
+        legend.append((f"link ceiling ({LINK_NAME}, {link_gbaud:g} Gbaud)", "#000", "6 4"))
     for t, pts in series:
         d = " ".join(f"{lx(s):.1f},{ly(g):.1f}" for s, g in pts)
         c = COLOURS.get(t, "#000")
