@@ -1445,17 +1445,29 @@ REGISTER_TEST_COMMAND(rionet_lsc_autotest, test_rionet_lsc);
 /* An ERROR answer comes from a live peer                             */
 
 static int
-rf_error_steps(uint16_t *port, struct rte_mempool *mp)
+rf_error_steps(struct rf_env *e, uint16_t *port, struct rte_mempool *mp)
 {
+	struct rte_rio_mport *mp1 = rte_rio_mport_find(e->vdev[1]);
 	struct rte_mbuf *m;
 	unsigned int i;
 
-	/* Port 0 sends on mailboxes 0 and 1, port 1 only opened mailbox 0. */
+	/*
+	 * Port 0 sends on mailboxes 0 and 1, port 1 only opened mailbox 0 and
+	 * said so; then it says it has mailbox 1 too (a peer that closed a
+	 * mailbox without telling, or lies): its mport answers ERROR.
+	 */
+	TEST_ASSERT_NOT_NULL(mp1, "mport of port 1");
 	TEST_ASSERT_SUCCESS(rf_port_start_q(port[0], mp, false, 2), "start 0 with 2 queues");
 	TEST_ASSERT_SUCCESS(rf_port_start_q(port[1], mp, false, 1), "start 1 with 1 queue");
 	for (i = 0; i < 3000 && rf_xstat(port[0], "peers_active") != 1; i++)
 		rte_delay_us_sleep(1000);
 	TEST_ASSERT_EQUAL(rf_xstat(port[0], "peers_active"), 1, "peers never joined");
+	TEST_ASSERT_EQUAL(rf_peer_xstat(port[0], 1, "mailboxes"), 0x1, "mailboxes of port 1");
+	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(mp1, 0, RIONET_DBELL_MBOXES | 0x3),
+			    "announce mailbox 1");
+	for (i = 0; i < 3000 && rf_peer_xstat(port[0], 1, "mailboxes") != 0x3; i++)
+		rte_delay_us_sleep(1000);
+	TEST_ASSERT_EQUAL(rf_peer_xstat(port[0], 1, "mailboxes"), 0x3, "announcement ignored");
 	for (i = 0; i < 20; i++) {
 		m = rf_frame(mp, 0, 1, 0, i, 64);
 		TEST_ASSERT_NOT_NULL(m, "alloc");
@@ -1480,7 +1492,7 @@ test_rionet_peer_error(void)
 	int ret = TEST_FAILED;
 
 	if (rf_local_pair_setup(&e, "rfe", "rf_err", &mp, port) == 0)
-		ret = rf_error_steps(port, mp);
+		ret = rf_error_steps(&e, port, mp);
 	return rf_local_pair_finish(&e, mp, ret, false);
 }
 
