@@ -51,6 +51,12 @@
 #define MODEL_REGS		(TSI721_BAR0_SIZE / sizeof(uint32_t))
 #define MODEL_BURST		32
 #define MODEL_IB_ENTRIES	512	/* receive buffers lent to the SRIO side per mailbox */
+/*
+ * Messages the SRIO side of one outbound mailbox holds in flight. The
+ * manual is not available here; Linux's driver gives an engine a ring of
+ * 32 to 512 descriptors (TSI721_OMSGD_RING_SIZE): the largest ring.
+ */
+#define MODEL_OB_ENTRIES	512
 /* Doorbells the SRIO side (a rio_sim endpoint) can hold: RTE_PMD_RIO_SIM_ATTR_DBELL_DEPTH. */
 #define MODEL_SRIO_DBELLS	256
 /*
@@ -379,7 +385,7 @@ model_srio_outb(struct tsi721_model *m, uint8_t mbox)
 
 	if (m->srio_outb_open[mbox])
 		return 0;
-	ret = rte_rio_request_outb_mbox(m->srio, mbox, MODEL_IB_ENTRIES);
+	ret = rte_rio_request_outb_mbox(m->srio, mbox, MODEL_OB_ENTRIES);
 	if (ret < 0 && ret != -EBUSY)
 		return ret;
 	m->srio_outb_open[mbox] = true;
