@@ -152,6 +152,7 @@ rte_rio_mport_register(const struct rte_rio_mport_conf *conf)
 	mport->inb_inplace_max = conf->inb_inplace_max;
 	rte_spinlock_init(&mport->lib->config_lock);
 	rio_mport_res_init(mport);
+	rio_mport_mem_init(mport);
 
 	/* The driver is usable now: find the local LP-Serial block. */
 	efptr = rio_local_physefb(mport, &rmap);
@@ -238,6 +239,7 @@ rte_rio_mport_unregister(struct rte_rio_mport *mport)
 	}
 	rte_spinlock_unlock(&rio_registry.lock);
 
+	rio_mport_mem_release(mport);
 	rio_mport_res_release(mport);
 	RIO_LOG(DEBUG, "mport %s unregistered", mport->name);
 	rte_free(mport);

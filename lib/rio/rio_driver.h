@@ -30,6 +30,13 @@
 extern "C" {
 #endif
 
+/** One packet of a memory transaction (rte_rio_mport_ops.mem_xfer). */
+struct rte_rio_mem_pkt {
+	uint64_t rio_addr;      /**< RapidIO address of the first byte */
+	void *buf;              /**< local bytes: read into (NREAD) or written from */
+	uint16_t len;           /**< 1..RTE_RIO_MEM_MAX_PKT */
+};
+
 /** Operations an mport driver provides. All are mandatory unless noted. */
 struct rte_rio_mport_ops {
 	/** Local config read; len 1, 2 or 4, offset aligned to len, in space. */
@@ -91,6 +98,30 @@ struct rte_rio_mport_ops {
 	 * never written past a buffer. -EBUSY when buffers are posted.
 	 */
 	int (*set_inb_buf_size)(struct rte_rio_mport *mport, uint8_t mbox, uint16_t size);
+	/**
+	 * Map an inbound window (optional, with unmap_inb_window and mem_xfer:
+	 * NULL means no memory space): requests of other devices for RapidIO
+	 * addresses [rio_addr, rio_addr + size) reach local memory at local.
+	 * Already checked: size a power of two >= RTE_RIO_INB_WIN_MIN, rio_addr
+	 * aligned to size and inside the address space, no overlap with the
+	 * mport's other windows, flags 0. -ENOSPC: no window left; -EINVAL:
+	 * memory the mport cannot map (the driver logs why).
+	 */
+	int (*map_inb_window)(struct rte_rio_mport *mport, void *local, uint64_t rio_addr,
+			      uint64_t size, uint32_t flags);
+	/** Remove the inbound window at rio_addr (mapped before through map_inb_window). */
+	int (*unmap_inb_window)(struct rte_rio_mport *mport, uint64_t rio_addr);
+	/**
+	 * Memory transaction of n packets (optional, see map_inb_window): each
+	 * packet is already legal for the type (byte lanes within a
+	 * double-word, or whole double-words up to RTE_RIO_MEM_MAX_PKT bytes,
+	 * double-word aligned) and inside the address space. The packets may
+	 * be pipelined; the call returns when the transaction is over (NREAD
+	 * and NWRITE_R: every response back): 0, or the first error (-EIO an
+	 * ERROR response, -ETIMEDOUT no response, -EAGAIN RETRY).
+	 */
+	int (*mem_xfer)(struct rte_rio_mport *mport, enum rte_rio_mem_type type, uint16_t destid,
+			const struct rte_rio_mem_pkt *pkts, uint16_t n);
 };
 
 /** What a driver tells the library when it registers an mport. */

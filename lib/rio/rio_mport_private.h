@@ -30,6 +30,16 @@ struct rte_rio_dbell_range {
 };
 TAILQ_HEAD(rte_rio_dbell_range_list, rte_rio_dbell_range);
 
+/* Inbound windows an mport may have at once in the library's books (drivers may allow fewer). */
+#define RIO_INB_WIN_MAX		16
+
+/* An inbound window mapped through rte_rio_map_inb_window(); size 0: free slot. */
+struct rio_inb_win {
+	uint64_t rio_addr;
+	uint64_t size;
+	void *local;
+};
+
 struct rio_mport_state {
 	rte_spinlock_t config_lock;     /* serializes config accesses */
 	uint64_t maint_count;           /* updated with relaxed atomics */
@@ -40,6 +50,9 @@ struct rio_mport_state {
 	uint64_t dbell_unclaimed;
 	uint32_t inb_mbox_entries[RTE_RIO_MAX_MBOX];  /* 0: closed */
 	uint32_t outb_mbox_entries[RTE_RIO_MAX_MBOX]; /* 0: closed */
+
+	rte_spinlock_t mem_lock;        /* protects the inbound windows */
+	struct rio_inb_win inb_win[RIO_INB_WIN_MAX];
 
 	void *scan_data;        /* enumeration/discovery state */
 	/* rte_rio_mport_scan_background(): an agent discovering from an EAL alarm. */

@@ -82,4 +82,10 @@ void rio_mport_res_init(struct rte_rio_mport *mport);
 /* Close every open mailbox and free every doorbell range of an mport. */
 void rio_mport_res_release(struct rte_rio_mport *mport);
 
+/* Memory space of a new mport (rio_mem.c). */
+void rio_mport_mem_init(struct rte_rio_mport *mport);
+
+/* Unmap every inbound window of an mport that goes away. */
+void rio_mport_mem_release(struct rte_rio_mport *mport);
+
 #endif /* RIO_PRIVATE_H */

@@ -680,6 +680,116 @@ rte_rio_inb_message_release(void *buf, struct rte_mbuf_ext_shared_info *shinfo)
 __rte_experimental
 int rte_rio_pw_fetch(struct rte_rio_mport *mport, struct rte_rio_pw_msg *msgs, uint16_t n);
 
+/* ---------------------------------------------------------------------- */
+/* Memory space: inbound windows and I/O logical transactions             */
+
+/** Smallest inbound window, bytes (a window is a power of two of at least this). */
+#define RTE_RIO_INB_WIN_MIN	4096
+/** Largest data payload of one NREAD, NWRITE, NWRITE_R or SWRITE packet, bytes. */
+#define RTE_RIO_MEM_MAX_PKT	256
+
+/** Memory transaction types (RapidIO Part 1, I/O logical). */
+enum rte_rio_mem_type {
+	RTE_RIO_MEM_NREAD = 0,     /**< read, one response with the data per packet */
+	RTE_RIO_MEM_NWRITE = 1,    /**< write, no response */
+	RTE_RIO_MEM_NWRITE_R = 2,  /**< write, one response per packet */
+	RTE_RIO_MEM_SWRITE = 3,    /**< streaming write: whole double-words, no response */
+};
+
+/**
+ * Map local memory at RapidIO addresses [rio_addr, rio_addr + size): read
+ * and write requests of other devices for those addresses reach the buffer
+ * (the mport's inbound window). As on a Tsi721 (and Linux's
+ * rio_map_inb_region()): size is a power of two of at least
+ * RTE_RIO_INB_WIN_MIN, rio_addr is aligned to size and windows of an mport
+ * do not overlap. The buffer stays the caller's: the application sees what
+ * the requests write into it. Drivers may add rules of their own (rio_sim:
+ * local_addr page-aligned, memory of normal pages).
+ * @param mport  master port
+ * @param local_addr  the buffer, size bytes
+ * @param rio_addr  first RapidIO address of the window
+ * @param size  window size, bytes
+ * @param flags  0 (none defined yet)
+ * @return 0; -EINVAL bad argument, size or alignment; -ERANGE beyond the
+ *         mport's address space (34, 50 or 66 bits: PE Logical Layer
+ *         Control CSR); -EEXIST overlaps another window of the mport;
+ *         -ENOSPC no window left; -ENOTSUP the mport has no memory space
+ *         (no ops, or neither read nor write in its Destination Operations
+ *         CAR).
+ */
+__rte_experimental
+int rte_rio_map_inb_window(struct rte_rio_mport *mport, void *local_addr, uint64_t rio_addr,
+			   uint64_t size, uint32_t flags);
+
+/**
+ * Remove the inbound window that starts at rio_addr. Requests for its
+ * addresses are then answered ERROR; the buffer keeps what was written.
+ * @param mport  master port
+ * @param rio_addr  first RapidIO address of the window
+ * @return 0; -ENOENT no window starts there; -EINVAL bad mport.
+ */
+__rte_experimental
+int rte_rio_unmap_inb_window(struct rte_rio_mport *mport, uint64_t rio_addr);
+
+/**
+ * Address size of the mport's memory requests: 34, 50 or 66 bits, as its
+ * PE Logical Layer Control CSR selects (RapidIO Part 1). RapidIO addresses
+ * of this API are 64-bit: with 66-bit addressing the top two bits are 0.
+ * @param mport  master port
+ * @return 34, 50 or 66; or a negative errno.
+ */
+__rte_experimental
+int rte_rio_mem_addr_bits(struct rte_rio_mport *mport);
+
+/**
+ * Read len bytes at RapidIO address rio_addr of device destid (NREAD),
+ * synchronously. The library cuts the transfer into packets the I/O
+ * logical specification allows: a double-word-aligned run of whole
+ * double-words in packets of up to RTE_RIO_MEM_MAX_PKT bytes (read sizes
+ * 8, 16, 24, 32, 64, 96, ... 256), and bytes before or after it, or of a
+ * transfer within one double-word, in the byte-lane combinations of the
+ * rdsize/wdptr table. Any address and length is therefore possible.
+ * @param mport  master port
+ * @param destid  target device ID
+ * @param rio_addr  RapidIO address
+ * @param[out] buf  len bytes
+ * @param len  1 or more bytes
+ * @return 0; -EINVAL bad argument (len 0, destid too large for the device ID
+ *         size); -ERANGE beyond the address space; -ENOTSUP the mport
+ *         cannot issue NREAD (no ops, or its Source Operations CAR);
+ *         -EIO the target answered ERROR (no inbound window, or not all of
+ *         a packet inside one); -ETIMEDOUT no response (no route, link
+ *         down, target gone); -EAGAIN RETRY. On error buf may be partly
+ *         written.
+ */
+__rte_experimental
+int rte_rio_mem_read(struct rte_rio_mport *mport, uint16_t destid, uint64_t rio_addr,
+		     void *buf, size_t len);
+
+/**
+ * Write len bytes at RapidIO address rio_addr of device destid,
+ * synchronously, with transactions of @p type: RTE_RIO_MEM_NWRITE,
+ * RTE_RIO_MEM_NWRITE_R or RTE_RIO_MEM_SWRITE. Packets as for
+ * rte_rio_mem_read(); SWRITE carries whole double-words only, so rio_addr
+ * and len must be multiples of 8. NWRITE and SWRITE have no response: the
+ * call returns once the packets are delivered or lost, and an address that
+ * no window covers is only counted by the target (use NWRITE_R to learn of
+ * it). NWRITE_R returns when every response is back.
+ * @param mport  master port
+ * @param destid  target device ID
+ * @param rio_addr  RapidIO address
+ * @param buf  len bytes
+ * @param len  1 or more bytes
+ * @param type  NWRITE, NWRITE_R or SWRITE
+ * @return 0; -EINVAL bad argument, type or (SWRITE) alignment; the other
+ *         errors as rte_rio_mem_read() (-EIO and -EAGAIN with NWRITE_R only;
+ *         -ETIMEDOUT with NWRITE and SWRITE only when the mport's own link
+ *         is not OK).
+ */
+__rte_experimental
+int rte_rio_mem_write(struct rte_rio_mport *mport, uint16_t destid, uint64_t rio_addr,
+		      const void *buf, size_t len, enum rte_rio_mem_type type);
+
 #ifdef __cplusplus
 }
 #endif
