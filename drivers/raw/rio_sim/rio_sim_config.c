@@ -202,11 +202,12 @@ sim_config_init_device(struct sim_fabric *f, struct sim_shm_device *dev,
 		dev->rsp_to_ctl = 0;
 	} else {
 		dev->pef = RTE_RIO_PEF_EXT_FEATURES | RTE_RIO_PEF_ADDR_34;
-		dev->src_ops = RTE_RIO_OPS_READ | RTE_RIO_OPS_WRITE | RTE_RIO_OPS_DATA_MSG |
-			RTE_RIO_OPS_DOORBELL | RTE_RIO_OPS_PORT_WRITE;
+		/* Every endpoint does the four I/O logical transactions (rio_sim_ep_mem.c). */
+		dev->src_ops = RTE_RIO_OPS_READ | RTE_RIO_OPS_WRITE | RTE_RIO_OPS_STREAM_WRITE |
+			RTE_RIO_OPS_WRITE_RESPONSE | RTE_RIO_OPS_DATA_MSG | RTE_RIO_OPS_DOORBELL |
+			RTE_RIO_OPS_PORT_WRITE;
 		if (td->model == SIM_MODEL_TSI721) {
 			dev->pef |= RTE_RIO_PEF_BRIDGE | RTE_RIO_PEF_ADDR_50 | RTE_RIO_PEF_ADDR_66;
-			dev->src_ops |= RTE_RIO_OPS_STREAM_WRITE | RTE_RIO_OPS_WRITE_RESPONSE;
 		} else {
 			dev->pef |= RTE_RIO_PEF_PROCESSOR;
 		}

@@ -302,6 +302,7 @@ sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, size_t errlen)
 	ep->dev = dev;
 	ep->pid = getpid();
 	rte_spinlock_init(&ep->dbell_lock);
+	rte_spinlock_init(&ep->mem_lock);
 	ep->entries = f->mbox_entries;
 	sim_fabric_data_name(f, ep_index, ep->data_name, sizeof(ep->data_name));
 
@@ -309,6 +310,7 @@ sim_ep_claim(struct sim_fabric *f, uint32_t ep_index, char *err, size_t errlen)
 	if (ret < 0)
 		goto fail;
 	owned = true;
+	sim_ep_mem_reset(ep);
 
 	/*
 	 * A dead owner's segment: nobody maps it any more (generation changed).
@@ -363,6 +365,7 @@ sim_ep_release(struct sim_ep *ep)
 				ep->data_name, pending, m);
 	}
 	sim_ep_tx_free(ep, &ep->dbell_tx);
+	sim_ep_mem_free(ep);
 	for (m = 0; m < RTE_RIO_MAX_MBOX; m++)
 		held += sim_ep_rx_held_count(&ep->rx[m], ep->owner);
 	if (held > 0) {
@@ -533,6 +536,7 @@ sim_ep_attach(struct sim_fabric *f, void *area, char *err, size_t errlen)
 	ep->dev = dev;
 	ep->pid = getpid();
 	rte_spinlock_init(&ep->dbell_lock);
+	rte_spinlock_init(&ep->mem_lock);
 	ep->generation = sh->generation;
 	sim_fabric_data_name(f, ep->ep_index, ep->data_name, sizeof(ep->data_name));
 	ret = sim_ep_view_map(ep, sh, err, errlen);
@@ -607,6 +611,10 @@ void
 sim_ep_stats_get(const struct sim_ep *ep, struct sim_ep_stats *st)
 {
 	*st = ep->st;
+	if (ep->owner) {
+		st->mem_rx_pkts = __atomic_load_n(&ep->shm->mem_rx_pkts, __ATOMIC_RELAXED);
+		st->mem_rx_refused = __atomic_load_n(&ep->shm->mem_rx_refused, __ATOMIC_RELAXED);
+	}
 }
 
 void

@@ -125,6 +125,20 @@ struct sim_ep_rx {
 	bool posted_only;		/* takes a message only into a posted buffer */
 };
 
+/* An inbound window of the owner: its buffer, whose pages are the window segment's. */
+struct sim_ep_win {
+	void *local;
+	uint64_t rio_addr;
+	uint64_t size;			/* 0: none */
+};
+
+/* An initiator's mapping of window k of a target endpoint. */
+struct sim_ep_win_map {
+	void *addr;			/* NULL: not mapped */
+	uint64_t size;
+	uint32_t seq;			/* the window entry's seq it was mapped for */
+};
+
 struct sim_ep {
 	struct sim_fabric *f;
 	bool owner;			/* false: a secondary process's view (sim_ep_attach) */
@@ -152,6 +166,10 @@ struct sim_ep {
 	struct sim_ep_tx dbell_tx;
 	rte_spinlock_t dbell_lock;	/* doorbells may be sent from several threads */
 	struct sim_ep_stats st;
+	/* Memory space (rio_sim_ep_mem.c): one transaction or window change at a time. */
+	rte_spinlock_t mem_lock;
+	struct sim_ep_win win[SIM_INB_WINDOWS];
+	struct sim_ep_win_map *win_maps;	/* n_endpoints x SIM_INB_WINDOWS; NULL: none yet */
 	struct sim_ep_rx rx_local[RTE_RIO_MAX_MBOX];
 };
 
@@ -263,6 +281,10 @@ enum sim_ep_idle sim_ep_ring_idle(const struct sim_fabric *f, struct sim_ring *r
 uint32_t sim_ep_rx_held_count(struct sim_ep_rx *rx, bool owner);
 uint32_t sim_ep_rx_pending(const struct sim_ep_rx *rx);
 uint64_t sim_ep_timeout_at(struct sim_ep *ep, const struct sim_engine *eng, uint64_t now);
+
+/* rio_sim_ep_mem.c */
+void sim_ep_mem_reset(struct sim_ep *ep);
+void sim_ep_mem_free(struct sim_ep *ep);
 
 /* rio_sim_ep_tx.c */
 void sim_ep_count_path(struct sim_ep *ep, const struct sim_ep_route *r, uint32_t n);

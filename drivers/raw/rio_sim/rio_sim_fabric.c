@@ -1037,6 +1037,36 @@ sim_fabric_data_name(const struct sim_fabric *f, uint32_t ep_index, char *buf, s
 	snprintf(buf, len, SIM_OBJ_PREFIX "%s.ep%u", f->name, ep_index);
 }
 
+void
+sim_fabric_win_name(const struct sim_fabric *f, uint32_t ep_index, uint32_t k, char *buf,
+		    size_t len)
+{
+	snprintf(buf, len, SIM_OBJ_PREFIX "%s.ep%u.w%u", f->name, ep_index, k);
+}
+
+void
+sim_fabric_win_unlink(const struct sim_fabric *f, uint32_t ep_index)
+{
+	char name[SIM_NAME_MAX + sizeof(SIM_OBJ_PREFIX) + 32];
+	const struct sim_shm_window *w;
+	struct stat st;
+	uint32_t k;
+	int fd;
+
+	for (k = 0; k < SIM_INB_WINDOWS; k++) {
+		w = &f->eps[ep_index].win[k];
+		sim_fabric_win_name(f, ep_index, k, name, sizeof(name));
+		fd = sim_fabric_obj_open(f, name, O_RDONLY, 0);
+		if (fd < 0)
+			continue;
+		if (fstat(fd, &st) == 0 &&
+		    (uint64_t)st.st_ino == __atomic_load_n(&w->seg_ino, __ATOMIC_RELAXED) &&
+		    (uint64_t)st.st_dev == __atomic_load_n(&w->seg_dev, __ATOMIC_RELAXED))
+			sim_fabric_obj_unlink(f, name);
+		close(fd);
+	}
+}
+
 bool
 sim_fabric_data_unlink(const struct sim_fabric *f, uint32_t ep_index, bool only_ours)
 {
@@ -1081,8 +1111,10 @@ fab_unlink_segments(const struct fab_priv *p)
 	fab_shm_name(shm, sizeof(shm), p->f.name);
 	if (!fab_unlink_if_ours(p, shm))
 		return;
-	for (i = 0; i < p->f.n_endpoints; i++)
+	for (i = 0; i < p->f.n_endpoints; i++) {
 		sim_fabric_data_unlink(&p->f, i, true);
+		sim_fabric_win_unlink(&p->f, i);
+	}
 }
 
 void
@@ -1140,12 +1172,18 @@ fab_is_segment_of(const char *ent, const char *name)
 	r = ent + plen + nlen;
 	if (*r == '\0')
 		return true;
-	if (strncmp(r, ".ep", 3) != 0 || r[3] == '\0')
+	if (strncmp(r, ".ep", 3) != 0 || r[3] < '0' || r[3] > '9')
 		return false;
-	for (r += 3; *r != '\0'; r++)
-		if (*r < '0' || *r > '9')
-			return false;
-	return true;
+	for (r += 3; *r >= '0' && *r <= '9'; r++)
+		;
+	/* A data segment ".ep<N>", or a window segment ".ep<N>.w<K>". */
+	if (*r == '\0')
+		return true;
+	if (strncmp(r, ".w", 2) != 0 || r[2] < '0' || r[2] > '9')
+		return false;
+	for (r += 2; *r >= '0' && *r <= '9'; r++)
+		;
+	return *r == '\0';
 }
 
 int

@@ -45,6 +45,7 @@
 #include <rte_spinlock.h>
 
 #include "rte_rio.h"
+#include "rio_driver.h"
 #include "rio_sim_shm.h"
 #include "rte_pmd_rio_sim_fabric.h"
 
@@ -702,6 +703,10 @@ struct sim_ep_stats {
 	uint64_t msg_rx_held_dead;	/* received in place by a process that is gone, taken back */
 	/* Next message written by a live sender that stopped half way (> 1 ms), waited for. */
 	uint64_t msg_rx_wait_sender;
+	/* Memory transactions: packets sent, their payload bytes, failed transfers. */
+	uint64_t mem_tx_pkts, mem_tx_bytes, mem_tx_error;
+	/* Memory packets received into the inbound windows, and refused (owner only). */
+	uint64_t mem_rx_pkts, mem_rx_refused;
 };
 
 /* Claim endpoint @ep_index for this process (reclaims one whose owner died). */
@@ -769,6 +774,22 @@ int sim_ep_pw_fetch(struct sim_ep *ep, struct rte_rio_pw_msg *msgs, uint16_t n);
 /* Deliver a port-write to the endpoint with Base Device ID @destid (used by switches). */
 int sim_pw_deliver(struct sim_fabric *f, uint32_t src_dev, uint16_t destid,
 		   const uint32_t *payload, uint32_t len);
+
+/*
+ * Memory space (rio_sim_ep_mem.c). An inbound window adopts the pages of
+ * the owner's buffer: @local page-aligned, @size a multiple of the page.
+ * sim_ep_mem_xfer() runs the packets of one transaction (legal packets,
+ * lib/rio checked them) and returns when it is over.
+ */
+int sim_ep_map_inb_window(struct sim_ep *ep, void *local, uint64_t rio_addr, uint64_t size);
+int sim_ep_unmap_inb_window(struct sim_ep *ep, uint64_t rio_addr);
+int sim_ep_mem_xfer(struct sim_ep *ep, enum rte_rio_mem_type type, uint16_t destid,
+		    const struct rte_rio_mem_pkt *pkts, uint16_t n);
+/* Name of the segment of window @k of endpoint @ep_index. */
+void sim_fabric_win_name(const struct sim_fabric *f, uint32_t ep_index, uint32_t k, char *buf,
+			 size_t len);
+/* Remove the window segments of endpoint @ep_index its entries name (device and inode). */
+void sim_fabric_win_unlink(const struct sim_fabric *f, uint32_t ep_index);
 
 void sim_ep_stats_get(const struct sim_ep *ep, struct sim_ep_stats *st);
 void sim_ep_stats_reset(struct sim_ep *ep);

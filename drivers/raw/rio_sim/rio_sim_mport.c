@@ -191,6 +191,27 @@ rio_sim_pw_fetch(struct rte_rio_mport *mport, struct rte_rio_pw_msg *msgs, uint1
 }
 
 /* The ops every endpoint model shares: messages, doorbells, port-writes. */
+static int
+rio_sim_map_inb_window(struct rte_rio_mport *mport, void *local, uint64_t rio_addr,
+		       uint64_t size, uint32_t flags)
+{
+	RTE_SET_USED(flags);
+	return sim_ep_map_inb_window(rio_sim_mport_ep(mport), local, rio_addr, size);
+}
+
+static int
+rio_sim_unmap_inb_window(struct rte_rio_mport *mport, uint64_t rio_addr)
+{
+	return sim_ep_unmap_inb_window(rio_sim_mport_ep(mport), rio_addr);
+}
+
+static int
+rio_sim_mem_xfer(struct rte_rio_mport *mport, enum rte_rio_mem_type type, uint16_t destid,
+		 const struct rte_rio_mem_pkt *pkts, uint16_t n)
+{
+	return sim_ep_mem_xfer(rio_sim_mport_ep(mport), type, destid, pkts, n);
+}
+
 #define RIO_SIM_MPORT_DATA_OPS \
 	.cwrite = rio_sim_cwrite, \
 	.dsend = rio_sim_dsend, \
@@ -205,7 +226,10 @@ rio_sim_pw_fetch(struct rte_rio_mport *mport, struct rte_rio_pw_msg *msgs, uint1
 	.get_inb_messages = rio_sim_get_inb_messages, \
 	.get_inb_messages_inplace = rio_sim_get_inb_messages_inplace, \
 	.pw_fetch = rio_sim_pw_fetch, \
-	.set_inb_buf_size = rio_sim_set_inb_buf_size
+	.set_inb_buf_size = rio_sim_set_inb_buf_size, \
+	.map_inb_window = rio_sim_map_inb_window, \
+	.unmap_inb_window = rio_sim_unmap_inb_window, \
+	.mem_xfer = rio_sim_mem_xfer
 
 static const struct rte_rio_mport_ops rio_sim_mport_ops = {
 	.lcread = rio_sim_lcread,

@@ -35,6 +35,13 @@
  * where slots holding whole 4096-byte messages would take 4 MiB and a new
  * page per message.
  *
+ * Window segment "/rio_sim.<fabric>.ep<index>.w<k>": the memory behind
+ * inbound window k of the endpoint (struct sim_shm_window says where it
+ * sits in RapidIO address space). Its owner maps it over the application's
+ * buffer, so that what other processes write into the window is what the
+ * application reads there; initiators map it to serve their NREAD, NWRITE,
+ * NWRITE_R and SWRITE packets.
+ *
  * Rings are bounded multi-producer single-consumer queues with a sequence
  * number per slot (producers claim slots by CAS on prod_head, fill them and
  * publish with a release store of the slot's seq; the consumer frees a slot
@@ -57,8 +64,9 @@
  * 5: device models, two-level route tables, ackIDs, timing parameters;
  * 6: kernel-tracked attach slots and tokens instead of pids, sender records;
  *    message timing (link reservations, arrival times).
+ * 8: inbound memory windows of the endpoints (struct sim_shm_window).
  */
-#define SIM_SHM_VERSION		7
+#define SIM_SHM_VERSION		8
 #define SIM_SHM_MODE		0600	/* every segment, by default */
 #define SIM_SHM_MODE_GROUP	0660	/* group=1: the creator's group joins too */
 #define SIM_NAME_MAX		32	/* fabric and device names, with NUL */
@@ -257,6 +265,27 @@ struct sim_shm_device {
 	struct sim_shm_port ports[SIM_MAX_PORTS];
 };
 
+/* Inbound memory windows per endpoint (as the Tsi721's 8 inbound windows). */
+#define SIM_INB_WINDOWS		8
+/* Largest inbound window of the emulator (a shared-memory segment each). */
+#define SIM_INB_WIN_MAX		(1ull << 30)
+
+/*
+ * An inbound window of an endpoint, written by its owner only. seq is a
+ * sequence lock: odd while the owner changes the entry, and every change
+ * makes it new, so an initiator that read it even before and after the
+ * fields saw a consistent entry, and knows its mapping of the segment is
+ * still this window's when seq did not move. size 0: no window.
+ */
+struct sim_shm_window {
+	uint32_t seq;
+	uint32_t rsvd;
+	uint64_t rio_addr;	/* aligned to size */
+	uint64_t size;		/* power of two, 4 KiB .. SIM_INB_WIN_MAX; 0: none */
+	uint64_t seg_dev;	/* identity of the window segment (st_dev, st_ino) */
+	uint64_t seg_ino;
+};
+
 /* One slot of an inbound doorbell ring. */
 struct sim_shm_dbell_slot {
 	uint64_t seq;
@@ -329,6 +358,10 @@ struct sim_shm_endpoint {
 	 * is free again (CLOCK_MONOTONIC ns; rio_sim_engine.c).
 	 */
 	uint64_t seg_free[SIM_SEG_BUFS_MAX] __rte_cache_aligned;
+	/* Inbound memory windows, and the packets they took or refused (relaxed atomics). */
+	struct sim_shm_window win[SIM_INB_WINDOWS] __rte_cache_aligned;
+	uint64_t mem_rx_pkts;
+	uint64_t mem_rx_refused;	/* no window, wrong address size, type not supported */
 } __rte_cache_aligned;
 
 struct sim_shm_hdr {
