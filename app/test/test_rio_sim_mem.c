@@ -1,0 +1,502 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The DPDK RapidIO authors
+ */
+
+/*
+ * rio_sim_mem_autotest: RapidIO memory space on the emulated fabric through
+ * the public lib/rio API: inbound windows (map rules, unmap), NREAD, NWRITE,
+ * NWRITE_R and SWRITE of 1 to 4096 bytes at every byte offset of a
+ * double-word, write-then-read round trips, the errors (no window, out of
+ * window, no route, unclaimed target, address space, SWRITE alignment), a
+ * target in another process, and 8- and 16-bit device IDs. Topology:
+ *
+ *   ep0 (A) -- sw0 -- sw1 -- ep1 (B)     static_routes = 1, timing on
+ *                |
+ *               ep2 (C: unclaimed, or a child process's)
+ *
+ * Every case builds its own fabric and checks at teardown that no
+ * rio_sim.<fabric>* object remains.
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_bus_vdev.h>
+#include <rte_eal.h>
+#include <rte_rawdev.h>
+
+#include "rte_rio.h"
+#include "rte_pmd_rio_sim.h"
+
+#include "test.h"
+
+#define MEM_WIN_ADDR		0x10000ull	/* B's window */
+#define MEM_WIN_SIZE		8192u
+#define MEM_NO_WIN_ADDR		0x900000ull	/* no window there */
+#define MEM_DESTID_NOBODY_8	7
+#define MEM_CHILD_WAIT_MS	30000
+#define MEM_READY_MS		20000
+
+static const uint16_t mem_ids8[3] = { 1, 2, 3 };
+static const uint16_t mem_ids16[3] = { 0x1234, 0x5678, 0x9abc };
+
+struct mem_env {
+	char fabric[RTE_PMD_RIO_SIM_NAME_LEN];
+	char topo[64];
+	char shm_prefix[64];
+	char name[2][32];
+	bool created[2];
+	struct rte_rio_mport *mp[2];
+	const uint16_t *ids;
+	uint8_t *win;			/* B's window buffer */
+};
+
+static struct mem_env env;
+static unsigned int mem_vdev_counter;
+
+static int
+mem_topo_write(unsigned int devid_size, const uint16_t *ids)
+{
+	char content[512];
+
+	snprintf(content, sizeof(content),
+		 "[fabric]\n"
+		 "devid_size = %u\n"
+		 "static_routes = 1\n"
+		 "[switch sw0]\n"
+		 "ports = 4\n"
+		 "[switch sw1]\n"
+		 "ports = 4\n"
+		 "[endpoint ep0]\n"
+		 "destid = %u\n"
+		 "[endpoint ep1]\n"
+		 "destid = %u\n"
+		 "[endpoint ep2]\n"
+		 "destid = %u\n"
+		 "[links]\n"
+		 "sw0.0 = ep0.0\n"
+		 "sw0.1 = sw1.1\n"
+		 "sw1.0 = ep1.0\n"
+		 "sw0.2 = ep2.0\n",
+		 devid_size, ids[0], ids[1], ids[2]);
+	return rio_test_temp_file(env.topo, sizeof(env.topo), "rio_sim_mem_topo", content);
+}
+
+static int
+mem_mport_create(unsigned int i)
+{
+	char args[256];
+	int ret;
+
+	snprintf(env.name[i], sizeof(env.name[i]), "rio_sim_mem%u", mem_vdev_counter++);
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep%u,scan=0",
+		 env.fabric, env.topo, i);
+	ret = rte_vdev_init(env.name[i], args);
+	if (ret < 0)
+		return ret;
+	env.created[i] = true;
+	env.mp[i] = rte_rio_mport_find(env.name[i]);
+	return env.mp[i] == NULL ? -ENODEV : 0;
+}
+
+static void
+mem_mport_destroy(unsigned int i)
+{
+	if (env.created[i])
+		rte_vdev_uninit(env.name[i]);
+	env.created[i] = false;
+	env.mp[i] = NULL;
+}
+
+static int
+mem_env_setup(unsigned int devid_size)
+{
+	memset(&env, 0, sizeof(env));
+	env.ids = devid_size == 16 ? mem_ids16 : mem_ids8;
+	if (rio_test_unique("rmem", env.fabric, sizeof(env.fabric) - 1) == NULL)
+		return TEST_FAILED;
+	strcat(env.fabric, "x");
+	snprintf(env.shm_prefix, sizeof(env.shm_prefix), "rio_sim.%s", env.fabric);
+	TEST_ASSERT_SUCCESS(mem_topo_write(devid_size, env.ids), "cannot write topology");
+	TEST_ASSERT_SUCCESS(mem_mport_create(0), "cannot create mport for ep0");
+	TEST_ASSERT_SUCCESS(mem_mport_create(1), "cannot create mport for ep1");
+	TEST_ASSERT_EQUAL(rte_rio_mport_destid(env.mp[1]), env.ids[1], "destid of ep1");
+	env.win = aligned_alloc(4096, MEM_WIN_SIZE);
+	TEST_ASSERT(env.win != NULL, "out of memory");
+	memset(env.win, 0x5a, MEM_WIN_SIZE);
+	return TEST_SUCCESS;
+}
+
+static int
+mem_env_teardown(void)
+{
+	int left = 0;
+
+	mem_mport_destroy(1);
+	mem_mport_destroy(0);
+	/* Unregistering B gave the buffer its own pages back. */
+	free(env.win);
+	env.win = NULL;
+	if (env.topo[0] != '\0')
+		unlink(env.topo);
+	env.topo[0] = '\0';
+	if (env.fabric[0] != '\0')
+		left = rio_test_shm_count(env.shm_prefix);
+	if (left != 0) {
+		printf("  LEAK: %d objects %s* remain after the test\n", left, env.shm_prefix);
+		rio_test_shm_cleanup(env.shm_prefix);
+	}
+	return left;
+}
+
+static int
+mem_run(int (*fn)(void), unsigned int devid_size)
+{
+	int ret = mem_env_setup(devid_size);
+
+	if (ret == TEST_SUCCESS)
+		ret = fn();
+	if (mem_env_teardown() != 0)
+		return TEST_FAILED;
+	return ret;
+}
+
+/* Counter @name of the rawdev of mport i. */
+static uint64_t
+mem_xstat(unsigned int i, const char *name)
+{
+	unsigned int id;
+
+	return rte_rawdev_xstats_by_name_get((uint16_t)rte_rawdev_get_dev_id(env.name[i]), name,
+					     &id);
+}
+
+static void
+mem_pattern(uint8_t *p, size_t len, unsigned int seed)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		p[i] = (uint8_t)(seed * 131 + i * 7 + (i >> 8));
+}
+
+/* ------------------------------------------------------------------ */
+/* Cases                                                              */
+
+static int
+mem_case_window_rules(void)
+{
+	struct rte_rio_mport *b = env.mp[1];
+	uint8_t *bufs[8];
+	unsigned int k;
+	int ret;
+
+	TEST_ASSERT_EQUAL(rte_rio_mem_addr_bits(b), 34, "reset addressing is 34-bit");
+	TEST_ASSERT_EQUAL(rte_rio_map_inb_window(b, NULL, 0, 4096, 0), -EINVAL, "NULL buffer");
+	TEST_ASSERT_EQUAL(rte_rio_map_inb_window(b, env.win, 0, 4096, 1), -EINVAL, "flags");
+	TEST_ASSERT_EQUAL(rte_rio_map_inb_window(b, env.win, 0, 2048, 0), -EINVAL, "< 4 KiB");
+	TEST_ASSERT_EQUAL(rte_rio_map_inb_window(b, env.win, 0, 6144, 0), -EINVAL,
+			  "not a power of two");
+	TEST_ASSERT_EQUAL(rte_rio_map_inb_window(b, env.win, 0x1000, 8192, 0), -EINVAL,
+			  "not aligned to its size");
+	TEST_ASSERT_EQUAL(rte_rio_map_inb_window(b, env.win, 1ull << 34, 4096, 0), -ERANGE,
+			  "beyond 34-bit addresses");
+	TEST_ASSERT_EQUAL(rte_rio_map_inb_window(b, env.win + 8, 0, 4096, 0), -EINVAL,
+			  "buffer not page-aligned (rio_sim)");
+	TEST_ASSERT_EQUAL(rte_rio_unmap_inb_window(b, 0), -ENOENT, "unmap of nothing");
+	TEST_ASSERT_SUCCESS(rte_rio_map_inb_window(b, env.win, MEM_WIN_ADDR, MEM_WIN_SIZE, 0),
+			    "map");
+	TEST_ASSERT_EQUAL(rte_rio_map_inb_window(b, env.win, MEM_WIN_ADDR + 4096, 4096, 0),
+			  -EEXIST, "overlap");
+	/* The buffer kept what it held. */
+	TEST_ASSERT(env.win[0] == 0x5a && env.win[MEM_WIN_SIZE - 1] == 0x5a, "contents kept");
+	/* rio_sim has 8 windows. */
+	for (k = 0; k < 8; k++)
+		bufs[k] = aligned_alloc(4096, 4096);
+	for (k = 0; k < 7; k++) {
+		ret = rte_rio_map_inb_window(b, bufs[k], 0x100000 + k * 4096, 4096, 0);
+		TEST_ASSERT_SUCCESS(ret, "window %u: %d", k + 1, ret);
+	}
+	ret = rte_rio_map_inb_window(b, bufs[7], 0x200000, 4096, 0);
+	TEST_ASSERT_EQUAL(ret, -ENOSPC, "ninth window: %d", ret);
+	for (k = 0; k < 7; k++)
+		TEST_ASSERT_SUCCESS(rte_rio_unmap_inb_window(b, 0x100000 + k * 4096), "unmap");
+	for (k = 0; k < 8; k++)
+		free(bufs[k]);
+	TEST_ASSERT_SUCCESS(rte_rio_unmap_inb_window(b, MEM_WIN_ADDR), "unmap");
+	TEST_ASSERT_EQUAL(rte_rio_unmap_inb_window(b, MEM_WIN_ADDR), -ENOENT, "unmap twice");
+	return TEST_SUCCESS;
+}
+
+/* Write @len bytes at window offset @off with @type, check B's buffer, read them back. */
+static int
+mem_roundtrip(enum rte_rio_mem_type type, uint32_t off, uint32_t len, unsigned int seed)
+{
+	static uint8_t src[MEM_WIN_SIZE], dst[MEM_WIN_SIZE];
+	uint16_t destid = env.ids[1];
+	int ret;
+
+	mem_pattern(src, len, seed);
+	ret = rte_rio_mem_write(env.mp[0], destid, MEM_WIN_ADDR + off, src, len, type);
+	TEST_ASSERT_SUCCESS(ret, "write type %d of %u at +%u: %d", type, len, off, ret);
+	TEST_ASSERT(memcmp(env.win + off, src, len) == 0,
+		    "type %d of %u at +%u: not in the target's buffer", type, len, off);
+	memset(dst, 0, len);
+	ret = rte_rio_mem_read(env.mp[0], destid, MEM_WIN_ADDR + off, dst, len);
+	TEST_ASSERT_SUCCESS(ret, "NREAD of %u at +%u: %d", len, off, ret);
+	TEST_ASSERT(memcmp(dst, src, len) == 0, "NREAD of %u at +%u: wrong data", len, off);
+	return TEST_SUCCESS;
+}
+
+static int
+mem_case_roundtrips(void)
+{
+	static const uint32_t big[] = { 255, 256, 257, 264, 511, 1000, 2048, 4095, 4096 };
+	static const enum rte_rio_mem_type types[] = {
+		RTE_RIO_MEM_NWRITE, RTE_RIO_MEM_NWRITE_R, RTE_RIO_MEM_SWRITE,
+	};
+	uint8_t guard[16];
+	unsigned int t, seed = 0;
+	uint32_t off, len, i;
+	int ret;
+
+	TEST_ASSERT_SUCCESS(rte_rio_map_inb_window(env.mp[1], env.win, MEM_WIN_ADDR,
+						   MEM_WIN_SIZE, 0), "map");
+	for (t = 0; t < RTE_DIM(types); t++) {
+		for (len = 1; len <= 80; len++) {
+			for (off = 0; off < 8; off++) {
+				if (types[t] == RTE_RIO_MEM_SWRITE && ((len | off) & 7) != 0)
+					continue;
+				ret = mem_roundtrip(types[t], 64 + off, len, seed++);
+				if (ret != TEST_SUCCESS)
+					return ret;
+			}
+		}
+		for (i = 0; i < RTE_DIM(big); i++) {
+			for (off = 0; off < 8; off += 3) {
+				if (types[t] == RTE_RIO_MEM_SWRITE && ((big[i] | off) & 7) != 0)
+					continue;
+				ret = mem_roundtrip(types[t], off, big[i], seed++);
+				if (ret != TEST_SUCCESS)
+					return ret;
+			}
+		}
+	}
+	/* Bytes next to a small write stay as they were. */
+	memset(env.win, 0x11, 64);
+	memset(guard, 0x22, sizeof(guard));
+	TEST_ASSERT_SUCCESS(rte_rio_mem_write(env.mp[0], env.ids[1], MEM_WIN_ADDR + 3, guard, 2,
+					      RTE_RIO_MEM_NWRITE_R), "2 bytes at lane 3");
+	TEST_ASSERT(env.win[2] == 0x11 && env.win[3] == 0x22 && env.win[4] == 0x22 &&
+		    env.win[5] == 0x11, "bytes around a 2-byte write");
+	/* What the owner writes into its buffer, an NREAD returns. */
+	memset(env.win + 4096, 0xc3, 4096);
+	memset(guard, 0, sizeof(guard));
+	TEST_ASSERT_SUCCESS(rte_rio_mem_read(env.mp[0], env.ids[1], MEM_WIN_ADDR + 8191 - 15,
+					     guard, 16), "NREAD of the last 16 bytes");
+	for (i = 0; i < 16; i++)
+		TEST_ASSERT_EQUAL(guard[i], 0xc3, "owner's write seen by NREAD");
+	TEST_ASSERT_SUCCESS(rte_rio_unmap_inb_window(env.mp[1], MEM_WIN_ADDR), "unmap");
+	return TEST_SUCCESS;
+}
+
+static int
+mem_case_errors(void)
+{
+	struct rte_rio_mport *a = env.mp[0];
+	uint16_t b = env.ids[1];
+	uint8_t buf[64], saved[16];
+	uint64_t refused;
+	int ret;
+
+	memset(buf, 0x77, sizeof(buf));
+	TEST_ASSERT_SUCCESS(rte_rio_map_inb_window(env.mp[1], env.win, MEM_WIN_ADDR,
+						   MEM_WIN_SIZE, 0), "map");
+	/* Bad arguments. */
+	TEST_ASSERT_EQUAL(rte_rio_mem_read(a, b, MEM_WIN_ADDR, buf, 0), -EINVAL, "len 0");
+	TEST_ASSERT_EQUAL(rte_rio_mem_read(a, b, MEM_WIN_ADDR, NULL, 8), -EINVAL, "NULL");
+	TEST_ASSERT_EQUAL(rte_rio_mem_write(a, b, MEM_WIN_ADDR, buf, 8, RTE_RIO_MEM_NREAD),
+			  -EINVAL, "NREAD as a write type");
+	TEST_ASSERT_EQUAL(rte_rio_mem_write(a, b, MEM_WIN_ADDR, buf, 8,
+					    (enum rte_rio_mem_type)9), -EINVAL, "bad type");
+	TEST_ASSERT_EQUAL(rte_rio_mem_write(a, b, MEM_WIN_ADDR + 4, buf, 8, RTE_RIO_MEM_SWRITE),
+			  -EINVAL, "SWRITE not double-word aligned");
+	TEST_ASSERT_EQUAL(rte_rio_mem_write(a, b, MEM_WIN_ADDR, buf, 12, RTE_RIO_MEM_SWRITE),
+			  -EINVAL, "SWRITE of a part of a double-word");
+	if (env.ids == mem_ids8)
+		TEST_ASSERT_EQUAL(rte_rio_mem_read(a, 0x100, MEM_WIN_ADDR, buf, 8), -EINVAL,
+				  "destid beyond 8 bits");
+	TEST_ASSERT_EQUAL(rte_rio_mem_read(a, b, (1ull << 34) - 4, buf, 8), -ERANGE,
+			  "beyond 34-bit addresses");
+	/* No window there: ERROR for requests with a response, silence for the others. */
+	ret = rte_rio_mem_read(a, b, MEM_NO_WIN_ADDR, buf, 8);
+	TEST_ASSERT_EQUAL(ret, -EIO, "NREAD without a window: %d", ret);
+	ret = rte_rio_mem_write(a, b, MEM_NO_WIN_ADDR, buf, 8, RTE_RIO_MEM_NWRITE_R);
+	TEST_ASSERT_EQUAL(ret, -EIO, "NWRITE_R without a window: %d", ret);
+	refused = mem_xstat(1, "mem_rx_refused");
+	TEST_ASSERT_SUCCESS(rte_rio_mem_write(a, b, MEM_NO_WIN_ADDR, buf, 8, RTE_RIO_MEM_NWRITE),
+			    "NWRITE has no response");
+	TEST_ASSERT_EQUAL(mem_xstat(1, "mem_rx_refused"), refused + 1,
+			  "the target counts the NWRITE it refused");
+	TEST_ASSERT_SUCCESS(rte_rio_mem_write(a, b, MEM_NO_WIN_ADDR, buf, 8, RTE_RIO_MEM_SWRITE),
+			    "SWRITE has no response");
+	/* Out of the window: the packet that crosses its end is refused. */
+	ret = rte_rio_mem_read(a, b, MEM_WIN_ADDR + MEM_WIN_SIZE - 8, buf, 16);
+	TEST_ASSERT_EQUAL(ret, -EIO, "NREAD across the end of the window: %d", ret);
+	ret = rte_rio_mem_write(a, b, MEM_WIN_ADDR - 8, buf, 16, RTE_RIO_MEM_NWRITE_R);
+	TEST_ASSERT_EQUAL(ret, -EIO, "NWRITE_R across the start of the window: %d", ret);
+	/* No route: no response comes back. */
+	if (env.ids == mem_ids8) {
+		ret = rte_rio_mem_read(a, MEM_DESTID_NOBODY_8, MEM_WIN_ADDR, buf, 8);
+		TEST_ASSERT_EQUAL(ret, -ETIMEDOUT, "NREAD to nobody: %d", ret);
+		ret = rte_rio_mem_write(a, MEM_DESTID_NOBODY_8, MEM_WIN_ADDR, buf, 8,
+					RTE_RIO_MEM_NWRITE);
+		TEST_ASSERT_SUCCESS(ret, "NWRITE to nobody: lost without a word");
+	}
+	/* A target whose endpoint nobody runs has no window. */
+	ret = rte_rio_mem_read(a, env.ids[2], MEM_WIN_ADDR, buf, 8);
+	TEST_ASSERT_EQUAL(ret, -EIO, "NREAD of an unclaimed endpoint: %d", ret);
+	/* Removed: ERROR again, and the buffer keeps its bytes, private once more. */
+	TEST_ASSERT_SUCCESS(rte_rio_mem_write(a, b, MEM_WIN_ADDR, buf, 16, RTE_RIO_MEM_NWRITE_R),
+			    "write before unmap");
+	TEST_ASSERT_SUCCESS(rte_rio_unmap_inb_window(env.mp[1], MEM_WIN_ADDR), "unmap");
+	memcpy(saved, env.win, sizeof(saved));
+	TEST_ASSERT(memcmp(saved, buf, 16) == 0, "buffer kept the window's bytes");
+	ret = rte_rio_mem_read(a, b, MEM_WIN_ADDR, buf, 8);
+	TEST_ASSERT_EQUAL(ret, -EIO, "NREAD after unmap: %d", ret);
+	memset(buf, 0x99, sizeof(buf));
+	rte_rio_mem_write(a, b, MEM_WIN_ADDR, buf, 16, RTE_RIO_MEM_NWRITE);
+	TEST_ASSERT(memcmp(env.win, saved, sizeof(saved)) == 0, "unmapped buffer changed");
+	return TEST_SUCCESS;
+}
+
+/* Child: claim ep2, map a window with a pattern, tell the parent, wait for its write. */
+static int
+mem_child(int argc, char **argv)
+{
+	char args[256], **av;
+	struct rte_rio_mport *mp;
+	uint8_t *win, want[256];
+	uint64_t deadline;
+	int ret, n, fd;
+
+	ret = rte_eal_init(argc, argv);
+	if (ret < 0)
+		return 10;
+	n = rio_test_child_args(argc, argv, ret, &av);
+	if (n < 3)
+		return 11;
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep2,scan=0", av[0], av[1]);
+	fd = atoi(av[2]);
+	if (rte_vdev_init("rio_sim_memchild", args) < 0)
+		return 12;
+	mp = rte_rio_mport_find("rio_sim_memchild");
+	win = aligned_alloc(4096, 4096);
+	if (mp == NULL || win == NULL)
+		return 13;
+	mem_pattern(win, 4096, 1);
+	if (rte_rio_map_inb_window(mp, win, MEM_WIN_ADDR, 4096, 0) != 0)
+		return 14;
+	if (write(fd, "R", 1) != 1)
+		return 15;
+	/* The parent writes pattern 2 into the first 256 bytes: our buffer changes. */
+	mem_pattern(want, sizeof(want), 2);
+	ret = 16;
+	for (deadline = rte_get_timer_cycles() + rte_get_timer_hz() * 20;
+	     rte_get_timer_cycles() < deadline; usleep(1000)) {
+		if (memcmp(win, want, sizeof(want)) == 0) {
+			ret = 0;
+			break;
+		}
+	}
+	rte_vdev_uninit("rio_sim_memchild");
+	free(win);
+	rte_eal_cleanup();
+	return ret;
+}
+REGISTER_TEST_CHILD(rio_sim_mem_child, mem_child)
+
+static int
+mem_case_other_process(void)
+{
+	char prefix[64], prefix_arg[80], fdstr[16];
+	uint8_t buf[4096], want[4096];
+	struct pollfd pfd;
+	char *argv[16], c;
+	int pfds[2], n = 0, status, ret;
+	pid_t pid;
+
+	TEST_ASSERT_SUCCESS(pipe(pfds), "pipe");
+	rio_test_unique("rmemc", prefix, sizeof(prefix));
+	snprintf(prefix_arg, sizeof(prefix_arg), "--file-prefix=%s", prefix);
+	snprintf(fdstr, sizeof(fdstr), "%d", pfds[1]);
+	argv[n++] = (char *)(uintptr_t)"--no-huge";
+	argv[n++] = (char *)(uintptr_t)"-m";
+	argv[n++] = (char *)(uintptr_t)"64";
+	argv[n++] = (char *)(uintptr_t)"--no-pci";
+	argv[n++] = prefix_arg;
+	argv[n++] = (char *)(uintptr_t)"--log-level=lib.eal:error";
+	argv[n++] = (char *)(uintptr_t)"--";
+	argv[n++] = env.fabric;
+	argv[n++] = env.topo;
+	argv[n++] = fdstr;
+	argv[n] = NULL;
+	pid = rio_test_spawn("rio_sim_mem_child", argv);
+	close(pfds[1]);
+	TEST_ASSERT(pid > 0, "cannot spawn the child: %d", (int)pid);
+	pfd.fd = pfds[0];
+	pfd.events = POLLIN;
+	ret = poll(&pfd, 1, MEM_READY_MS) == 1 && read(pfds[0], &c, 1) == 1 ? 0 : -1;
+	close(pfds[0]);
+	if (ret == 0) {
+		/* The child's buffer, through its window. */
+		mem_pattern(want, sizeof(want), 1);
+		ret = rte_rio_mem_read(env.mp[0], env.ids[2], MEM_WIN_ADDR, buf, sizeof(buf));
+		if (ret == 0 && memcmp(buf, want, sizeof(buf)) != 0)
+			ret = -EBADMSG;
+		mem_pattern(want, 256, 2);
+		if (ret == 0)
+			ret = rte_rio_mem_write(env.mp[0], env.ids[2], MEM_WIN_ADDR, want, 256,
+						RTE_RIO_MEM_NWRITE_R);
+	}
+	status = rio_test_wait(pid, MEM_CHILD_WAIT_MS);
+	rio_test_runtime_dir_cleanup(prefix);
+	TEST_ASSERT_SUCCESS(ret, "transactions with the child's window: %d", ret);
+	TEST_ASSERT_EQUAL(status, 0, "child failed: %d", status);
+	/* Gone with its process: the endpoint has no window any more. */
+	ret = rte_rio_mem_read(env.mp[0], env.ids[2], MEM_WIN_ADDR, buf, 8);
+	TEST_ASSERT_EQUAL(ret, -EIO, "NREAD after the child left: %d", ret);
+	return TEST_SUCCESS;
+}
+
+static int test_mem_rules(void) { return mem_run(mem_case_window_rules, 8); }
+static int test_mem_roundtrips8(void) { return mem_run(mem_case_roundtrips, 8); }
+static int test_mem_roundtrips16(void) { return mem_run(mem_case_roundtrips, 16); }
+static int test_mem_errors8(void) { return mem_run(mem_case_errors, 8); }
+static int test_mem_errors16(void) { return mem_run(mem_case_errors, 16); }
+static int test_mem_other_process(void) { return mem_run(mem_case_other_process, 8); }
+
+static struct unit_test_suite rio_sim_mem_suite = {
+	.suite_name = "rio_sim memory space",
+	.unit_test_cases = {
+		TEST_CASE(test_mem_rules),
+		TEST_CASE(test_mem_roundtrips8),
+		TEST_CASE(test_mem_roundtrips16),
+		TEST_CASE(test_mem_errors8),
+		TEST_CASE(test_mem_errors16),
+		TEST_CASE(test_mem_other_process),
+		TEST_CASES_END()
+	},
+};
+
+static int
+test_rio_sim_mem(void)
+{
+	return unit_test_suite_runner(&rio_sim_mem_suite);
+}
+
+REGISTER_TEST_COMMAND(rio_sim_mem_autotest, test_rio_sim_mem);
