@@ -759,7 +759,8 @@ int rte_rio_mem_addr_bits(struct rte_rio_mport *mport);
  *         cannot issue NREAD (no ops, or its Source Operations CAR);
  *         -EIO the target answered ERROR (no inbound window, or not all of
  *         a packet inside one); -ETIMEDOUT no response (no route, link
- *         down, target gone); -EAGAIN RETRY. On error buf may be partly
+ *         down, target gone); -EAGAIN RETRY; -EACCES the mport may not
+ *         issue requests (Master Enable clear). On error buf may be partly
  *         written.
  */
 __rte_experimental
