@@ -8,7 +8,8 @@
  * NWRITE_R and SWRITE of 1 to 4096 bytes at every byte offset of a
  * double-word, write-then-read round trips, the errors (no window, out of
  * window, no route, unclaimed target, address space, SWRITE alignment), a
- * target in another process, and 8- and 16-bit device IDs. Topology:
+ * target in another process, one that dies with its window mapped (no
+ * response, no object left), and 8- and 16-bit device IDs. Topology:
  *
  *   ep0 (A) -- sw0 -- sw1 -- ep1 (B)     static_routes = 1, timing on
  *                |
@@ -21,6 +22,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -403,6 +405,10 @@ mem_child(int argc, char **argv)
 		return 14;
 	if (write(fd, "R", 1) != 1)
 		return 15;
+	/* "hold": keep the window until killed (a target that dies). */
+	if (n > 3 && strcmp(av[3], "hold") == 0)
+		for (;;)
+			pause();
 	/* The parent writes pattern 2 into the first 256 bytes: our buffer changes. */
 	mem_pattern(want, sizeof(want), 2);
 	ret = 16;
@@ -420,18 +426,18 @@ mem_child(int argc, char **argv)
 }
 REGISTER_TEST_CHILD(rio_sim_mem_child, mem_child)
 
+/* Spawn the child in @mode; wait for its window. 0 with *pid, or -1. */
 static int
-mem_case_other_process(void)
+mem_spawn(const char *mode, char *prefix, size_t plen, pid_t *pid)
 {
-	char prefix[64], prefix_arg[80], fdstr[16];
-	uint8_t buf[4096], want[4096];
+	char prefix_arg[80], fdstr[16];
 	struct pollfd pfd;
 	char *argv[16], c;
-	int pfds[2], n = 0, status, ret;
-	pid_t pid;
+	int pfds[2], n = 0, ret;
 
-	TEST_ASSERT_SUCCESS(pipe(pfds), "pipe");
-	rio_test_unique("rmemc", prefix, sizeof(prefix));
+	if (pipe(pfds) != 0)
+		return -1;
+	rio_test_unique("rmemc", prefix, plen);
 	snprintf(prefix_arg, sizeof(prefix_arg), "--file-prefix=%s", prefix);
 	snprintf(fdstr, sizeof(fdstr), "%d", pfds[1]);
 	argv[n++] = (char *)(uintptr_t)"--no-huge";
@@ -444,14 +450,63 @@ mem_case_other_process(void)
 	argv[n++] = env.fabric;
 	argv[n++] = env.topo;
 	argv[n++] = fdstr;
+	argv[n++] = (char *)(uintptr_t)mode;
 	argv[n] = NULL;
-	pid = rio_test_spawn("rio_sim_mem_child", argv);
+	*pid = rio_test_spawn("rio_sim_mem_child", argv);
 	close(pfds[1]);
-	TEST_ASSERT(pid > 0, "cannot spawn the child: %d", (int)pid);
+	if (*pid <= 0) {
+		close(pfds[0]);
+		return -1;
+	}
 	pfd.fd = pfds[0];
 	pfd.events = POLLIN;
 	ret = poll(&pfd, 1, MEM_READY_MS) == 1 && read(pfds[0], &c, 1) == 1 ? 0 : -1;
 	close(pfds[0]);
+	return ret;
+}
+
+/* The target's process dies with its window mapped: no response any more, nothing left over. */
+static int
+mem_case_target_dies(void)
+{
+	uint8_t buf[64], want[64];
+	char prefix[64];
+	int ret, status;
+	pid_t pid = 0;
+
+	ret = mem_spawn("hold", prefix, sizeof(prefix), &pid);
+	if (ret == 0) {
+		mem_pattern(want, sizeof(want), 1);
+		ret = rte_rio_mem_read(env.mp[0], env.ids[2], MEM_WIN_ADDR, buf, sizeof(buf));
+		if (ret == 0 && memcmp(buf, want, sizeof(buf)) != 0)
+			ret = -EBADMSG;
+	}
+	if (pid > 0)
+		kill(pid, SIGKILL);
+	status = pid > 0 ? rio_test_wait(pid, MEM_CHILD_WAIT_MS) : -1;
+	rio_test_runtime_dir_cleanup(prefix);
+	TEST_ASSERT_SUCCESS(ret, "NREAD of the child's window: %d", ret);
+	TEST_ASSERT_EQUAL(status, 128 + SIGKILL, "child status %d", status);
+	ret = rte_rio_mem_read(env.mp[0], env.ids[2], MEM_WIN_ADDR, buf, 8);
+	TEST_ASSERT_EQUAL(ret, -ETIMEDOUT, "NREAD of a dead target: %d", ret);
+	ret = rte_rio_mem_write(env.mp[0], env.ids[2], MEM_WIN_ADDR, buf, 8,
+				RTE_RIO_MEM_NWRITE_R);
+	TEST_ASSERT_EQUAL(ret, -ETIMEDOUT, "NWRITE_R to a dead target: %d", ret);
+	/* Teardown checks that its window segment went with the fabric. */
+	return TEST_SUCCESS;
+}
+
+static int
+mem_case_other_process(void)
+{
+	uint8_t buf[4096], want[4096];
+	char prefix[64];
+	int status, ret;
+	pid_t pid = 0;
+
+	ret = mem_spawn("write", prefix, sizeof(prefix), &pid);
+	if (pid <= 0)
+		TEST_ASSERT(0, "cannot spawn the child");
 	if (ret == 0) {
 		/* The child's buffer, through its window. */
 		mem_pattern(want, sizeof(want), 1);
@@ -479,6 +534,7 @@ static int test_mem_roundtrips16(void) { return mem_run(mem_case_roundtrips, 16)
 static int test_mem_errors8(void) { return mem_run(mem_case_errors, 8); }
 static int test_mem_errors16(void) { return mem_run(mem_case_errors, 16); }
 static int test_mem_other_process(void) { return mem_run(mem_case_other_process, 8); }
+static int test_mem_target_dies(void) { return mem_run(mem_case_target_dies, 8); }
 
 static struct unit_test_suite rio_sim_mem_suite = {
 	.suite_name = "rio_sim memory space",
@@ -489,6 +545,7 @@ static struct unit_test_suite rio_sim_mem_suite = {
 		TEST_CASE(test_mem_errors8),
 		TEST_CASE(test_mem_errors16),
 		TEST_CASE(test_mem_other_process),
+		TEST_CASE(test_mem_target_dies),
 		TEST_CASES_END()
 	},
 };
