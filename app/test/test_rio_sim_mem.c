@@ -9,7 +9,8 @@
  * double-word, write-then-read round trips, the errors (no window, out of
  * window, no route, unclaimed target, address space, SWRITE alignment), a
  * target in another process, one that dies with its window mapped (no
- * response, no object left), and 8- and 16-bit device IDs. Topology:
+ * response, no object left), threads that wait side by side, and 8- and
+ * 16-bit device IDs. Topology:
  *
  *   ep0 (A) -- sw0 -- sw1 -- ep1 (B)     static_routes = 1, timing on
  *                |
@@ -22,12 +23,14 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <rte_bus_vdev.h>
+#include <rte_cycles.h>
 #include <rte_eal.h>
 #include <rte_rawdev.h>
 
@@ -59,15 +62,20 @@ struct mem_env {
 
 static struct mem_env env;
 static unsigned int mem_vdev_counter;
+/* [fabric] response_timeout of the next environment, us; 0: rio_sim's default. */
+static unsigned int mem_resp_timeout_us;
 
 static int
 mem_topo_write(unsigned int devid_size, const uint16_t *ids)
 {
-	char content[512];
+	char content[600], timeout[48] = "";
 
+	if (mem_resp_timeout_us != 0)
+		snprintf(timeout, sizeof(timeout), "response_timeout = %u\n", mem_resp_timeout_us);
 	snprintf(content, sizeof(content),
 		 "[fabric]\n"
 		 "devid_size = %u\n"
+		 "%s"
 		 "static_routes = 1\n"
 		 "[switch sw0]\n"
 		 "ports = 4\n"
@@ -84,7 +92,7 @@ mem_topo_write(unsigned int devid_size, const uint16_t *ids)
 		 "sw0.1 = sw1.1\n"
 		 "sw1.0 = ep1.0\n"
 		 "sw0.2 = ep2.0\n",
-		 devid_size, ids[0], ids[1], ids[2]);
+		 devid_size, timeout, ids[0], ids[1], ids[2]);
 	return rio_test_temp_file(env.topo, sizeof(env.topo), "rio_sim_mem_topo", content);
 }
 
@@ -528,6 +536,69 @@ mem_case_other_process(void)
 	return TEST_SUCCESS;
 }
 
+/* A transaction that waits for its response timeout, in a thread of its own. */
+struct mem_waiter {
+	int ret;
+	volatile int started;
+};
+
+static void *
+mem_waiter_main(void *arg)
+{
+	struct mem_waiter *w = arg;
+	uint8_t buf[8];
+
+	w->started = 1;
+	w->ret = rte_rio_mem_read(env.mp[0], MEM_DESTID_NOBODY_8, MEM_WIN_ADDR, buf, sizeof(buf));
+	return NULL;
+}
+
+/*
+ * Threads of one process do not wait for each other's modelled time: while
+ * one thread's NREAD waits out the response timeout (no route: 5 s here),
+ * another thread's NREAD of a live window completes. The bound checked,
+ * half the timeout, is only crossed when the second waited for the first.
+ */
+static int
+mem_case_concurrent(void)
+{
+	struct mem_waiter w = { .ret = 1 };
+	uint8_t buf[64];
+	uint64_t t0, took_ms;
+	pthread_t th;
+
+	mem_pattern(env.win, MEM_WIN_SIZE, 3);
+	TEST_ASSERT_SUCCESS(rte_rio_map_inb_window(env.mp[1], env.win, MEM_WIN_ADDR,
+						   MEM_WIN_SIZE, 0), "map");
+	TEST_ASSERT_SUCCESS(pthread_create(&th, NULL, mem_waiter_main, &w), "thread");
+	while (!w.started)
+		rte_delay_us_sleep(1000);
+	/* Let it enter its wait; if it has not yet, nothing is proven, nothing fails. */
+	rte_delay_us_sleep(20000);
+	t0 = rte_get_timer_cycles();
+	TEST_ASSERT_SUCCESS(rte_rio_mem_read(env.mp[0], env.ids[1], MEM_WIN_ADDR, buf,
+					     sizeof(buf)), "NREAD beside a waiting one");
+	took_ms = (rte_get_timer_cycles() - t0) * 1000 / rte_get_timer_hz();
+	TEST_ASSERT(memcmp(buf, env.win, sizeof(buf)) == 0, "NREAD data");
+	TEST_ASSERT(took_ms < mem_resp_timeout_us / 2000,
+		    "NREAD waited %" PRIu64 " ms for another thread's timeout", took_ms);
+	TEST_ASSERT_SUCCESS(pthread_join(th, NULL), "join");
+	TEST_ASSERT_EQUAL(w.ret, -ETIMEDOUT, "the waiting NREAD");
+	TEST_ASSERT_SUCCESS(rte_rio_unmap_inb_window(env.mp[1], MEM_WIN_ADDR), "unmap");
+	return TEST_SUCCESS;
+}
+
+static int
+test_mem_concurrent(void)
+{
+	int ret;
+
+	mem_resp_timeout_us = 5000000;
+	ret = mem_run(mem_case_concurrent, 8);
+	mem_resp_timeout_us = 0;
+	return ret;
+}
+
 static int test_mem_rules(void) { return mem_run(mem_case_window_rules, 8); }
 static int test_mem_roundtrips8(void) { return mem_run(mem_case_roundtrips, 8); }
 static int test_mem_roundtrips16(void) { return mem_run(mem_case_roundtrips, 16); }
@@ -546,6 +617,7 @@ static struct unit_test_suite rio_sim_mem_suite = {
 		TEST_CASE(test_mem_errors16),
 		TEST_CASE(test_mem_other_process),
 		TEST_CASE(test_mem_target_dies),
+		TEST_CASE(test_mem_concurrent),
 		TEST_CASES_END()
 	},
 };

@@ -166,7 +166,7 @@ struct sim_ep {
 	struct sim_ep_tx dbell_tx;
 	rte_spinlock_t dbell_lock;	/* doorbells may be sent from several threads */
 	struct sim_ep_stats st;
-	/* Memory space (rio_sim_ep_mem.c): one transaction or window change at a time. */
+	/* Memory space (rio_sim_ep_mem.c): windows, mappings and counters, never a wait. */
 	rte_spinlock_t mem_lock;
 	struct sim_ep_win win[SIM_INB_WINDOWS];
 	struct sim_ep_win_map *win_maps;	/* n_endpoints x SIM_INB_WINDOWS; NULL: none yet */

@@ -379,9 +379,24 @@ sim_mem_payload(const struct rte_rio_mem_pkt *p)
 	return RTE_ALIGN_CEIL((uint32_t)(p->rio_addr & 7) + p->len, 8u);
 }
 
-static int
-sim_ep_mem_xfer_locked(struct sim_ep *ep, enum rte_rio_mem_type type, uint16_t destid,
-		       const struct rte_rio_mem_pkt *pkts, uint16_t n)
+/* The requester's counter of failed transactions, under ep->mem_lock. */
+static void
+sim_ep_mem_tx_error(struct sim_ep *ep)
+{
+	rte_spinlock_lock(&ep->mem_lock);
+	ep->st.mem_tx_error++;
+	rte_spinlock_unlock(&ep->mem_lock);
+}
+
+/*
+ * One transaction of @n packets. ep->mem_lock covers the requester's
+ * counters and its cache of the targets' window mappings, never a wait for
+ * the modelled time: another thread of the process may send meanwhile, as
+ * several engines of a part would.
+ */
+int
+sim_ep_mem_xfer(struct sim_ep *ep, enum rte_rio_mem_type type, uint16_t destid,
+		const struct rte_rio_mem_pkt *pkts, uint16_t n)
 {
 	struct sim_fabric *f = ep->f;
 	bool rsp = type == RTE_RIO_MEM_NREAD || type == RTE_RIO_MEM_NWRITE_R;
@@ -410,8 +425,10 @@ sim_ep_mem_xfer_locked(struct sim_ep *ep, enum rte_rio_mem_type type, uint16_t d
 	t = (int32_t)td->ep_index;
 	for (i = 0; i < n; i++)
 		bytes += pkts[i].len;
+	rte_spinlock_lock(&ep->mem_lock);
 	ep->st.mem_tx_pkts += n;
 	ep->st.mem_tx_bytes += bytes;
+	rte_spinlock_unlock(&ep->mem_lock);
 	if (__atomic_load_n(&f->eps[t].owner, __ATOMIC_ACQUIRE) != 0 &&
 	    !sim_ep_owner_alive(f, &f->eps[t])) {
 		/* A node that is gone answers nothing and takes nothing. */
@@ -447,6 +464,7 @@ sim_ep_mem_xfer_locked(struct sim_ep *ep, enum rte_rio_mem_type type, uint16_t d
 	tpell = __atomic_load_n(&td->pell_ctrl, __ATOMIC_RELAXED) & SIM_PELL_ADDR_MASK;
 	refuse = !(__atomic_load_n(&td->dst_ops, __ATOMIC_RELAXED) & sim_mem_dst_op(type)) ||
 		tpell != own_pell;
+	rte_spinlock_lock(&ep->mem_lock);
 	for (i = 0; i < n; i++) {
 		ret = refuse ? -EIO : sim_ep_mem_exec(ep, (uint32_t)t, type, &pkts[i]);
 		if (ret < 0) {
@@ -459,28 +477,17 @@ sim_ep_mem_xfer_locked(struct sim_ep *ep, enum rte_rio_mem_type type, uint16_t d
 			__atomic_fetch_add(&f->eps[t].mem_rx_pkts, 1, __ATOMIC_RELAXED);
 		}
 	}
+	rte_spinlock_unlock(&ep->mem_lock);
 	if (!rsp)
 		return 0;
 	if (!answers)
 		goto timeout;
 	sim_wait_until(done);
 	if (err != 0)
-		ep->st.mem_tx_error++;
+		sim_ep_mem_tx_error(ep);
 	return err;
 timeout:
-	ep->st.mem_tx_error++;
+	sim_ep_mem_tx_error(ep);
 	sim_wait_until(now + sim_resp_timeout_ns(f, ep->dev_index));
 	return -ETIMEDOUT;
-}
-
-int
-sim_ep_mem_xfer(struct sim_ep *ep, enum rte_rio_mem_type type, uint16_t destid,
-		const struct rte_rio_mem_pkt *pkts, uint16_t n)
-{
-	int ret;
-
-	rte_spinlock_lock(&ep->mem_lock);
-	ret = sim_ep_mem_xfer_locked(ep, type, destid, pkts, n);
-	rte_spinlock_unlock(&ep->mem_lock);
-	return ret;
 }
