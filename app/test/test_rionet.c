@@ -2084,6 +2084,7 @@ test_rionet_mailboxes(void)
 	struct rte_rio_mport *raw;
 	uint8_t *bufs;
 	uint16_t n;
+	int got;
 
 	TEST_ASSERT_SUCCESS(rn_env_setup(3), "setup");
 	/* Port 0 receives on mailboxes 0-3, its one Tx queue owns all four. */
@@ -2127,20 +2128,27 @@ test_rionet_mailboxes(void)
 	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 1, "tx_errors"), 0, "sent to a closed mailbox");
 	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_no_mailbox"), 0, "no_mailbox count");
 
-	/* A Linux rionet peer (JOIN, no mailboxes said): mailbox 0 only. */
+	/*
+	 * A Linux rionet peer (JOIN, no mailboxes said): mailbox 0 only. Port 0's
+	 * link is up already (port 1): wait for the raw peer itself, since the
+	 * JOIN the raw peer counts may be the one port 0 sent at its start.
+	 */
 	TEST_ASSERT_SUCCESS(rn_raw_peer_join(&raw, &bufs), "raw peer");
+	TEST_ASSERT_SUCCESS(rn_xstat_wait(0, "peer_0x0002_active", 1, NULL), "raw peer active");
 	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 2, "mailboxes"), 0x1, "raw peer's mailboxes");
-	TEST_ASSERT_EQUAL(rn_raw_flows(0, 0, raw, RN_RAW_BUFS, 1000), RN_RAW_BUFS,
-			  "flows to the raw peer not all on mailbox 0");
+	got = rn_raw_flows(0, 0, raw, RN_RAW_BUFS, 1000);
+	TEST_ASSERT_EQUAL(got, RN_RAW_BUFS, "flows to the raw peer not all on mailbox 0");
 	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 2, "tx_errors"), 0, "raw peer: send errors");
 
 	/* Port 1's queue 1 owns mailbox 1 only: its frames for it are dropped, counted. */
 	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(raw, 1, RIONET_DBELL_JOIN), "JOIN port 1");
 	TEST_ASSERT_SUCCESS(rn_active_wait(1, 2), "port 1 peers");
-	TEST_ASSERT_EQUAL(rn_raw_flows(1, 1, raw, 5, 100), 0, "frames on mailbox 1 arrived");
+	got = rn_raw_flows(1, 1, raw, 5, 100);
+	TEST_ASSERT_EQUAL(got, 0, "frames on mailbox 1 arrived");
 	TEST_ASSERT_EQUAL(rn_xstat(1, "tx_q1_no_mailbox"), 5, "no_mailbox count");
 	TEST_ASSERT_EQUAL(rn_peer_xstat(1, 2, "tx_errors"), 0, "sent to a closed mailbox");
-	TEST_ASSERT_EQUAL(rn_raw_flows(1, 0, raw, 3, 1000), 3, "queue 0's frames lost");
+	got = rn_raw_flows(1, 0, raw, 3, 1000);
+	TEST_ASSERT_EQUAL(got, 3, "queue 0's frames lost");
 
 	/* What a peer says holds until it LEAVEs. */
 	TEST_ASSERT_SUCCESS(rte_rio_send_doorbell(raw, 0, RIONET_DBELL_MBOXES | 0x3), "MBOXES");
