@@ -1059,45 +1059,49 @@ rn_flow_of(const uint8_t *p, uint32_t *flow, uint32_t *seq)
 	memcpy(seq, udp + 1, sizeof(*seq));
 }
 
-static int
-test_rionet_multiqueue(void)
-{
-	enum { NB_FLOWS = 16, PER_FLOW = 20 };
-	struct rte_ether_addr dst;
-	struct rte_mbuf *pkts[NB_FLOWS], *rx[RN_BURST];
-	uint32_t next[NB_FLOWS] = { 0 };
-	int qof[NB_FLOWS];
-	unsigned int used = 0, ms, total = 0, q, k;
-	uint32_t f, r;
-	uint16_t n;
+/* Flows of rn_flows(): at most this many. */
+#define RN_MAX_FLOWS	16
 
-	for (f = 0; f < NB_FLOWS; f++)
+/*
+ * Send @per_flow rounds of flows 0..@nb_flows-1 from port 0's Tx queue 0
+ * to port 1, and receive them on port 1's first @nb_rxq Rx queues: every
+ * frame arrives once, each flow in order and on one queue. @used: bit q
+ * for each Rx queue that got a flow.
+ */
+static int
+rn_flows(unsigned int nb_flows, unsigned int per_flow, uint16_t nb_rxq, unsigned int *used)
+{
+	struct rte_mbuf *pkts[RN_MAX_FLOWS], *rx[RN_BURST];
+	uint32_t next[RN_MAX_FLOWS] = { 0 }, f, r;
+	unsigned int ms, total = 0, k;
+	int qof[RN_MAX_FLOWS];
+	struct rte_ether_addr dst;
+	uint16_t n, q;
+
+	TEST_ASSERT(nb_flows <= RN_MAX_FLOWS, "too many flows");
+	for (f = 0; f < nb_flows; f++)
 		qof[f] = -1;
-	TEST_ASSERT_SUCCESS(rn_env_setup(2), "setup");
-	/* Sender: one Tx queue owning 4 mailboxes; receiver: 4 Rx queues. */
-	TEST_ASSERT_SUCCESS(rn_port_start(0, 4, 1, 1500, rn_pool_big), "start 0");
-	TEST_ASSERT_SUCCESS(rn_port_start(1, 4, 4, 1500, rn_pool_big), "start 1");
-	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "peers");
+	*used = 0;
 	rionet_mac_from_destid(1, &dst);
-	for (r = 0; r < PER_FLOW; r++) {
-		for (f = 0; f < NB_FLOWS; f++) {
+	for (r = 0; r < per_flow; r++) {
+		for (f = 0; f < nb_flows; f++) {
 			pkts[f] = rn_flow_frame(&dst, 0, f, r);
 			TEST_ASSERT_NOT_NULL(pkts[f], "alloc");
 		}
 		k = 0;
-		for (ms = 0; k < NB_FLOWS && ms < 1000; ms++)
-			k += rte_eth_tx_burst(env.port[0], 0, pkts + k, NB_FLOWS - k);
-		TEST_ASSERT_EQUAL(k, NB_FLOWS, "burst");
+		for (ms = 0; k < nb_flows && ms < 1000; ms++)
+			k += rte_eth_tx_burst(env.port[0], 0, pkts + k, nb_flows - k);
+		TEST_ASSERT_EQUAL(k, nb_flows, "burst");
 	}
-	for (ms = 0; ms < 2000 && total < NB_FLOWS * PER_FLOW; ms++) {
-		for (q = 0; q < 4; q++) {
+	for (ms = 0; ms < 2000 && total < nb_flows * per_flow; ms++) {
+		for (q = 0; q < nb_rxq; q++) {
 			n = rte_eth_rx_burst(env.port[1], q, rx, RN_BURST);
 			for (k = 0; k < n; k++) {
 				rn_flow_of(rte_pktmbuf_mtod(rx[k], uint8_t *), &f, &r);
-				TEST_ASSERT(f < NB_FLOWS, "bad flow");
+				TEST_ASSERT(f < nb_flows, "bad flow");
 				if (qof[f] < 0) {
 					qof[f] = q;
-					used |= 1u << q;
+					*used |= 1u << q;
 				}
 				TEST_ASSERT_EQUAL(qof[f], (int)q, "flow %u changed queue", f);
 				TEST_ASSERT_EQUAL(r, next[f], "flow %u out of order", f);
@@ -1108,7 +1112,21 @@ test_rionet_multiqueue(void)
 		}
 		rte_delay_ms(1);
 	}
-	TEST_ASSERT_EQUAL(total, NB_FLOWS * PER_FLOW, "frames lost");
+	TEST_ASSERT_EQUAL(total, nb_flows * per_flow, "frames lost");
+	return TEST_SUCCESS;
+}
+
+static int
+test_rionet_multiqueue(void)
+{
+	unsigned int used;
+
+	TEST_ASSERT_SUCCESS(rn_env_setup(2), "setup");
+	/* Sender: one Tx queue owning 4 mailboxes; receiver: 4 Rx queues. */
+	TEST_ASSERT_SUCCESS(rn_port_start(0, 4, 1, 1500, rn_pool_big), "start 0");
+	TEST_ASSERT_SUCCESS(rn_port_start(1, 4, 4, 1500, rn_pool_big), "start 1");
+	TEST_ASSERT_SUCCESS(rn_active_wait(0, 1), "peers");
+	TEST_ASSERT_SUCCESS(rn_flows(16, 20, 4, &used), "flows");
 	TEST_ASSERT(__builtin_popcount(used) > 1, "all flows on one queue (mask 0x%x)", used);
 	return TEST_SUCCESS;
 }
@@ -2076,14 +2094,9 @@ rn_raw_flows(unsigned int i, uint16_t q, struct rte_rio_mport *raw, unsigned int
 static int
 test_rionet_mailboxes(void)
 {
-	enum { NB_FLOWS = 16, PER_FLOW = 10 };
-	struct rte_mbuf *pkts[NB_FLOWS], *rx[RN_BURST];
-	uint32_t next[NB_FLOWS] = { 0 }, f, r;
-	unsigned int used = 0, ms, total = 0, q, k;
-	struct rte_ether_addr dst;
 	struct rte_rio_mport *raw;
+	unsigned int used;
 	uint8_t *bufs;
-	uint16_t n;
 	int got;
 
 	TEST_ASSERT_SUCCESS(rn_env_setup(3), "setup");
@@ -2097,33 +2110,7 @@ test_rionet_mailboxes(void)
 	TEST_ASSERT_EQUAL(rn_peer_xstat(1, 0, "mailboxes"), 0xf, "port 0's mailboxes at port 1");
 
 	/* Port 0 spreads flows over mailboxes 0 and 1 only: none is refused. */
-	rionet_mac_from_destid(1, &dst);
-	for (r = 0; r < PER_FLOW; r++) {
-		for (f = 0; f < NB_FLOWS; f++) {
-			pkts[f] = rn_flow_frame(&dst, 0, f, r);
-			TEST_ASSERT_NOT_NULL(pkts[f], "alloc");
-		}
-		k = 0;
-		for (ms = 0; k < NB_FLOWS && ms < 1000; ms++)
-			k += rte_eth_tx_burst(env.port[0], 0, pkts + k, NB_FLOWS - k);
-		TEST_ASSERT_EQUAL(k, NB_FLOWS, "burst");
-	}
-	for (ms = 0; ms < 2000 && total < NB_FLOWS * PER_FLOW; ms++) {
-		for (q = 0; q < 2; q++) {
-			n = rte_eth_rx_burst(env.port[1], q, rx, RN_BURST);
-			for (k = 0; k < n; k++) {
-				rn_flow_of(rte_pktmbuf_mtod(rx[k], uint8_t *), &f, &r);
-				TEST_ASSERT(f < NB_FLOWS, "bad flow");
-				TEST_ASSERT_EQUAL(r, next[f], "flow %u out of order", f);
-				next[f]++;
-				used |= 1u << q;
-				rte_pktmbuf_free(rx[k]);
-			}
-			total += n;
-		}
-		rte_delay_ms(1);
-	}
-	TEST_ASSERT_EQUAL(total, NB_FLOWS * PER_FLOW, "frames lost");
+	TEST_ASSERT_SUCCESS(rn_flows(16, 10, 2, &used), "flows");
 	TEST_ASSERT_EQUAL(used, 0x3, "flows not on both mailboxes (mask 0x%x)", used);
 	TEST_ASSERT_EQUAL(rn_peer_xstat(0, 1, "tx_errors"), 0, "sent to a closed mailbox");
 	TEST_ASSERT_EQUAL(rn_xstat(0, "tx_q0_no_mailbox"), 0, "no_mailbox count");
