@@ -273,7 +273,6 @@ rionet_peer_slot(struct rionet_port *port, uint16_t destid)
 	p = &port->peers[port->nb_peers];
 	memset(p, 0, sizeof(*p));
 	p->destid = destid;
-	p->mbox_mask = RIONET_LINUX_MBOXES;
 	port->nb_peers++;
 	return p;
 }
