@@ -22,6 +22,7 @@ HEADERS="lib/eal/include/bus_driver.h
 lib/eal/include/dev_driver.h
 lib/ethdev/ethdev_driver.h
 lib/ethdev/ethdev_vdev.h
+lib/dmadev/rte_dmadev_pmd.h
 drivers/bus/vdev/bus_vdev_driver.h
 drivers/bus/pci/bus_pci_driver.h"
 
