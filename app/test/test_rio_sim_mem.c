@@ -6,7 +6,7 @@
  * rio_sim_mem_autotest: RapidIO memory space on the emulated fabric through
  * the public lib/rio API: inbound windows (map rules, unmap), NREAD, NWRITE,
  * NWRITE_R and SWRITE of 1 to 4096 bytes at every byte offset of a
- * double-word, write-then-read round trips, the errors (no window, out of
+ * double-word, write-then-read round trips, vectored ones, the errors (no window, out of
  * window, no route, unclaimed target, address space, SWRITE alignment), a
  * target in another process, one that dies with its window mapped (no
  * response, no object left), threads that wait side by side, and 8- and
@@ -599,11 +599,79 @@ test_mem_concurrent(void)
 	return ret;
 }
 
+/*
+ * Vectored transactions: pieces of every alignment whose packets share
+ * bursts (more than one burst in all), written and read back in one call
+ * each; and the checks that refuse the whole vector before anything is sent.
+ */
+static int
+mem_case_vectored(void)
+{
+	static uint8_t src[MEM_WIN_SIZE], dst[MEM_WIN_SIZE];
+	struct rte_rio_mem_seg w[80], r[80];
+	uint16_t b = env.ids[1];
+	uint64_t sent;
+	uint32_t at = 0, len;
+	unsigned int i;
+	int ret;
+
+	TEST_ASSERT_SUCCESS(rte_rio_map_inb_window(env.mp[1], env.win, MEM_WIN_ADDR,
+						   MEM_WIN_SIZE, 0), "map");
+	mem_pattern(src, sizeof(src), 11);
+	memset(dst, 0, sizeof(dst));
+	for (i = 0; i < RTE_DIM(w); i++) {
+		len = 1 + (i * 37) % 100;
+		at += i % 5;
+		w[i] = (struct rte_rio_mem_seg){ MEM_WIN_ADDR + at, src + at, len };
+		r[i] = (struct rte_rio_mem_seg){ MEM_WIN_ADDR + at, dst + at, len };
+		at += len;
+	}
+	TEST_ASSERT(at <= MEM_WIN_SIZE, "pieces beyond the window");
+	sent = mem_xstat(0, "mem_tx_pkts");
+	ret = rte_rio_mem_writev(env.mp[0], b, w, RTE_DIM(w), RTE_RIO_MEM_NWRITE_R);
+	TEST_ASSERT_SUCCESS(ret, "writev: %d", ret);
+	TEST_ASSERT(mem_xstat(0, "mem_tx_pkts") - sent > 128, "fewer packets than two bursts");
+	for (i = 0; i < RTE_DIM(w); i++)
+		TEST_ASSERT(memcmp(env.win + (w[i].rio_addr - MEM_WIN_ADDR), w[i].buf,
+				   w[i].len) == 0, "piece %u not in the window", i);
+	ret = rte_rio_mem_readv(env.mp[0], b, r, RTE_DIM(r));
+	TEST_ASSERT_SUCCESS(ret, "readv: %d", ret);
+	for (i = 0; i < RTE_DIM(r); i++)
+		TEST_ASSERT(memcmp(r[i].buf, w[i].buf, r[i].len) == 0, "piece %u read back", i);
+
+	/* Refused as a whole: nothing leaves. */
+	sent = mem_xstat(0, "mem_tx_pkts");
+	TEST_ASSERT_EQUAL(rte_rio_mem_readv(env.mp[0], b, r, 0), -EINVAL, "no pieces");
+	r[3].len = 0;
+	TEST_ASSERT_EQUAL(rte_rio_mem_readv(env.mp[0], b, r, RTE_DIM(r)), -EINVAL,
+			  "a piece of 0 bytes");
+	r[3].len = 8;
+	TEST_ASSERT_EQUAL(rte_rio_mem_writev(env.mp[0], b, w, RTE_DIM(w), RTE_RIO_MEM_SWRITE),
+			  -EINVAL, "SWRITE of pieces not in double-words");
+	TEST_ASSERT_EQUAL(rte_rio_mem_writev(env.mp[0], b, w, RTE_DIM(w), RTE_RIO_MEM_NREAD),
+			  -EINVAL, "NREAD as a write type");
+	w[7].rio_addr = (1ull << 34) - 4;
+	TEST_ASSERT_EQUAL(rte_rio_mem_writev(env.mp[0], b, w, RTE_DIM(w), RTE_RIO_MEM_NWRITE_R),
+			  -ERANGE, "a piece beyond 34-bit addresses");
+	TEST_ASSERT_EQUAL(mem_xstat(0, "mem_tx_pkts"), sent, "packets sent for a refused vector");
+	/* A piece outside the window: the target's ERROR (which others landed is not said). */
+	w[7].rio_addr = MEM_NO_WIN_ADDR;
+	ret = rte_rio_mem_writev(env.mp[0], b, w, RTE_DIM(w), RTE_RIO_MEM_NWRITE_R);
+	TEST_ASSERT_EQUAL(ret, -EIO, "writev with a piece outside the window: %d", ret);
+	r[7].rio_addr = MEM_NO_WIN_ADDR;
+	ret = rte_rio_mem_readv(env.mp[0], b, r, RTE_DIM(r));
+	TEST_ASSERT_EQUAL(ret, -EIO, "readv with a piece outside the window: %d", ret);
+	TEST_ASSERT_SUCCESS(rte_rio_unmap_inb_window(env.mp[1], MEM_WIN_ADDR), "unmap");
+	return TEST_SUCCESS;
+}
+
 static int test_mem_rules(void) { return mem_run(mem_case_window_rules, 8); }
 static int test_mem_roundtrips8(void) { return mem_run(mem_case_roundtrips, 8); }
 static int test_mem_roundtrips16(void) { return mem_run(mem_case_roundtrips, 16); }
 static int test_mem_errors8(void) { return mem_run(mem_case_errors, 8); }
 static int test_mem_errors16(void) { return mem_run(mem_case_errors, 16); }
+static int test_mem_vectored8(void) { return mem_run(mem_case_vectored, 8); }
+static int test_mem_vectored16(void) { return mem_run(mem_case_vectored, 16); }
 static int test_mem_other_process(void) { return mem_run(mem_case_other_process, 8); }
 static int test_mem_target_dies(void) { return mem_run(mem_case_target_dies, 8); }
 
@@ -615,6 +683,8 @@ static struct unit_test_suite rio_sim_mem_suite = {
 		TEST_CASE(test_mem_roundtrips16),
 		TEST_CASE(test_mem_errors8),
 		TEST_CASE(test_mem_errors16),
+		TEST_CASE(test_mem_vectored8),
+		TEST_CASE(test_mem_vectored16),
 		TEST_CASE(test_mem_other_process),
 		TEST_CASE(test_mem_target_dies),
 		TEST_CASE(test_mem_concurrent),

@@ -32,8 +32,12 @@
 
 #include "rio_private.h"
 
-/* Packets handed to the driver per mem_xfer call. */
-#define RIO_MEM_BURST		32
+/*
+ * Packets handed to the driver per mem_xfer call (32 KiB of writes): the
+ * driver may pipeline them, so a larger burst leaves fewer gaps between
+ * the packets of a long transfer.
+ */
+#define RIO_MEM_BURST		128
 
 void
 rio_mport_mem_init(struct rte_rio_mport *mport)
@@ -254,7 +258,7 @@ rio_mem_pkt_len(enum rte_rio_mem_type type, uint64_t addr, size_t len)
 
 static int
 rio_mem_xfer(struct rte_rio_mport *mport, enum rte_rio_mem_type type, uint16_t destid,
-	     uint64_t rio_addr, void *buf, size_t len)
+	     const struct rte_rio_mem_seg *segs, uint16_t nb_segs)
 {
 	static const uint32_t need[] = {
 		[RTE_RIO_MEM_NREAD] = RTE_RIO_OPS_READ,
@@ -263,52 +267,89 @@ rio_mem_xfer(struct rte_rio_mport *mport, enum rte_rio_mem_type type, uint16_t d
 		[RTE_RIO_MEM_SWRITE] = RTE_RIO_OPS_STREAM_WRITE,
 	};
 	struct rte_rio_mem_pkt pkts[RIO_MEM_BURST];
-	uint8_t *p = buf;
-	uint16_t n;
+	uint64_t rio_addr;
+	uint16_t i, n = 0;
+	uint8_t *p;
+	size_t len;
 	int ret;
 
-	if (mport == NULL || buf == NULL || len == 0 || (unsigned int)type >= RTE_DIM(need) ||
+	if (mport == NULL || segs == NULL || nb_segs == 0 || (unsigned int)type >= RTE_DIM(need) ||
 	    destid >= RTE_RIO_MAX_DESTIDS(mport->devid_size))
 		return -EINVAL;
-	if (type == RTE_RIO_MEM_SWRITE && ((rio_addr & 7) != 0 || (len & 7) != 0))
-		return -EINVAL;
+	for (i = 0; i < nb_segs; i++) {
+		if (segs[i].buf == NULL || segs[i].len == 0)
+			return -EINVAL;
+		if (type == RTE_RIO_MEM_SWRITE && ((segs[i].rio_addr | segs[i].len) & 7) != 0)
+			return -EINVAL;
+	}
 	if (!rio_mem_supported(mport))
 		return -ENOTSUP;
-	ret = rio_mem_range_check(mport, rio_addr, len);
-	if (ret < 0)
-		return ret;
+	for (i = 0; i < nb_segs; i++) {
+		ret = rio_mem_range_check(mport, segs[i].rio_addr, segs[i].len);
+		if (ret < 0)
+			return ret;
+	}
 	ret = rio_mem_ops_check(mport, RTE_RIO_SRC_OPS_CAR, need[type]);
 	if (ret < 0)
 		return ret;
-	while (len > 0) {
-		for (n = 0; n < RIO_MEM_BURST && len > 0; n++) {
+	/* Packets of consecutive segments share a burst: they go out back to back. */
+	for (i = 0; i < nb_segs; i++) {
+		rio_addr = segs[i].rio_addr;
+		p = segs[i].buf;
+		len = segs[i].len;
+		while (len > 0) {
 			pkts[n].rio_addr = rio_addr;
 			pkts[n].buf = p;
 			pkts[n].len = (uint16_t)rio_mem_pkt_len(type, rio_addr, len);
 			rio_addr += pkts[n].len;
 			p += pkts[n].len;
 			len -= pkts[n].len;
+			if (++n == RIO_MEM_BURST) {
+				ret = mport->ops->mem_xfer(mport, type, destid, pkts, n);
+				if (ret < 0)
+					return ret;
+				n = 0;
+			}
 		}
-		ret = mport->ops->mem_xfer(mport, type, destid, pkts, n);
-		if (ret < 0)
-			return ret;
 	}
-	return 0;
+	return n == 0 ? 0 : mport->ops->mem_xfer(mport, type, destid, pkts, n);
 }
 
 int
 rte_rio_mem_read(struct rte_rio_mport *mport, uint16_t destid, uint64_t rio_addr, void *buf,
 		 size_t len)
 {
-	return rio_mem_xfer(mport, RTE_RIO_MEM_NREAD, destid, rio_addr, buf, len);
+	struct rte_rio_mem_seg seg = { .rio_addr = rio_addr, .buf = buf, .len = len };
+
+	return rio_mem_xfer(mport, RTE_RIO_MEM_NREAD, destid, &seg, 1);
 }
 
 int
 rte_rio_mem_write(struct rte_rio_mport *mport, uint16_t destid, uint64_t rio_addr,
 		  const void *buf, size_t len, enum rte_rio_mem_type type)
 {
+	/* The driver only reads the bytes of a write. */
+	struct rte_rio_mem_seg seg = {
+		.rio_addr = rio_addr, .buf = (void *)(uintptr_t)buf, .len = len,
+	};
+
 	if (type == RTE_RIO_MEM_NREAD)
 		return -EINVAL;
-	/* The driver only reads the bytes of a write. */
-	return rio_mem_xfer(mport, type, destid, rio_addr, (void *)(uintptr_t)buf, len);
+	return rio_mem_xfer(mport, type, destid, &seg, 1);
+}
+
+int
+rte_rio_mem_readv(struct rte_rio_mport *mport, uint16_t destid,
+		  const struct rte_rio_mem_seg *segs, uint16_t nb_segs)
+{
+	return rio_mem_xfer(mport, RTE_RIO_MEM_NREAD, destid, segs, nb_segs);
+}
+
+int
+rte_rio_mem_writev(struct rte_rio_mport *mport, uint16_t destid,
+		   const struct rte_rio_mem_seg *segs, uint16_t nb_segs, enum rte_rio_mem_type type)
+{
+	if (type == RTE_RIO_MEM_NREAD)
+		return -EINVAL;
+	return rio_mem_xfer(mport, type, destid, segs, nb_segs);
 }

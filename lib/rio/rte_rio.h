@@ -791,6 +791,46 @@ __rte_experimental
 int rte_rio_mem_write(struct rte_rio_mport *mport, uint16_t destid, uint64_t rio_addr,
 		      const void *buf, size_t len, enum rte_rio_mem_type type);
 
+/** One piece of a vectored memory transaction: rte_rio_mem_readv(), rte_rio_mem_writev(). */
+struct rte_rio_mem_seg {
+	uint64_t rio_addr;      /**< RapidIO address of the first byte */
+	void *buf;              /**< local bytes: read into, or written from */
+	size_t len;             /**< 1 or more bytes */
+};
+
+/**
+ * Read @p nb_segs pieces of device destid's memory (NREAD), synchronously:
+ * as rte_rio_mem_read() of each in turn, except that the packets of all of
+ * them go out back to back, as a DMA engine streams a descriptor chain,
+ * with no wait for one piece's responses before the next piece is sent.
+ * @param mport  master port
+ * @param destid  target device ID
+ * @param segs  the pieces; each checked as rte_rio_mem_read() checks its arguments
+ * @param nb_segs  1 or more
+ * @return 0; or the errors of rte_rio_mem_read(): the first one met. Which
+ *         pieces were read is then unknown (read them one by one to tell).
+ */
+__rte_experimental
+int rte_rio_mem_readv(struct rte_rio_mport *mport, uint16_t destid,
+		      const struct rte_rio_mem_seg *segs, uint16_t nb_segs);
+
+/**
+ * Write @p nb_segs pieces into device destid's memory with transactions of
+ * @p type, synchronously: as rte_rio_mem_write() of each in turn, with the
+ * packets of all of them back to back (see rte_rio_mem_readv()).
+ * @param mport  master port
+ * @param destid  target device ID
+ * @param segs  the pieces (buf only read)
+ * @param nb_segs  1 or more
+ * @param type  NWRITE, NWRITE_R or SWRITE
+ * @return 0; or the errors of rte_rio_mem_write(): the first one met. Which
+ *         pieces were written is then unknown.
+ */
+__rte_experimental
+int rte_rio_mem_writev(struct rte_rio_mport *mport, uint16_t destid,
+		       const struct rte_rio_mem_seg *segs, uint16_t nb_segs,
+		       enum rte_rio_mem_type type);
+
 #ifdef __cplusplus
 }
 #endif
