@@ -260,6 +260,19 @@ if run_check quickstart 150 bash devtools/quickstart.sh --no-setup; then
 	record quickstart pass
 fi
 
+# Stock dpdk-test-dma-perf over the dma_rio dmadev (DPDK 23.07 and later:
+# on Debian 12 it is not there and the check says so).
+log="$logdir/stock_dma_perf.log"
+section stock_dma_perf "devtools/dma-perf.sh"
+rc=0
+RIO_BUILD_DIR=$builddir timeout --kill-after=10 300 bash devtools/dma-perf.sh --sizes 64,4096 \
+	--out "$builddir/dma-perf-test" </dev/null >"$log" 2>&1 || rc=$?
+case $rc in
+0) grep -v "^dma-perf: " "$log"; record stock_dma_perf pass ;;
+77) record "stock_dma_perf ($(sed -n 's/^dma-perf: skip: //p' "$log"))" skip ;;
+*) tail -n 30 "$log"; record stock_dma_perf fail ;;
+esac
+
 # run_interop <record prefix> <log> <timeout_s> <linux-interop.sh args...>: one
 # record per case and topology of devtools/linux-interop.sh, named from its
 # lines "PASS|FAIL|SKIP case N on <topology>[:] ...", as <prefix>/caseN/<topology>.

@@ -41,6 +41,16 @@
  *          min/p50/max ns. On a VM this shows where the hypervisor has put
  *          the two vCPUs at that moment (the same cache or not), which sets
  *          the cost of every line two processes share. Needs no --vdev.
+ *   window map an inbound window of --win-size bytes at RapidIO address
+ *          --addr on the first mport (the target of dma), print a RESULT
+ *          line when it is mapped, and hold it until SIGINT/SIGTERM or
+ *          --timeout-s.
+ *   dma    move --sizes bytes per operation through the first dmadev
+ *          (dma_rio from --vdev) for --run-ms each: --dir write (MEM_TO_DEV)
+ *          or read (DEV_TO_MEM), operations at successive addresses of
+ *          [--addr, --addr + --win-size), --batch per submit, a ring of
+ *          --ring. Prints per size the operations, bytes and goodput
+ *          (payload bytes per second), and fails on any failed operation.
  *
  * Every result is one line starting with "RESULT " (key=value pairs) so that
  * scripts can parse it.
@@ -55,6 +65,9 @@
  *   dpdk-rio-bench <EAL args> -- enum [--sizes N,N,...] [--reps R]
  *                                     [--fabric NAME]
  *   dpdk-rio-bench <EAL args> -- corelat [--samples N] [--ms M]
+ *   dpdk-rio-bench <EAL args> -- window --addr A --win-size B [--timeout-s S]
+ *   dpdk-rio-bench <EAL args> -- dma --addr A --win-size B [--dir write|read]
+ *                                    [--sizes B,B,...] [--run-ms M] [--batch N] [--ring N]
  */
 
 #include <errno.h>
@@ -70,9 +83,11 @@
 #include <rte_bus_vdev.h>
 #include <rte_common.h>
 #include <rte_cycles.h>
+#include <rte_dmadev.h>
 #include <rte_eal.h>
 #include <rte_ethdev.h>
 #include <rte_ether.h>
+#include <rte_malloc.h>
 #include <rte_mbuf.h>
 
 #include "rte_pmd_rio_sim_fabric.h"
@@ -115,6 +130,11 @@ struct bench_opts {
 	unsigned int stream_warmup_ms;
 	unsigned int stream_ms;
 	char fabric[64];
+	uint64_t addr;
+	uint64_t win_size;
+	bool dma_read;
+	unsigned int batch;
+	unsigned int ring;
 };
 
 static volatile bool bench_quit;
@@ -136,8 +156,11 @@ bench_usage(const char *prog)
 	       "       %s <EAL args> -- stream [--peer MAC] [--size B] [--window-ms W]"
 	       " [--warmup-ms M] [--run-ms M] [--timeout-s S]\n"
 	       "       %s <EAL args> -- enum [--sizes N,N,...] [--reps R] [--fabric NAME]\n"
-	       "       %s <EAL args> -- corelat [--samples N] [--ms M]\n",
-	       prog, prog, prog, prog, prog, prog);
+	       "       %s <EAL args> -- corelat [--samples N] [--ms M]\n"
+	       "       %s <EAL args> -- window --addr A --win-size B [--timeout-s S]\n"
+	       "       %s <EAL args> -- dma --addr A --win-size B [--dir write|read]"
+	       " [--sizes B,B,...] [--run-ms M] [--batch N] [--ring N]\n",
+	       prog, prog, prog, prog, prog, prog, prog, prog);
 }
 
 static int
@@ -165,7 +188,7 @@ bench_parse_sizes(const char *s, struct bench_opts *o)
 	o->nb_sizes = 0;
 	for (tok = strtok_r(buf, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
 		if (o->nb_sizes == BENCH_MAX_SIZES ||
-		    bench_parse_uint(tok, 2, 65535, &o->sizes[o->nb_sizes]) != 0)
+		    bench_parse_uint(tok, 1, 1u << 24, &o->sizes[o->nb_sizes]) != 0)
 			return -EINVAL;
 		o->nb_sizes++;
 	}
@@ -190,8 +213,15 @@ bench_parse(int argc, char **argv, struct bench_opts *o)
 		{ "window-ms", required_argument, NULL, 'W' },
 		{ "warmup-ms", required_argument, NULL, 'u' },
 		{ "run-ms", required_argument, NULL, 'R' },
+		{ "addr", required_argument, NULL, 'A' },
+		{ "win-size", required_argument, NULL, 'Z' },
+		{ "dir", required_argument, NULL, 'D' },
+		{ "batch", required_argument, NULL, 'B' },
+		{ "ring", required_argument, NULL, 'G' },
 		{ NULL, 0, NULL, 0 },
 	};
+	unsigned long long v;
+	char *end;
 	int opt, ret = 0;
 
 	memset(o, 0, sizeof(*o));
@@ -209,13 +239,16 @@ bench_parse(int argc, char **argv, struct bench_opts *o)
 	o->window_ms = 50;
 	o->stream_warmup_ms = 1000;
 	o->stream_ms = 2000;
+	o->batch = 32;
+	o->ring = 1024;
 	snprintf(o->fabric, sizeof(o->fabric), "rio_bench_%d", (int)getpid());
 	if (argc < 2)
 		return -EINVAL;
 	o->mode = argv[1];
 	if (strcmp(o->mode, "ping") != 0 && strcmp(o->mode, "pong") != 0 &&
 	    strcmp(o->mode, "sink") != 0 && strcmp(o->mode, "stream") != 0 &&
-	    strcmp(o->mode, "enum") != 0 && strcmp(o->mode, "corelat") != 0)
+	    strcmp(o->mode, "enum") != 0 && strcmp(o->mode, "corelat") != 0 &&
+	    strcmp(o->mode, "window") != 0 && strcmp(o->mode, "dma") != 0)
 		return -EINVAL;
 	optind = 2;
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -267,6 +300,29 @@ bench_parse(int argc, char **argv, struct bench_opts *o)
 		case 'u':
 			ret = bench_parse_uint(optarg, 0, 600000, &o->stream_warmup_ms);
 			break;
+		case 'A':
+		case 'Z':
+			errno = 0;
+			v = strtoull(optarg, &end, 0);
+			if (errno != 0 || end == optarg || *end != '\0' || optarg[0] == '-')
+				ret = -EINVAL;
+			else if (opt == 'A')
+				o->addr = v;
+			else
+				o->win_size = v;
+			break;
+		case 'D':
+			if (strcmp(optarg, "read") == 0)
+				o->dma_read = true;
+			else if (strcmp(optarg, "write") != 0)
+				ret = -EINVAL;
+			break;
+		case 'B':
+			ret = bench_parse_uint(optarg, 1, 4096, &o->batch);
+			break;
+		case 'G':
+			ret = bench_parse_uint(optarg, 32, 4096, &o->ring);
+			break;
 		default:
 			ret = -EINVAL;
 			break;
@@ -275,6 +331,8 @@ bench_parse(int argc, char **argv, struct bench_opts *o)
 			return -EINVAL;
 	}
 	if (strcmp(o->mode, "stream") == 0 && o->stream_ms / o->window_ms > BENCH_MAX_WINDOWS)
+		return -EINVAL;
+	if ((strcmp(o->mode, "window") == 0 || strcmp(o->mode, "dma") == 0) && o->win_size == 0)
 		return -EINVAL;
 	return optind == argc ? 0 : -EINVAL;
 }
@@ -1104,6 +1162,146 @@ bench_corelat(const struct bench_opts *o)
 	return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* Memory space: a target window and DMA goodput                      */
+
+static int
+bench_window(const struct bench_opts *o)
+{
+	struct rte_rio_mport *mport = rte_rio_mport_get(0);
+	uint64_t end = rte_get_timer_cycles() + rte_get_timer_hz() * o->timeout_s;
+	void *buf;
+	int ret;
+
+	if (mport == NULL) {
+		printf("rio-bench: error: window needs an mport (--vdev rio_sim0,...)\n");
+		return -ENODEV;
+	}
+	/* rio_sim maps its windows over pages of the process's own (not DPDK's). */
+	buf = aligned_alloc(4096, o->win_size);
+	if (buf == NULL)
+		return -ENOMEM;
+	memset(buf, 0, o->win_size);
+	ret = rte_rio_map_inb_window(mport, buf, o->addr, o->win_size, 0);
+	if (ret < 0) {
+		printf("rio-bench: error: window of 0x%" PRIx64 " bytes at 0x%" PRIx64 ": %s\n",
+		       o->win_size, o->addr, strerror(-ret));
+		free(buf);
+		return ret;
+	}
+	printf("RESULT window mport=%s destid=0x%x addr=0x%" PRIx64 " size=%" PRIu64 "\n",
+	       rte_rio_mport_name(mport), rte_rio_mport_destid(mport), o->addr, o->win_size);
+	fflush(stdout);
+	while (!bench_quit && rte_get_timer_cycles() < end)
+		rte_delay_us_sleep(10000);
+	rte_rio_unmap_inb_window(mport, o->addr);
+	free(buf);
+	return 0;
+}
+
+static int
+bench_dma_start(int16_t dev, const struct bench_opts *o)
+{
+	struct rte_dma_conf conf = { .nb_vchans = 1 };
+	struct rte_dma_vchan_conf vc = {
+		.direction = o->dma_read ? RTE_DMA_DIR_DEV_TO_MEM : RTE_DMA_DIR_MEM_TO_DEV,
+		.nb_desc = (uint16_t)o->ring,
+	};
+	int ret;
+
+	/* dmadev's only device port type; dma_rio takes the target from its devargs. */
+	if (o->dma_read)
+		vc.src_port.port_type = RTE_DMA_PORT_PCIE;
+	else
+		vc.dst_port.port_type = RTE_DMA_PORT_PCIE;
+	ret = rte_dma_configure(dev, &conf);
+	if (ret == 0)
+		ret = rte_dma_vchan_setup(dev, 0, &vc);
+	if (ret == 0)
+		ret = rte_dma_start(dev);
+	return ret;
+}
+
+/* One size for --run-ms: operations and bytes done, or -errno. */
+static int
+bench_dma_size(int16_t dev, const struct bench_opts *o, uint8_t *local, uint32_t size)
+{
+	uint64_t hz = rte_get_timer_hz(), t0, t1, ops = 0, errors = 0, off = 0;
+	enum rte_dma_status_code st[BENCH_BURST];
+	uint16_t last, n, i, k;
+	rte_iova_t iova = rte_mem_virt2iova(local);
+	bool err;
+	int ret;
+
+	if (size > o->win_size) {
+		printf("rio-bench: error: size %u larger than the window\n", size);
+		return -EINVAL;
+	}
+	t0 = rte_get_timer_cycles();
+	do {
+		n = RTE_MIN((uint16_t)o->batch, rte_dma_burst_capacity(dev, 0));
+		for (i = 0; i < n; i++) {
+			if (off + size > o->win_size)
+				off = 0;
+			ret = o->dma_read ?
+				rte_dma_copy(dev, 0, o->addr + off, iova, size, 0) :
+				rte_dma_copy(dev, 0, iova, o->addr + off, size, 0);
+			if (ret < 0)
+				break;
+			off += size;
+		}
+		rte_dma_submit(dev, 0);
+		do {
+			k = rte_dma_completed(dev, 0, BENCH_BURST, &last, &err);
+			ops += k;
+			if (err) {
+				k = rte_dma_completed_status(dev, 0, BENCH_BURST, &last, st);
+				for (i = 0; i < k; i++)
+					errors += st[i] != RTE_DMA_STATUS_SUCCESSFUL;
+				ops += k;
+			}
+		} while (k > 0);
+		t1 = rte_get_timer_cycles();
+	} while (t1 - t0 < hz / 1000 * o->stream_ms && !bench_quit);
+	printf("RESULT dma dir=%s size=%u ops=%" PRIu64 " errors=%" PRIu64 " bytes=%" PRIu64
+	       " ms=%.1f gbytes_s=%.4f mops=%.4f\n", o->dma_read ? "read" : "write", size, ops,
+	       errors, (ops - errors) * size, (double)(t1 - t0) * 1e3 / hz,
+	       (double)(ops - errors) * size / ((double)(t1 - t0) / hz) / 1e9,
+	       (double)ops / ((double)(t1 - t0) / hz) / 1e6);
+	fflush(stdout);
+	return errors == 0 ? 0 : -EIO;
+}
+
+static int
+bench_dma(const struct bench_opts *o)
+{
+	uint32_t max = 0;
+	uint8_t *local;
+	unsigned int i;
+	int16_t dev;
+	int ret = 0;
+
+	if (rte_dma_count_avail() == 0) {
+		printf("rio-bench: error: dma needs a dmadev (--vdev dma_rio0,destid=...)\n");
+		return -ENODEV;
+	}
+	dev = (int16_t)rte_dma_next_dev(0);
+	for (i = 0; i < o->nb_sizes; i++)
+		max = RTE_MAX(max, o->sizes[i]);
+	local = rte_malloc("rio_bench_dma", max, 4096);
+	if (local == NULL)
+		return -ENOMEM;
+	memset(local, 0xa5, max);
+	ret = bench_dma_start(dev, o);
+	if (ret < 0)
+		printf("rio-bench: error: cannot start dmadev %d: %s\n", dev, strerror(-ret));
+	for (i = 0; ret == 0 && i < o->nb_sizes && !bench_quit; i++)
+		ret = bench_dma_size(dev, o, local, o->sizes[i]);
+	rte_dma_stop(dev);
+	rte_free(local);
+	return ret;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1134,6 +1332,10 @@ main(int argc, char **argv)
 		ret = bench_stream(&opts);
 	else if (strcmp(opts.mode, "corelat") == 0)
 		ret = bench_corelat(&opts);
+	else if (strcmp(opts.mode, "window") == 0)
+		ret = bench_window(&opts);
+	else if (strcmp(opts.mode, "dma") == 0)
+		ret = bench_dma(&opts);
 	else
 		ret = bench_enum(&opts);
 	rte_eal_cleanup();

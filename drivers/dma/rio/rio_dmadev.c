@@ -52,6 +52,8 @@ RTE_LOG_REGISTER_DEFAULT(rio_dma_logtype, NOTICE);
 #define RIO_DMA_MAX_VCHANS	8
 #define RIO_DMA_MIN_DESC	32
 #define RIO_DMA_MAX_DESC	4096
+/* Copies run as one vectored transaction (rte_rio_mem_writev/readv) at most. */
+#define RIO_DMA_BATCH		64
 /* A fill is written from a local buffer of the pattern of this many bytes at a time. */
 #define RIO_DMA_FILL_CHUNK	4096
 
@@ -188,20 +190,73 @@ rio_dma_run(const struct rio_dma_dev *rd, enum rte_dma_direction dir,
 						rd->write_type), false);
 }
 
+static void
+rio_dma_account(struct rio_dma_vchan *vc, struct rio_dma_job *j, uint16_t status)
+{
+	j->status = status;
+	vc->stats.submitted++;
+	vc->stats.completed++;
+	if (status != RTE_DMA_STATUS_SUCCESSFUL)
+		vc->stats.errors++;
+}
+
+/*
+ * Run the copies from vc->submitted on as one vectored transaction, so that
+ * their packets stream back to back as through a DMA engine's descriptor
+ * chain; stop before a fill or a local address without memory. Returns how
+ * many copies it ran, or -k: the next k operations must run one by one (a
+ * fill, a lone copy, a bad address, or a batch that failed: memory writes
+ * and reads can be repeated, and alone each gets its own status).
+ */
+static int
+rio_dma_run_copies(const struct rio_dma_dev *rd, struct rio_dma_vchan *vc)
+{
+	struct rte_rio_mem_seg segs[RIO_DMA_BATCH];
+	bool read = vc->dir == RTE_DMA_DIR_DEV_TO_MEM;
+	const struct rio_dma_job *j;
+	uint16_t n, idx = vc->submitted;
+	int ret;
+
+	for (n = 0; n < RIO_DMA_BATCH && idx != vc->next; n++, idx++) {
+		j = &vc->ring[idx & vc->mask];
+		if (j->op != RIO_DMA_OP_COPY)
+			break;
+		segs[n].buf = rio_dma_local(rd, read ? j->dst : j->src, j->len);
+		if (segs[n].buf == NULL)
+			break;
+		segs[n].rio_addr = read ? j->src : j->dst;
+		segs[n].len = j->len;
+	}
+	if (n < 2)
+		return -1;
+	ret = read ? rte_rio_mem_readv(rd->mport, rd->destid, segs, n) :
+		rte_rio_mem_writev(rd->mport, rd->destid, segs, n, rd->write_type);
+	if (ret < 0)
+		return -(int)n;
+	for (idx = 0; idx < n; idx++)
+		rio_dma_account(vc, &vc->ring[(vc->submitted + idx) & vc->mask],
+				RTE_DMA_STATUS_SUCCESSFUL);
+	return n;
+}
+
 static int
 rio_dma_submit(void *dev_private, uint16_t vchan)
 {
 	struct rio_dma_dev *rd = dev_private;
 	struct rio_dma_vchan *vc = &rd->vchan[vchan];
 	struct rio_dma_job *j;
+	int n;
 
-	for (; vc->submitted != vc->next; vc->submitted++) {
-		j = &vc->ring[vc->submitted & vc->mask];
-		j->status = rio_dma_run(rd, vc->dir, j);
-		vc->stats.submitted++;
-		vc->stats.completed++;
-		if (j->status != RTE_DMA_STATUS_SUCCESSFUL)
-			vc->stats.errors++;
+	while (vc->submitted != vc->next) {
+		n = rd->mport != NULL ? rio_dma_run_copies(rd, vc) : -1;
+		if (n > 0) {
+			vc->submitted += n;
+			continue;
+		}
+		for (; n < 0; n++, vc->submitted++) {
+			j = &vc->ring[vc->submitted & vc->mask];
+			rio_dma_account(vc, j, rio_dma_run(rd, vc->dir, j));
+		}
 	}
 	return 0;
 }
