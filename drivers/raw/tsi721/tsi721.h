@@ -201,6 +201,7 @@ struct tsi721_model_stats {
 	uint64_t dbell_filtered;
 	uint64_t maint;
 	uint64_t pw_rx;
+	uint64_t mem;		/* data descriptors done */
 };
 void tsi721_model_free(struct tsi721_model *m);
 

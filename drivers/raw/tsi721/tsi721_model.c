@@ -135,6 +135,14 @@ struct tsi721_model {
 	uint64_t idq_base;
 	uint32_t zone_lut[TSI721_PC2SR_WINDOWS * TSI721_PC2SR_ZONES][3];
 
+	/* Inbound windows: what is mapped on the SRIO side (ibwin_lock). */
+	rte_spinlock_t ibwin_lock;
+	struct {
+		bool on;
+		uint64_t rio_addr;
+		uint64_t size;
+	} ibwin[TSI721_IBWIN_NUM];
+
 	struct model_dma_chan bdma[8];
 	struct model_dma_chan ob[TSI721_MSG_CHANNELS];
 	struct model_ib_chan ib[TSI721_MSG_CHANNELS];
@@ -400,6 +408,8 @@ model_errno_cs(int err)
 		return MODEL_CS_TIMEOUT;
 	case -EINVAL:
 		return MODEL_CS_BAD_DESC;
+	case -EAGAIN:
+		return MODEL_CS_RETRY;
 	default:
 		return MODEL_CS_ERROR;
 	}
@@ -488,6 +498,76 @@ model_bdma_maint(struct tsi721_model *m, struct tsi721_dma_desc *d)
 	return ret == 0 ? 0 : (int)model_errno_cs(ret);
 }
 
+/*
+ * One data descriptor (DTYPE 1, as Linux's tsi721_desc_fill_init() builds
+ * it): bcount bytes between host memory at bufptr and RapidIO address
+ * (raddr << 2) | bcount[31:30] of destid. lib/rio cuts the packets. 0 done,
+ * else an abort status (not counted here). The transfer waits for its
+ * modelled time: only the channel's own lock is held meanwhile.
+ */
+static int
+model_bdma_data(struct tsi721_model *m, const struct tsi721_dma_desc *d)
+{
+	uint32_t tid = rte_le_to_cpu_32(d->type_id), bc = rte_le_to_cpu_32(d->bcount);
+	uint32_t rtype = (tid & TSI721_DMAD_RTYPE) >> TSI721_DMAD_RTYPE_SHIFT;
+	uint32_t tt = (bc & TSI721_DMAD_TT) >> TSI721_DMAD_TT_SHIFT;
+	uint64_t raddr = ((uint64_t)rte_le_to_cpu_32(d->raddr_hi) << 32) |
+		rte_le_to_cpu_32(d->raddr_lo);
+	uint64_t buf = ((uint64_t)rte_le_to_cpu_32(d->t1.bufptr_hi) << 32) |
+		rte_le_to_cpu_32(d->t1.bufptr_lo);
+	uint16_t destid = tid & TSI721_DMAD_DEVID;
+	size_t len = bc & TSI721_DMAD_BCOUNT1, last;
+	uint64_t addr;
+	uint8_t *va;
+	int ret;
+
+	if (len == 0)
+		len = TSI721_BDMA_MAX_BCOUNT;
+	/*
+	 * raddr's top two bits are address bits 65:64; the stride fields are
+	 * 0 in every descriptor Linux writes, and their use is not in the
+	 * sources: refused.
+	 */
+	if (rtype > TSI721_RTYPE_ALL_NWRITE_R ||
+	    tt != (m->devid_size == 16 ? TSI721_TT_16 : TSI721_TT_8) ||
+	    (m->devid_size == 8 && destid > 0xff) || (raddr >> 62) != 0 ||
+	    d->t1.s_dist != 0 || d->t1.s_size != 0)
+		return MODEL_CS_BAD_DESC;
+	addr = (raddr << 2) | ((bc & TSI721_DMAD_RADDR0) >> TSI721_DMAD_RADDR0_SHIFT);
+	va = model_dma_lookup(m, buf, len);
+	if (va == NULL)
+		return MODEL_CS_DMA;
+	switch (rtype) {
+	case TSI721_RTYPE_NREAD:
+		ret = rte_rio_mem_read(m->srio, destid, addr, va, len);
+		break;
+	case TSI721_RTYPE_ALL_NWRITE:
+		ret = rte_rio_mem_write(m->srio, destid, addr, va, len, RTE_RIO_MEM_NWRITE);
+		break;
+	case TSI721_RTYPE_ALL_NWRITE_R:
+		ret = rte_rio_mem_write(m->srio, destid, addr, va, len, RTE_RIO_MEM_NWRITE_R);
+		break;
+	default:
+		/*
+		 * NWRITE, the last packet NWRITE_R: the model makes the bytes of
+		 * the last double-word that packet (a tail from lane 0 is one
+		 * packet; how the part cuts it is not in the sources).
+		 */
+		last = RTE_MIN(len, (size_t)(addr + len - RTE_ALIGN_FLOOR(addr + len - 1, 8)));
+		ret = 0;
+		if (len > last)
+			ret = rte_rio_mem_write(m->srio, destid, addr, va, len - last,
+						RTE_RIO_MEM_NWRITE);
+		if (ret == 0)
+			ret = rte_rio_mem_write(m->srio, destid, addr + len - last,
+						va + len - last, last, RTE_RIO_MEM_NWRITE_R);
+		break;
+	}
+	if (ret == 0)
+		model_count(&m->st.mem);
+	return ret == 0 ? 0 : (int)model_errno_cs(ret);
+}
+
 static void model_retry_arm(struct tsi721_model *m);
 
 /*
@@ -540,7 +620,8 @@ model_chan_reject(struct tsi721_model *m, struct model_dma_chan *c,
 
 /*
  * Run the block DMA channel over the descriptors the host has written, up
- * to DWRCNT: maintenance requests, one at a time. Caller holds c->lock.
+ * to DWRCNT: maintenance requests and data transfers, one at a time.
+ * Caller holds c->lock.
  */
 static void
 model_bdma_run(struct tsi721_model *m, struct model_dma_chan *c, const struct model_chan_regs *r)
@@ -564,8 +645,9 @@ model_bdma_run(struct tsi721_model *m, struct model_dma_chan *c, const struct mo
 		dtype = rte_le_to_cpu_32(w[0]) >> TSI721_DTYPE_SHIFT;
 		if (dtype == TSI721_DTYPE_BDMA_LINK) {
 			ret = model_chan_link(m, c, r, sts_base, w);
-		} else if (dtype == TSI721_DTYPE_IMM) {
-			ret = model_bdma_maint(m, (void *)w);
+		} else if (dtype == TSI721_DTYPE_IMM || dtype == TSI721_DTYPE_DATA) {
+			ret = dtype == TSI721_DTYPE_IMM ? model_bdma_maint(m, (void *)w) :
+				model_bdma_data(m, (const void *)w);
 			if (ret == 0) {
 				model_sts_put(m, c, sts_base, r->dswp, c->cur);
 				c->cur += sizeof(struct tsi721_dma_desc);
@@ -989,6 +1071,96 @@ model_ib_write(struct tsi721_model *m, unsigned int ch, uint32_t reg, uint32_t o
 }
 
 /* ------------------------------------------------------------------ */
+/* Inbound windows                                                    */
+
+/*
+ * Enable window @w from its registers: the host memory at the translated
+ * address (an IOVA) answers the SRIO side's requests for [base, base +
+ * size). What the part would not take (a size field out of 4 KiB..16 GiB,
+ * bits outside it, a base or translation not aligned to the size, an
+ * overlap) is refused and counted; the window stays off and LB reads back
+ * without WEN. Caller holds ibwin_lock.
+ */
+static void
+model_ibwin_enable(struct tsi721_model *m, unsigned int w)
+{
+	uint32_t sz = model_reg(m, TSI721_IBWIN_SZ(w));
+	uint32_t field = (sz & TSI721_IBWIN_SZ_SIZE) >> TSI721_IBWIN_SZ_SHIFT;
+	uint64_t base = model_reg64(m, TSI721_IBWIN_LB(w), TSI721_IBWIN_UB(w), TSI721_IBWIN_LB_BA);
+	uint64_t tla = model_reg64(m, TSI721_IBWIN_TLA(w), TSI721_IBWIN_TUA(w),
+				   TSI721_IBWIN_TLA_ADD);
+	uint64_t size = TSI721_IBWIN_MIN_SIZE << field;
+	unsigned int k;
+	void *va;
+	int ret;
+
+	if ((sz & ~TSI721_IBWIN_SZ_SIZE) != 0 || size > TSI721_IBWIN_MAX_SIZE) {
+		model_count(&m->st.desc_bad);
+		goto refuse;
+	}
+	if ((base & (size - 1)) != 0 || (tla & (size - 1)) != 0) {
+		model_count(&m->st.misaligned);
+		goto refuse;
+	}
+	for (k = 0; k < TSI721_IBWIN_NUM; k++) {
+		if (m->ibwin[k].on && base < m->ibwin[k].rio_addr + m->ibwin[k].size &&
+		    m->ibwin[k].rio_addr < base + size) {
+			model_count(&m->st.desc_bad);
+			goto refuse;
+		}
+	}
+	va = model_dma(m, tla, size);
+	if (va == NULL)
+		goto refuse;
+	ret = rte_rio_map_inb_window(m->srio, va, base, size, 0);
+	if (ret < 0) {
+		/* Beyond the SRIO side's address space, or memory rio_sim cannot share. */
+		TSI_LOG(ERR, "%s: inbound window %u (0x%" PRIx64 "+0x%" PRIx64 " at IOVA 0x%"
+			PRIx64 "): %s", m->name, w, base, size, tla, strerror(-ret));
+		model_count(&m->st.dma_bad);
+		goto refuse;
+	}
+	m->ibwin[w].on = true;
+	m->ibwin[w].rio_addr = base;
+	m->ibwin[w].size = size;
+	return;
+refuse:
+	model_reg_set(m, TSI721_IBWIN_LB(w), model_reg(m, TSI721_IBWIN_LB(w)) &
+		      ~TSI721_IBWIN_LB_WEN);
+}
+
+static void
+model_ibwin_disable(struct tsi721_model *m, unsigned int w)
+{
+	if (!m->ibwin[w].on)
+		return;
+	rte_rio_unmap_inb_window(m->srio, m->ibwin[w].rio_addr);
+	m->ibwin[w].on = false;
+}
+
+/*
+ * The window takes its registers when LB is written (Linux's
+ * tsi721_rio_map_inb_mem() writes SZ, TUA, TLA, UB, then LB with WEN;
+ * tsi721_rio_unmap_inb_mem() writes LB 0). Writes of the others are kept
+ * for the next LB write.
+ */
+static bool
+model_ibwin_write(struct tsi721_model *m, uint32_t off, uint32_t v)
+{
+	unsigned int w = (off - TSI721_IBWIN_LB(0)) / 0x20;
+
+	if (off != TSI721_IBWIN_LB(w))
+		return false;
+	rte_spinlock_lock(&m->ibwin_lock);
+	model_ibwin_disable(m, w);
+	model_reg_set(m, off, v);
+	if (v & TSI721_IBWIN_LB_WEN)
+		model_ibwin_enable(m, w);
+	rte_spinlock_unlock(&m->ibwin_lock);
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
 /* Doorbells and port-writes                                          */
 
 static void
@@ -1284,6 +1456,9 @@ model_write32(void *ctx, uint32_t off, uint32_t v)
 		rte_spinlock_unlock(&m->ib[ch].lock);
 		return;
 	}
+	if (off >= TSI721_IBWIN_LB(0) && off < TSI721_IBWIN_LB(TSI721_IBWIN_NUM) &&
+	    model_ibwin_write(m, off, v))
+		return;
 	if (!model_misc_write(m, off, v))
 		model_reg_set(m, off, v);
 }
@@ -1303,6 +1478,13 @@ model_read32(void *ctx, uint32_t off)
 	if (off < TSI721_CFG_SPACE_END) {
 		if (rte_rio_local_read_config_32(m->srio, off, &v) != 0)
 			v = 0xffffffff;
+		/*
+		 * The block DMA engine has request types for NREAD and NWRITE(_R)
+		 * only (enum dma_rtype of Linux's tsi721.h): no SWRITE, which
+		 * the SRIO side's endpoint would list.
+		 */
+		if (off == RTE_RIO_SRC_OPS_CAR)
+			v &= ~RTE_RIO_OPS_STREAM_WRITE;
 		return v;
 	}
 	if (off == TSI721_RETRY_GEN_CNT) {
@@ -1443,6 +1625,8 @@ tsi721_model_free(struct tsi721_model *m)
 	/* Waits for a running callback to finish. */
 	rte_eal_alarm_cancel(model_retry_alarm, m);
 	if (m->srio != NULL) {
+		for (i = 0; i < TSI721_IBWIN_NUM; i++)
+			model_ibwin_disable(m, i);
 		for (i = 0; i < TSI721_MSG_CHANNELS; i++)
 			model_ib_close_srio(m, i, &m->ib[i]);
 		for (i = 0; i < RTE_RIO_MAX_MBOX; i++)
@@ -1471,6 +1655,7 @@ model_reset(struct tsi721_model *m)
 		rte_spinlock_init(&m->srio_send_lock[i]);
 	rte_spinlock_init(&m->misc_lock);
 	rte_spinlock_init(&m->xlat_lock);
+	rte_spinlock_init(&m->ibwin_lock);
 	model_reg_set(m, TSI721_IDQ_SIZE(0), TSI721_QSIZE_VAL(TSI721_IDQ_SIZE_MIN));
 }
 

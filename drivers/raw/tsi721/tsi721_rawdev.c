@@ -136,6 +136,7 @@ static const struct tsi721_xstat tsi721_xstats[] = {
 	XS_MODEL(dbell_filtered),
 	XS_MODEL(maint),
 	XS_MODEL(pw_rx),
+	XS_MODEL(mem),
 };
 
 #define TSI721_XS_MODEL_FIRST	(RTE_DIM(tsi721_xstats) - \

@@ -146,6 +146,30 @@ struct tsi721_idb_entry {
 #define TSI721_PC2SR_WINDOWS		8
 #define TSI721_PC2SR_ZONES		8
 
+/*
+ * Inbound (SR2PC) windows x = 0..7: RapidIO addresses [base, base + size)
+ * reach host memory at the translated address. LB is written last: WEN
+ * enables the window with what the other registers hold. The size field is
+ * log2(size) - 12; size, base and translated address follow Linux's
+ * tsi721_rio_map_inb_mem() (4 KiB to 16 GiB, a power of two; base and
+ * translation aligned to the size).
+ */
+#define TSI721_IBWIN_NUM		8
+#define TSI721_IBWIN_LB(x)		(0x29000 + (x) * 0x20)
+#define TSI721_IBWIN_LB_BA		0xfffff000
+#define TSI721_IBWIN_LB_WEN		0x00000001
+#define TSI721_IBWIN_UB(x)		(0x29004 + (x) * 0x20)
+#define TSI721_IBWIN_SZ(x)		(0x29008 + (x) * 0x20)
+#define TSI721_IBWIN_SZ_SIZE		0x00001f00
+#define TSI721_IBWIN_SZ_SHIFT		8
+#define TSI721_IBWIN_TLA(x)		(0x2900c + (x) * 0x20)
+#define TSI721_IBWIN_TLA_ADD		0xfffff000
+#define TSI721_IBWIN_TUA(x)		(0x29010 + (x) * 0x20)
+#define TSI721_IBWIN_MIN_SIZE		0x1000ull
+#define TSI721_IBWIN_MAX_SIZE		0x400000000ull	/* 16 GiB */
+#define TSI721_IBWIN_SZ_VAL(size)	((uint32_t)(rte_log2_u64(size) - 12) << \
+					 TSI721_IBWIN_SZ_SHIFT)
+
 #define TSI721_DEVCTL			0x48004
 #define TSI721_DEVCTL_SRBOOT_CMPL	0x00000004
 
@@ -181,6 +205,8 @@ struct tsi721_idb_entry {
 #define TSI721_DMAC_PTR_MASK		0x0007ffff
 
 #define TSI721_DMACH_MAINT		7
+/* Data transfers: the first of the channels Linux 6.1 offers to its DMA engine (0..6). */
+#define TSI721_DMACH_DATA		0
 
 /* Descriptor types of the block DMA and messaging engines. */
 #define TSI721_DTYPE_DATA		1u	/* data transfer */
@@ -191,23 +217,44 @@ struct tsi721_idb_entry {
 #define TSI721_DTYPE_IMSG		6u	/* inbound message */
 #define TSI721_DTYPE_SHIFT		29
 
-/* Request types of block DMA descriptors. */
+/*
+ * Request types of block DMA descriptors. Data (DTYPE 1, enum dma_rtype of
+ * Linux's tsi721.h): NREAD into host memory, or writes out of it as NWRITE
+ * all along, NWRITE_R all along, or NWRITE with the last packet NWRITE_R.
+ */
+#define TSI721_RTYPE_NREAD		0u
+#define TSI721_RTYPE_LAST_NWRITE_R	1u
+#define TSI721_RTYPE_ALL_NWRITE		2u
+#define TSI721_RTYPE_ALL_NWRITE_R	3u
 #define TSI721_RTYPE_MAINT_RD		4u
 #define TSI721_RTYPE_MAINT_WR		5u
 
 /* Block DMA descriptor (32 bytes, little-endian words). */
 struct tsi721_dma_desc {
-	uint32_t type_id;	/* DTYPE 31:29, RTYPE 22:19, PRIO, CRF, destid 15:0 */
-	uint32_t bcount;	/* TT 27:26, byte count */
+	uint32_t type_id;	/* DTYPE 31:29, IOF 27, RTYPE 22:19, PRIO, CRF, destid 15:0 */
+	uint32_t bcount;	/* DTYPE 1: address bits 1:0 31:30; TT 27:26, byte count */
 	uint32_t raddr_lo;	/* maintenance: hop count 31:24, config offset 23:0 */
-	uint32_t raddr_hi;
-	uint32_t data[4];	/* DTYPE 2: immediate data, big-endian */
+	uint32_t raddr_hi;	/* DTYPE 1: raddr_hi:lo is the address >> 2 */
+	union {
+		uint32_t data[4];	/* DTYPE 2: immediate data, big-endian */
+		struct {		/* DTYPE 1 */
+			uint32_t bufptr_lo;	/* host memory (IOVA) */
+			uint32_t bufptr_hi;
+			uint32_t s_dist;	/* stride distance and size: 0, not used */
+			uint32_t s_size;
+		} t1;
+	};
 };
 #define TSI721_DMAD_DEVID		0x0000ffff
 #define TSI721_DMAD_RTYPE		0x00780000
 #define TSI721_DMAD_RTYPE_SHIFT		19
+#define TSI721_DMAD_IOF			0x08000000
 #define TSI721_DMAD_TT			0x0c000000
 #define TSI721_DMAD_TT_SHIFT		26
+#define TSI721_DMAD_BCOUNT1		0x03ffffff	/* DTYPE 1: 0 is 64 MiB */
+#define TSI721_DMAD_RADDR0		0xc0000000
+#define TSI721_DMAD_RADDR0_SHIFT	30
+#define TSI721_BDMA_MAX_BCOUNT		(TSI721_DMAD_BCOUNT1 + 1)
 #define TSI721_DMAD_BCOUNT2		0x0000000f
 #define TSI721_DMAD_CFGOFF		0x00ffffff
 #define TSI721_DMAD_HOPCNT_SHIFT	24
