@@ -112,6 +112,22 @@ struct tsi721_dev {
 	uint64_t maint_ok;
 	uint64_t maint_errors;
 
+	rte_spinlock_t mem_lock;		/* serializes the data channel */
+	const struct rte_memzone *mem_mz;	/* descriptor ring, status FIFO, bounce buffer */
+	struct tsi721_dma_desc *mem_desc;	/* TSI721_MEM_DESCS + 1: the last one links */
+	uint64_t mem_desc_iova;
+	uint8_t *mem_buf;			/* what the part reads or writes */
+	uint64_t mem_buf_iova;
+	uint32_t mem_wr_count;			/* value of DWRCNT: descriptors incl. links */
+	uint64_t mem_ok;			/* transfers */
+	uint64_t mem_bytes;
+	uint64_t mem_errors;
+	/* Inbound windows: RapidIO base of each enabled one (size 0: free). */
+	struct {
+		uint64_t rio_addr;
+		uint64_t size;
+	} ibwin[TSI721_IBWIN_NUM];
+
 	rte_spinlock_t odb_lock;		/* outbound doorbell result register */
 	uint64_t dbell_tx;
 	uint64_t dbell_tx_errors;

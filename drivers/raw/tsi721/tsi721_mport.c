@@ -5,7 +5,9 @@
 /*
  * The mport ops of the Tsi721: configuration access, maintenance through
  * the block DMA engine, doorbells through BAR1 and the inbound doorbell
- * queue, mailboxes through the messaging engines, port-write capture. Rings
+ * queue, mailboxes through the messaging engines, port-write capture, and
+ * the memory space (inbound windows, NREAD/NWRITE/NWRITE_R through a block
+ * DMA channel of its own). Rings
  * live in IOVA-contiguous DPDK memory and every engine is polled: no
  * interrupt is enabled.
  *
@@ -23,6 +25,7 @@
 #include <rte_cycles.h>
 #include <rte_errno.h>
 #include <rte_malloc.h>
+#include <rte_memory.h>
 #include <rte_memzone.h>
 
 #include "tsi721.h"
@@ -713,6 +716,324 @@ tsi721_get_inb_messages(struct rte_rio_mport *mport, uint8_t mbox, struct rte_ri
 }
 
 /* ------------------------------------------------------------------ */
+/* Memory space: inbound windows, data transfers on block DMA channel 0 */
+
+#define MEM_REG(r)		(TSI721_DMAC_BASE(TSI721_DMACH_DATA) + (r))
+/* Descriptors of the data ring, and the bounce buffer they move. */
+#define TSI721_MEM_DESCS	32
+#define TSI721_MEM_STS_BLOCKS	TSI721_DSSZ_MIN_BLOCKS
+#define TSI721_MEM_BUF_SIZE	(TSI721_MEM_DESCS * RTE_RIO_MEM_MAX_PKT)
+
+static size_t
+tsi721_mem_desc_len(void)
+{
+	return RTE_ALIGN_CEIL((TSI721_MEM_DESCS + 1) * sizeof(struct tsi721_dma_desc),
+			      (size_t)TSI721_STS_BLOCK_SIZE);
+}
+
+/* (Re)start the data channel at the base of its ring with an empty status FIFO. */
+static void
+tsi721_mem_start(struct tsi721_dev *td)
+{
+	uint64_t sts_iova = td->mem_desc_iova + tsi721_mem_desc_len();
+
+	tsi721_wr(td, MEM_REG(TSI721_DMAC_DPTRH), (uint32_t)(td->mem_desc_iova >> 32));
+	tsi721_wr(td, MEM_REG(TSI721_DMAC_DPTRL), (uint32_t)td->mem_desc_iova);
+	tsi721_wr(td, MEM_REG(TSI721_DMAC_DSBH), (uint32_t)(sts_iova >> 32));
+	tsi721_wr(td, MEM_REG(TSI721_DMAC_DSBL), (uint32_t)sts_iova);
+	tsi721_wr(td, MEM_REG(TSI721_DMAC_DSSZ), TSI721_QSIZE_VAL(TSI721_MEM_STS_BLOCKS));
+	tsi721_wr(td, MEM_REG(TSI721_DMAC_INT), TSI721_DMAC_INT_ALL);
+	tsi721_wr(td, MEM_REG(TSI721_DMAC_CTL), TSI721_DMAC_CTL_INIT);
+	td->mem_wr_count = 0;
+}
+
+static int
+tsi721_mem_init(struct tsi721_dev *td)
+{
+	size_t desc_len = tsi721_mem_desc_len();
+	size_t sts_len = TSI721_MEM_STS_BLOCKS * TSI721_STS_BLOCK_SIZE;
+	struct tsi721_dma_desc *link;
+	unsigned int w;
+
+	/* No window until one is mapped (Linux: tsi721_init_sr2pc_mapping()). */
+	for (w = 0; w < TSI721_IBWIN_NUM; w++)
+		tsi721_wr(td, TSI721_IBWIN_LB(w), 0);
+	memset(td->ibwin, 0, sizeof(td->ibwin));
+	td->mem_mz = tsi721_dma_alloc(td, "mem", 0, desc_len + sts_len + TSI721_MEM_BUF_SIZE);
+	if (td->mem_mz == NULL)
+		return -ENOMEM;
+	td->mem_desc = td->mem_mz->addr;
+	td->mem_desc_iova = td->mem_mz->iova;
+	td->mem_buf = RTE_PTR_ADD(td->mem_desc, desc_len + sts_len);
+	td->mem_buf_iova = td->mem_desc_iova + desc_len + sts_len;
+	link = &td->mem_desc[TSI721_MEM_DESCS];
+	link->type_id = rte_cpu_to_le_32(TSI721_DTYPE_BDMA_LINK << TSI721_DTYPE_SHIFT);
+	link->raddr_lo = rte_cpu_to_le_32((uint32_t)td->mem_desc_iova);
+	link->raddr_hi = rte_cpu_to_le_32((uint32_t)(td->mem_desc_iova >> 32));
+	tsi721_mem_start(td);
+	return 0;
+}
+
+struct tsi721_contig_query {
+	const uint8_t *va;
+	size_t len;
+	rte_iova_t iova;
+};
+
+static int
+tsi721_contig_walk(const struct rte_memseg_list *msl __rte_unused, const struct rte_memseg *ms,
+		   size_t len, void *arg)
+{
+	struct tsi721_contig_query *q = arg;
+	const uint8_t *start = ms->addr;
+
+	if (q->va < start || q->va >= start + len)
+		return 0;
+	if (ms->iova != RTE_BAD_IOVA && q->len <= len - (size_t)(q->va - start))
+		q->iova = ms->iova + (q->va - start);
+	return 1;
+}
+
+/* IOVA of [va, va + len) when all of it is IOVA-contiguous DPDK memory, else RTE_BAD_IOVA. */
+static rte_iova_t
+tsi721_iova_contig(const void *va, size_t len)
+{
+	struct tsi721_contig_query q = { .va = va, .len = len, .iova = RTE_BAD_IOVA };
+
+	rte_memseg_contig_walk(tsi721_contig_walk, &q);
+	return q.iova;
+}
+
+/*
+ * An inbound window translates to one host address: the window's memory
+ * must be IOVA-contiguous, and (translated windows, as Linux's
+ * tsi721_rio_map_inb_mem() has them) its IOVA aligned to the window size.
+ */
+static int
+tsi721_map_inb_window(struct rte_rio_mport *mport, void *local, uint64_t rio_addr, uint64_t size,
+		      uint32_t flags __rte_unused)
+{
+	struct tsi721_dev *td = tsi721_mport_dev(mport);
+	rte_iova_t iova;
+	unsigned int w;
+
+	if (size > TSI721_IBWIN_MAX_SIZE) {
+		TSI_LOG(ERR, "%s: window of 0x%" PRIx64 " bytes: the part's largest is 16 GiB",
+			td->name, size);
+		return -EINVAL;
+	}
+	iova = tsi721_iova_contig(local, size);
+	if (iova == RTE_BAD_IOVA) {
+		TSI_LOG(ERR, "%s: window memory %p (0x%" PRIx64 " bytes) is not IOVA-contiguous DPDK memory",
+			td->name, local, size);
+		return -EINVAL;
+	}
+	if ((iova & (size - 1)) != 0) {
+		TSI_LOG(ERR, "%s: window memory at IOVA 0x%" PRIx64
+			" is not aligned to its size 0x%" PRIx64, td->name, (uint64_t)iova, size);
+		return -EINVAL;
+	}
+	for (w = 0; w < TSI721_IBWIN_NUM; w++)
+		if (td->ibwin[w].size == 0)
+			break;
+	if (w == TSI721_IBWIN_NUM)
+		return -ENOSPC;
+	tsi721_wr(td, TSI721_IBWIN_SZ(w), TSI721_IBWIN_SZ_VAL(size));
+	tsi721_wr(td, TSI721_IBWIN_TUA(w), (uint32_t)(iova >> 32));
+	tsi721_wr(td, TSI721_IBWIN_TLA(w), (uint32_t)iova & TSI721_IBWIN_TLA_ADD);
+	tsi721_wr(td, TSI721_IBWIN_UB(w), (uint32_t)(rio_addr >> 32));
+	tsi721_wr(td, TSI721_IBWIN_LB(w), ((uint32_t)rio_addr & TSI721_IBWIN_LB_BA) |
+		  TSI721_IBWIN_LB_WEN);
+	/* A window the part (or the model) did not take reads back disabled. */
+	if (!(tsi721_rd(td, TSI721_IBWIN_LB(w)) & TSI721_IBWIN_LB_WEN)) {
+		TSI_LOG(ERR, "%s: inbound window %u (0x%" PRIx64 "+0x%" PRIx64 ") not enabled",
+			td->name, w, rio_addr, size);
+		tsi721_wr(td, TSI721_IBWIN_LB(w), 0);
+		return -EINVAL;
+	}
+	td->ibwin[w].rio_addr = rio_addr;
+	td->ibwin[w].size = size;
+	return 0;
+}
+
+static int
+tsi721_unmap_inb_window(struct rte_rio_mport *mport, uint64_t rio_addr)
+{
+	struct tsi721_dev *td = tsi721_mport_dev(mport);
+	unsigned int w;
+
+	for (w = 0; w < TSI721_IBWIN_NUM; w++) {
+		if (td->ibwin[w].size != 0 && td->ibwin[w].rio_addr == rio_addr) {
+			tsi721_wr(td, TSI721_IBWIN_LB(w), 0);
+			td->ibwin[w].size = 0;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+/* One run of data descriptors. */
+struct tsi721_mem_run {
+	uint64_t rio_addr;
+	uint32_t len;
+	uint32_t buf_off;	/* in the bounce buffer */
+};
+
+/* Errno of an aborted data transfer (see the model's status codes). */
+static int
+tsi721_mem_errno(struct tsi721_dev *td, uint32_t sts)
+{
+	uint32_t cs = (sts & TSI721_DMAC_STS_CS) >> TSI721_DMAC_STS_CS_SHIFT;
+
+	switch (cs) {
+	case 0x02:
+		return -ETIMEDOUT;
+	case 0x04:
+		return -EAGAIN;
+	case 0x01:
+	case 0x05:
+	case 0x06:
+		/* Our descriptor or buffer refused: a driver bug, not the target's answer. */
+		TSI_LOG(ERR, "%s: data descriptor refused by the part (status 0x%x)", td->name, cs);
+		return -EIO;
+	default:
+		return -EIO;
+	}
+}
+
+/* Hand @nd descriptors to the data channel and wait until they are done. */
+static int
+tsi721_mem_run(struct tsi721_dev *td, uint32_t rtype, uint16_t destid,
+	       const struct tsi721_mem_run *runs, unsigned int nd)
+{
+	uint64_t deadline, raddr, buf;
+	uint32_t idx, sts;
+	unsigned int k;
+	int ret = 0;
+
+	for (k = 0; k < nd; k++) {
+		struct tsi721_dma_desc *d;
+
+		idx = td->mem_wr_count % (TSI721_MEM_DESCS + 1);
+		if (idx == TSI721_MEM_DESCS) {
+			td->mem_wr_count++;	/* through the link descriptor */
+			idx = 0;
+		}
+		d = &td->mem_desc[idx];
+		raddr = runs[k].rio_addr >> 2;
+		buf = td->mem_buf_iova + runs[k].buf_off;
+		/* As Linux's tsi721_desc_fill_init() and tsi721_desc_fill_end() lay it out. */
+		d->type_id = rte_cpu_to_le_32((TSI721_DTYPE_DATA << TSI721_DTYPE_SHIFT) |
+					      (rtype << TSI721_DMAD_RTYPE_SHIFT) | destid);
+		d->bcount = rte_cpu_to_le_32(((uint32_t)(runs[k].rio_addr & 3) <<
+					      TSI721_DMAD_RADDR0_SHIFT) |
+					     ((uint32_t)td->tt << TSI721_DMAD_TT_SHIFT) |
+					     (runs[k].len & TSI721_DMAD_BCOUNT1));
+		d->raddr_lo = rte_cpu_to_le_32((uint32_t)raddr);
+		d->raddr_hi = rte_cpu_to_le_32((uint32_t)(raddr >> 32));
+		d->t1.bufptr_lo = rte_cpu_to_le_32((uint32_t)buf);
+		d->t1.bufptr_hi = rte_cpu_to_le_32((uint32_t)(buf >> 32));
+		d->t1.s_dist = 0;
+		d->t1.s_size = 0;
+		td->mem_wr_count++;
+	}
+	rte_io_wmb();
+	tsi721_wr(td, MEM_REG(TSI721_DMAC_DWRCNT), td->mem_wr_count);
+	deadline = rte_get_timer_cycles() + rte_get_timer_hz() / 1000000 * TSI721_WAIT_US;
+	while ((sts = tsi721_rd(td, MEM_REG(TSI721_DMAC_STS))) & TSI721_DMAC_STS_RUN) {
+		if (rte_get_timer_cycles() > deadline) {
+			ret = -ETIMEDOUT;
+			break;
+		}
+		rte_pause();
+	}
+	if (ret == 0 && (sts & TSI721_DMAC_STS_ABORT))
+		ret = tsi721_mem_errno(td, sts);
+	if (ret == 0 && tsi721_rd(td, MEM_REG(TSI721_DMAC_DRDCNT)) != td->mem_wr_count)
+		ret = -EIO;
+	if (ret < 0) {
+		/* Aborted or stuck: start the channel over at the base of its ring. */
+		tsi721_mem_start(td);
+		return ret;
+	}
+	rte_io_rmb();
+	/* Status entries are not needed: release them all. */
+	tsi721_wr(td, MEM_REG(TSI721_DMAC_DSRP), tsi721_rd(td, MEM_REG(TSI721_DMAC_DSWP)));
+	return 0;
+}
+
+/*
+ * lib/rio hands packets of one transfer; the part cuts a descriptor into
+ * packets itself, so packets that follow each other in RapidIO address
+ * space become one descriptor. Bytes go through the bounce buffer (the
+ * caller's buffer need not be DMA memory), up to TSI721_MEM_BUF_SIZE per
+ * run. SWRITE has no request type in the block DMA engine.
+ */
+static int
+tsi721_mem_xfer(struct rte_rio_mport *mport, enum rte_rio_mem_type type, uint16_t destid,
+		const struct rte_rio_mem_pkt *pkts, uint16_t n)
+{
+	struct tsi721_dev *td = tsi721_mport_dev(mport);
+	struct tsi721_mem_run runs[TSI721_MEM_DESCS];
+	uint16_t i = 0, first, k;
+	uint32_t rtype, off;
+	unsigned int nd;
+	int ret = 0;
+
+	switch (type) {
+	case RTE_RIO_MEM_NREAD:
+		rtype = TSI721_RTYPE_NREAD;
+		break;
+	case RTE_RIO_MEM_NWRITE:
+		rtype = TSI721_RTYPE_ALL_NWRITE;
+		break;
+	case RTE_RIO_MEM_NWRITE_R:
+		rtype = TSI721_RTYPE_ALL_NWRITE_R;
+		break;
+	default:
+		return -ENOTSUP;
+	}
+	rte_spinlock_lock(&td->mem_lock);
+	while (i < n && ret == 0) {
+		first = i;
+		nd = 0;
+		off = 0;
+		for (; i < n && off + pkts[i].len <= TSI721_MEM_BUF_SIZE; i++) {
+			const struct rte_rio_mem_pkt *p = &pkts[i];
+			struct tsi721_mem_run *r = nd > 0 ? &runs[nd - 1] : NULL;
+
+			if (r == NULL || r->rio_addr + r->len != p->rio_addr ||
+			    r->len + p->len > TSI721_DMAD_BCOUNT1) {
+				if (nd == TSI721_MEM_DESCS)
+					break;
+				r = &runs[nd++];
+				r->rio_addr = p->rio_addr;
+				r->len = 0;
+				r->buf_off = off;
+			}
+			r->len += p->len;
+			if (type != RTE_RIO_MEM_NREAD)
+				memcpy(td->mem_buf + off, p->buf, p->len);
+			off += p->len;
+		}
+		ret = tsi721_mem_run(td, rtype, destid, runs, nd);
+		if (ret < 0)
+			break;
+		for (k = first, off = 0; type == RTE_RIO_MEM_NREAD && k < i; k++) {
+			memcpy(pkts[k].buf, td->mem_buf + off, pkts[k].len);
+			off += pkts[k].len;
+		}
+		td->mem_bytes += off;
+	}
+	if (ret == 0)
+		td->mem_ok++;
+	else
+		td->mem_errors++;
+	rte_spinlock_unlock(&td->mem_lock);
+	return ret;
+}
+
+/* ------------------------------------------------------------------ */
 /* Port-writes                                                        */
 
 static int
@@ -755,6 +1076,9 @@ const struct rte_rio_mport_ops tsi721_mport_ops = {
 	.add_inb_buffers = tsi721_add_inb_buffers,
 	.get_inb_messages = tsi721_get_inb_messages,
 	.pw_fetch = tsi721_pw_fetch,
+	.map_inb_window = tsi721_map_inb_window,
+	.unmap_inb_window = tsi721_unmap_inb_window,
+	.mem_xfer = tsi721_mem_xfer,
 };
 
 /* ------------------------------------------------------------------ */
@@ -775,6 +1099,7 @@ tsi721_hw_init(struct tsi721_dev *td)
 
 	rte_spinlock_init(&td->maint_lock);
 	rte_spinlock_init(&td->odb_lock);
+	rte_spinlock_init(&td->mem_lock);
 	td->tt = td->devid_size == 16 ? TSI721_TT_16 : TSI721_TT_8;
 	/* Polled: no interrupt at any level. */
 	tsi721_wr(td, TSI721_DEV_INTE, 0);
@@ -795,6 +1120,8 @@ tsi721_hw_init(struct tsi721_dev *td)
 	ret = tsi721_maint_init(td);
 	if (ret == 0)
 		ret = tsi721_idb_init(td);
+	if (ret == 0)
+		ret = tsi721_mem_init(td);
 	if (ret < 0) {
 		tsi721_hw_fini(td);
 		return ret;
@@ -811,8 +1138,18 @@ tsi721_hw_fini(struct tsi721_dev *td)
 		tsi721_wr(td, TSI721_IDQ_CTL(0), TSI721_IDQ_CTL_SUSPEND);
 	if (td->maint_mz != NULL)
 		tsi721_wr(td, MAINT_REG(TSI721_DMAC_CTL), TSI721_DMAC_CTL_SUSP);
+	if (td->mem_mz != NULL) {
+		unsigned int w;
+
+		for (w = 0; w < TSI721_IBWIN_NUM; w++)
+			tsi721_wr(td, TSI721_IBWIN_LB(w), 0);
+		memset(td->ibwin, 0, sizeof(td->ibwin));
+		tsi721_wr(td, MEM_REG(TSI721_DMAC_CTL), TSI721_DMAC_CTL_SUSP);
+	}
 	rte_memzone_free(td->idb_mz);
 	rte_memzone_free(td->maint_mz);
+	rte_memzone_free(td->mem_mz);
 	td->idb_mz = NULL;
 	td->maint_mz = NULL;
+	td->mem_mz = NULL;
 }

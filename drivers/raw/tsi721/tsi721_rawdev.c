@@ -122,6 +122,9 @@ static const struct tsi721_xstat tsi721_xstats[] = {
 	XS_DEV("dbell_rx", dbell_rx),
 	XS_DEV("pw_rx", pw_rx),
 	XS_DEV("pw_discarded", pw_discarded),
+	XS_DEV("mem", mem_ok),
+	XS_DEV("mem_bytes", mem_bytes),
+	XS_DEV("mem_errors", mem_errors),
 	XS_MBOX(0), XS_MBOX(1), XS_MBOX(2), XS_MBOX(3),
 	/* Only on a model: what the part would reject, counted. */
 	XS_MODEL(desc_bad),
