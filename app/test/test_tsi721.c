@@ -15,11 +15,15 @@
  * maintenance, doorbells and messages both ways, port-write capture, the
  * model's rejection checks (bad descriptor, misalignment, overrun, DMA
  * outside host memory) each seen and counted, and faults: link down, ring
- * full, peer gone. Each case builds a fabric of its own (8- or 16-bit IDs
- * from a seed that is printed) and checks that nothing stays in /dev/shm.
+ * full, peer gone; the memory space (mem*): round trips both ways through
+ * inbound windows, its errors and the model's window and data descriptor
+ * checks. Each case builds a fabric of its own (8- or 16-bit IDs from a
+ * seed that is printed, or both for the memory round trips) and checks
+ * that nothing stays in /dev/shm.
  */
 
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <rte_bus_vdev.h>
@@ -58,6 +62,8 @@ struct t7_env {
 };
 
 static struct t7_env env;
+/* Device ID size of the next fabric: 8 or 16; 0 from the seed. */
+static uint8_t t7_force_ids;
 /* A bare model (rte_pmd_tsi721_model.h) and its doorbell queue, released at teardown. */
 static struct tsi721_model *t7_bare;
 static uint8_t *t7_idq;
@@ -110,6 +116,8 @@ t7_env_init(bool tsi_host, unsigned int sim_entries)
 
 	memset(&env, 0, sizeof(env));
 	env.devid_size = (rte_rand() & 1) ? 16 : 8;
+	if (t7_force_ids != 0)
+		env.devid_size = t7_force_ids;
 	env.chain = (rte_rand() & 1) != 0;
 	env.n_devs = env.chain ? 5 : 4;
 	if (rio_test_unique("t7", env.fabric, sizeof(env.fabric) - 2) == NULL)
@@ -1322,6 +1330,449 @@ test_t7_bare_model(void)
 	return TEST_SUCCESS;
 }
 
+/* ------------------------------------------------------------------ */
+/* Memory space: inbound windows, NREAD / NWRITE / NWRITE_R            */
+
+#define T7_WIN_SIZE	0x10000ull	/* 64 KiB windows */
+#define T7_SIM_WIN	0x10000ull	/* rio_sim ep1's window */
+#define T7_TSI_WIN	0x200000ull	/* the tsi721's window */
+#define T7_NO_WIN	0x900000ull	/* no window there */
+
+/* Transfers at these offsets into a window and of these lengths. */
+static const struct {
+	uint32_t off, len;
+} t7_mem_xfers[] = {
+	{ 0, 1 }, { 7, 1 }, { 1, 2 }, { 5, 3 }, { 3, 13 }, { 8, 8 }, { 0, 256 }, { 4, 260 },
+	{ 3, 1000 }, { 0, 4096 }, { 4093, 9000 }, { 100, 30001 }, { 0, T7_WIN_SIZE },
+};
+
+static void
+t7_fill(uint8_t *p, size_t len, uint32_t seed)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		p[i] = (uint8_t)((i * 131 + seed * 7 + (i >> 8)) ^ seed);
+}
+
+/* The window of a rio_sim mport: memory of normal pages, as rio_sim needs. */
+static uint8_t *
+t7_sim_win_alloc(size_t len)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+/* The window of the tsi721: IOVA-contiguous DPDK memory aligned to the window size. */
+static const struct rte_memzone *
+t7_tsi_win_alloc(const char *name, size_t len, size_t align)
+{
+	const struct rte_memzone *mz;
+
+	mz = rte_memzone_reserve_aligned(name, len, SOCKET_ID_ANY, RTE_MEMZONE_IOVA_CONTIG,
+					 align);
+	if (mz != NULL)
+		memset(mz->addr, 0, len);
+	return mz;
+}
+
+/*
+ * Round trips both ways, every offset and length of t7_mem_xfers: the
+ * tsi721 writes (NWRITE, NWRITE_R) into rio_sim ep1's window and reads it
+ * back (NREAD); ep1 writes into the window the tsi721 driver mapped and
+ * reads it back. Each write is checked in the target's memory, with the
+ * bytes around it untouched.
+ */
+static int
+t7_mem_round_trips(void)
+{
+	static uint8_t src[T7_WIN_SIZE], dst[T7_WIN_SIZE], ref[T7_WIN_SIZE];
+	const struct rte_memzone *mz;
+	uint8_t *simw;
+	uint16_t sim_id, tsi_id;
+	enum rte_rio_mem_type wt;
+	uint64_t mem0;
+	unsigned int i;
+	int ret;
+
+	TEST_ASSERT_SUCCESS(t7_setup(true, 512), "setup");
+	sim_id = (uint16_t)t7_destid(env.s[0]);
+	tsi_id = (uint16_t)t7_destid(env.t);
+	simw = t7_sim_win_alloc(T7_WIN_SIZE);
+	TEST_ASSERT_NOT_NULL(simw, "rio_sim window memory");
+	mz = t7_tsi_win_alloc("t7_mem_win", T7_WIN_SIZE, T7_WIN_SIZE);
+	if (mz == NULL) {
+		munmap(simw, T7_WIN_SIZE);
+		TEST_ASSERT_NOT_NULL(mz, "tsi721 window memory");
+	}
+	ret = rte_rio_map_inb_window(env.s[0], simw, T7_SIM_WIN, T7_WIN_SIZE, 0);
+	if (ret == 0)
+		ret = rte_rio_map_inb_window(env.t, mz->addr, T7_TSI_WIN, T7_WIN_SIZE, 0);
+	if (ret != 0)
+		goto out;
+	mem0 = t7_xstat("model_mem");
+	for (i = 0; i < RTE_DIM(t7_mem_xfers) && ret == 0; i++) {
+		uint32_t off = t7_mem_xfers[i].off, len = t7_mem_xfers[i].len;
+		uint8_t *tsiw = mz->addr;
+
+		if (off + len > T7_WIN_SIZE)
+			len = T7_WIN_SIZE - off;
+		wt = (i & 1) ? RTE_RIO_MEM_NWRITE_R : RTE_RIO_MEM_NWRITE;
+
+		/* tsi721 -> rio_sim window, and back. */
+		t7_fill(simw, T7_WIN_SIZE, 0xa5);
+		memcpy(ref, simw, T7_WIN_SIZE);
+		t7_fill(src, len, i);
+		memcpy(ref + off, src, len);
+		ret = rte_rio_mem_write(env.t, sim_id, T7_SIM_WIN + off, src, len, wt);
+		if (ret != 0) {
+			printf("  tsi721 write of %u at +%u: %d\n", len, off, ret);
+			break;
+		}
+		if (memcmp(simw, ref, T7_WIN_SIZE) != 0) {
+			printf("  tsi721 write of %u at +%u: wrong bytes in the rio_sim window\n",
+			       len, off);
+			ret = -EBADMSG;
+			break;
+		}
+		memset(dst, 0, len);
+		ret = rte_rio_mem_read(env.t, sim_id, T7_SIM_WIN + off, dst, len);
+		if (ret != 0 || memcmp(dst, src, len) != 0) {
+			printf("  tsi721 read of %u at +%u: %d or wrong bytes\n", len, off, ret);
+			ret = ret != 0 ? ret : -EBADMSG;
+			break;
+		}
+
+		/* rio_sim -> the tsi721's window, and back. */
+		t7_fill(tsiw, T7_WIN_SIZE, 0x5a);
+		memcpy(ref, tsiw, T7_WIN_SIZE);
+		t7_fill(src, len, i + 1000);
+		memcpy(ref + off, src, len);
+		ret = rte_rio_mem_write(env.s[0], tsi_id, T7_TSI_WIN + off, src, len, wt);
+		if (ret != 0) {
+			printf("  rio_sim write of %u at +%u: %d\n", len, off, ret);
+			break;
+		}
+		if (memcmp(tsiw, ref, T7_WIN_SIZE) != 0) {
+			printf("  rio_sim write of %u at +%u: wrong bytes in the tsi721's window\n",
+			       len, off);
+			ret = -EBADMSG;
+			break;
+		}
+		memset(dst, 0, len);
+		ret = rte_rio_mem_read(env.s[0], tsi_id, T7_TSI_WIN + off, dst, len);
+		if (ret != 0 || memcmp(dst, src, len) != 0) {
+			printf("  rio_sim read of %u at +%u: %d or wrong bytes\n", len, off, ret);
+			ret = ret != 0 ? ret : -EBADMSG;
+			break;
+		}
+	}
+	if (ret == 0 && t7_xstat("model_mem") <= mem0) {
+		printf("  the model ran no data descriptor\n");
+		ret = -EIO;
+	}
+	/* Packets that follow each other are one descriptor: the part cuts its own. */
+	mem0 = t7_xstat("model_mem");
+	if (ret == 0)
+		ret = rte_rio_mem_write(env.t, sim_id, T7_SIM_WIN + 3, src, 1000,
+					RTE_RIO_MEM_NWRITE_R);
+	if (ret == 0 && t7_xstat("model_mem") != mem0 + 1) {
+		printf("  1000 bytes in %" PRIu64 " descriptors\n", t7_xstat("model_mem") - mem0);
+		ret = -EIO;
+	}
+	if (ret == 0 && (t7_xstat("mem_errors") != 0 || t7_xstat("mem") == 0)) {
+		printf("  driver counters: mem %" PRIu64 ", mem_errors %" PRIu64 "\n",
+		       t7_xstat("mem"), t7_xstat("mem_errors"));
+		ret = -EIO;
+	}
+out:
+	rte_rio_unmap_inb_window(env.t, T7_TSI_WIN);
+	rte_rio_unmap_inb_window(env.s[0], T7_SIM_WIN);
+	rte_memzone_free(mz);
+	munmap(simw, T7_WIN_SIZE);
+	TEST_ASSERT_SUCCESS(ret, "round trips (%u-bit IDs)", env.devid_size);
+	return TEST_SUCCESS;
+}
+
+static int
+test_t7_mem8(void)
+{
+	int ret;
+
+	t7_force_ids = 8;
+	ret = t7_mem_round_trips();
+	t7_force_ids = 0;
+	return ret;
+}
+
+static int
+test_t7_mem16(void)
+{
+	int ret;
+
+	t7_force_ids = 16;
+	ret = t7_mem_round_trips();
+	t7_force_ids = 0;
+	return ret;
+}
+
+/*
+ * Errors of the memory space on a tsi721 mport: no window at the target
+ * (ERROR: -EIO for NREAD and NWRITE_R), a target gone or no route
+ * (-ETIMEDOUT), SWRITE (not in the part's Source Operations), and windows
+ * the driver or lib/rio refuses: memory that is not IOVA-contiguous DPDK
+ * memory, an IOVA not aligned to the size, an overlap, a ninth window.
+ */
+static int
+test_t7_mem_errors(void)
+{
+	const struct rte_memzone *mz = NULL;
+	uint8_t buf[64] = { 1 }, *anon = NULL;
+	uint16_t sim_id, gone_id;
+	uint32_t ops = 0;
+	unsigned int k;
+	int ret;
+
+	TEST_ASSERT_SUCCESS(t7_setup(true, 512), "setup");
+	sim_id = (uint16_t)t7_destid(env.s[0]);
+	gone_id = (uint16_t)t7_destid(env.s[1]);
+
+	/* What the part issues: NREAD, NWRITE, NWRITE_R; no SWRITE. */
+	TEST_ASSERT_SUCCESS(rte_rio_local_read_config_32(env.t, RTE_RIO_SRC_OPS_CAR, &ops), "CAR");
+	TEST_ASSERT((ops & (RTE_RIO_OPS_READ | RTE_RIO_OPS_WRITE | RTE_RIO_OPS_WRITE_RESPONSE)) ==
+		    (RTE_RIO_OPS_READ | RTE_RIO_OPS_WRITE | RTE_RIO_OPS_WRITE_RESPONSE) &&
+		    !(ops & RTE_RIO_OPS_STREAM_WRITE), "Source Operations 0x%08x", ops);
+	TEST_ASSERT_EQUAL(rte_rio_mem_write(env.t, sim_id, T7_NO_WIN, buf, 8, RTE_RIO_MEM_SWRITE),
+			  -ENOTSUP, "SWRITE");
+
+	/* No window at the target. */
+	ret = rte_rio_mem_read(env.t, sim_id, T7_NO_WIN, buf, sizeof(buf));
+	TEST_ASSERT_EQUAL(ret, -EIO, "NREAD without a window: %d", ret);
+	ret = rte_rio_mem_write(env.t, sim_id, T7_NO_WIN + 3, buf, 5, RTE_RIO_MEM_NWRITE_R);
+	TEST_ASSERT_EQUAL(ret, -EIO, "NWRITE_R without a window: %d", ret);
+	TEST_ASSERT_SUCCESS(rte_rio_mem_write(env.t, sim_id, T7_NO_WIN, buf, sizeof(buf),
+					      RTE_RIO_MEM_NWRITE), "NWRITE has no response");
+	TEST_ASSERT_EQUAL(t7_xstat("mem_errors"), 2, "driver's mem_errors");
+	/* The channel started over: a transfer after the errors goes through. */
+	anon = t7_sim_win_alloc(4096);
+	TEST_ASSERT_NOT_NULL(anon, "memory");
+	memset(anon, 0x77, 4096);
+	ret = rte_rio_map_inb_window(env.s[0], anon, T7_SIM_WIN, 4096, 0);
+	if (ret == 0) {
+		ret = rte_rio_mem_read(env.t, sim_id, T7_SIM_WIN + 1, buf, 9);
+		rte_rio_unmap_inb_window(env.s[0], T7_SIM_WIN);
+	}
+	munmap(anon, 4096);
+	TEST_ASSERT(ret == 0 && buf[0] == 0x77 && buf[8] == 0x77, "NREAD after errors: %d", ret);
+	/* Nothing mapped on the tsi721: a request for it is answered ERROR. */
+	ret = rte_rio_mem_read(env.s[0], (uint16_t)t7_destid(env.t), T7_TSI_WIN, buf, 8);
+	TEST_ASSERT_EQUAL(ret, -EIO, "NREAD of the tsi721 without a window: %d", ret);
+
+	/* Target gone from the fabric (its link, or its switch's, down): no response. */
+	TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(env.fabric, "sw0", 2, false),
+			    "link down");
+	ret = rte_rio_mem_read(env.t, gone_id, 0, buf, 8);
+	TEST_ASSERT_EQUAL(ret, -ETIMEDOUT, "NREAD of a target that is gone: %d", ret);
+	ret = rte_rio_mem_write(env.t, gone_id, 0, buf, 8, RTE_RIO_MEM_NWRITE_R);
+	TEST_ASSERT_EQUAL(ret, -ETIMEDOUT, "NWRITE_R to a target that is gone: %d", ret);
+
+	/* No route: a device ID nobody has. */
+	ret = rte_rio_mem_read(env.t, 0x7e, 0, buf, 8);
+	TEST_ASSERT_EQUAL(ret, -ETIMEDOUT, "NREAD with no route: %d", ret);
+
+	/* Windows: memory the part cannot reach by one IOVA. */
+	anon = t7_sim_win_alloc(4 * 4096);
+	TEST_ASSERT_NOT_NULL(anon, "memory");
+	ret = rte_rio_map_inb_window(env.t, anon, T7_TSI_WIN, 4096, 0);
+	munmap(anon, 4 * 4096);
+	TEST_ASSERT_EQUAL(ret, -EINVAL, "window over memory that is not DPDK memory: %d", ret);
+	mz = t7_tsi_win_alloc("t7_mem_err", 16 * 4096, 16 * 4096);
+	TEST_ASSERT_NOT_NULL(mz, "memzone");
+	ret = rte_rio_map_inb_window(env.t, RTE_PTR_ADD(mz->addr, 4096), T7_TSI_WIN, 8192, 0);
+	if (ret != -EINVAL) {
+		rte_memzone_free(mz);
+		TEST_ASSERT_EQUAL(ret, -EINVAL, "IOVA not aligned to the window size: %d", ret);
+	}
+	/* Eight windows, then none left; an overlap is refused. */
+	for (k = 0, ret = 0; k < TSI721_IBWIN_NUM && ret == 0; k++)
+		ret = rte_rio_map_inb_window(env.t, RTE_PTR_ADD(mz->addr, k * 4096),
+					     T7_TSI_WIN + k * 4096, 4096, 0);
+	if (ret == 0)
+		ret = rte_rio_map_inb_window(env.t, RTE_PTR_ADD(mz->addr, 8 * 4096),
+					     T7_TSI_WIN + 4096, 4096, 0) == -EEXIST ? 0 : -1;
+	if (ret == 0)
+		ret = rte_rio_map_inb_window(env.t, RTE_PTR_ADD(mz->addr, 8 * 4096),
+					     T7_TSI_WIN + 8 * 4096, 4096, 0) == -ENOSPC ? 0 : -2;
+	/* Each window reaches its own page. */
+	for (k = 0; k < TSI721_IBWIN_NUM && ret == 0; k++) {
+		buf[0] = (uint8_t)(0x40 + k);
+		ret = rte_rio_mem_write(env.s[0], (uint16_t)t7_destid(env.t),
+					T7_TSI_WIN + k * 4096 + 17, buf, 1, RTE_RIO_MEM_NWRITE_R);
+		if (ret == 0 && ((uint8_t *)mz->addr)[k * 4096 + 17] != 0x40 + k)
+			ret = -3;
+	}
+	for (k = 0; k < TSI721_IBWIN_NUM; k++)
+		rte_rio_unmap_inb_window(env.t, T7_TSI_WIN + k * 4096);
+	/* Unmapped: ERROR again. */
+	if (ret == 0 && rte_rio_mem_read(env.s[0], (uint16_t)t7_destid(env.t), T7_TSI_WIN, buf,
+					 8) != -EIO)
+		ret = -4;
+	rte_memzone_free(mz);
+	TEST_ASSERT_SUCCESS(ret, "eight windows, overlap, ninth, unmap (step %d)", -ret);
+	return TEST_SUCCESS;
+}
+
+/* Write IBWIN @w of the bare model: LB last, as a driver does. */
+static void
+t7_bare_ibwin(unsigned int w, uint64_t base, uint32_t sz, uint64_t tla, bool enable)
+{
+	rte_pmd_tsi721_model_write32(t7_bare, TSI721_IBWIN_SZ(w), sz);
+	rte_pmd_tsi721_model_write32(t7_bare, TSI721_IBWIN_TUA(w), (uint32_t)(tla >> 32));
+	rte_pmd_tsi721_model_write32(t7_bare, TSI721_IBWIN_TLA(w), (uint32_t)tla);
+	rte_pmd_tsi721_model_write32(t7_bare, TSI721_IBWIN_UB(w), (uint32_t)(base >> 32));
+	rte_pmd_tsi721_model_write32(t7_bare, TSI721_IBWIN_LB(w),
+				     (uint32_t)base | (enable ? TSI721_IBWIN_LB_WEN : 0));
+}
+
+static bool
+t7_bare_ibwin_on(unsigned int w)
+{
+	return (rte_pmd_tsi721_model_read32(t7_bare, TSI721_IBWIN_LB(w)) &
+		TSI721_IBWIN_LB_WEN) != 0;
+}
+
+/*
+ * The model's inbound windows and data descriptors, driven through
+ * rte_pmd_tsi721_model_write32(): a good window serves the fabric; a size
+ * out of range, a misaligned base or translation, an overlap, a data
+ * descriptor of an unknown request type or with a buffer outside host
+ * memory are each refused and counted once.
+ */
+static int
+test_t7_mem_model_checks(void)
+{
+	struct rte_rio_scan_conf sc = { .disc_timeout_ms = 5000 };
+	const uint32_t sz64k = TSI721_IBWIN_SZ_VAL(T7_WIN_SIZE);
+	const struct rte_memzone *mz;
+	struct tsi721_dma_desc *bd;
+	uint8_t buf[16] = "fabric to host", got[16];
+	uint64_t errs, iova, sts_iova;
+	uint32_t b = TSI721_DMAC_BASE(0), v;
+	uint16_t destid;
+	char args[256];
+
+	memset(&env, 0, sizeof(env));
+	env.devid_size = 8;
+	TEST_ASSERT_NOT_NULL(rio_test_unique("t7m", env.fabric, sizeof(env.fabric) - 1), "name");
+	snprintf(env.shm_prefix, sizeof(env.shm_prefix), "rio_sim.%s", env.fabric);
+	TEST_ASSERT_SUCCESS(t7_topo_write(8, 512), "topology");
+	snprintf(args, sizeof(args), "fabric=%s,topology=%s,endpoint=ep0", env.fabric, env.topo);
+	t7_bare = rte_pmd_tsi721_model_open("t7mem", args);
+	TEST_ASSERT_NOT_NULL(t7_bare, "open: %s", rte_strerror(rte_errno));
+	snprintf(env.sim[0], sizeof(env.sim[0]), "rio_sim_t7m_%u", t7_counter++);
+	snprintf(args, sizeof(args), "fabric=%s,endpoint=ep1,scan=0,host=0", env.fabric);
+	TEST_ASSERT_SUCCESS(rte_vdev_init(env.sim[0], args), "host");
+	env.sim_up[0] = true;
+	env.s[0] = rte_rio_mport_find(env.sim[0]);
+	TEST_ASSERT_NOT_NULL(env.s[0], "host mport");
+	TEST_ASSERT_SUCCESS(rte_rio_mport_scan(env.s[0], &sc), "enumerate");
+	destid = (uint8_t)(rte_pmd_tsi721_model_read32(t7_bare, RTE_RIO_DID_CSR) >> 16);
+
+	/* 64 KiB of window, then a 4 KiB descriptor page and its status FIFO. */
+	mz = t7_tsi_win_alloc("t7_mem_bare", 2 * T7_WIN_SIZE, T7_WIN_SIZE);
+	TEST_ASSERT_NOT_NULL(mz, "memzone");
+	iova = mz->iova;
+	errs = rte_pmd_tsi721_model_errors(t7_bare);
+
+	/* A good window: the host's NWRITE_R lands in host memory, NREAD returns it. */
+	t7_bare_ibwin(0, T7_TSI_WIN, sz64k, iova, true);
+	if (!t7_bare_ibwin_on(0) ||
+	    rte_rio_mem_write(env.s[0], destid, T7_TSI_WIN + 9, buf, sizeof(buf),
+			      RTE_RIO_MEM_NWRITE_R) != 0 ||
+	    memcmp((uint8_t *)mz->addr + 9, buf, sizeof(buf)) != 0 ||
+	    rte_rio_mem_read(env.s[0], destid, T7_TSI_WIN + 9, got, sizeof(got)) != 0 ||
+	    memcmp(got, buf, sizeof(got)) != 0) {
+		rte_memzone_free(mz);
+		TEST_ASSERT(false, "a window enabled through IBWIN does not serve the fabric");
+	}
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_errors(t7_bare), errs, "nothing refused");
+
+	/* Refused, each counted once, and the window stays off. */
+	t7_bare_ibwin(1, T7_TSI_WIN + T7_WIN_SIZE * 4, 23u << TSI721_IBWIN_SZ_SHIFT, iova, true);
+	TEST_ASSERT(!t7_bare_ibwin_on(1), "32 GiB window");
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_errors(t7_bare), errs + 1, "size counted");
+	t7_bare_ibwin(1, T7_TSI_WIN + T7_WIN_SIZE * 4, sz64k | 1, iova, true);
+	TEST_ASSERT(!t7_bare_ibwin_on(1), "bits outside the size field");
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_errors(t7_bare), errs + 2, "size counted");
+	t7_bare_ibwin(1, T7_TSI_WIN + T7_WIN_SIZE * 4 + 0x1000, sz64k, iova, true);
+	TEST_ASSERT(!t7_bare_ibwin_on(1), "base not aligned to the size");
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_errors(t7_bare), errs + 3, "base counted");
+	t7_bare_ibwin(1, T7_TSI_WIN + T7_WIN_SIZE * 4, sz64k, iova + 0x1000, true);
+	TEST_ASSERT(!t7_bare_ibwin_on(1), "translation not aligned to the size");
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_errors(t7_bare), errs + 4, "translation counted");
+	t7_bare_ibwin(1, T7_TSI_WIN + 0x1000 * 0, TSI721_IBWIN_SZ_VAL(0x1000), iova + T7_WIN_SIZE,
+		      true);
+	TEST_ASSERT(!t7_bare_ibwin_on(1), "overlap with window 0");
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_errors(t7_bare), errs + 5, "overlap counted");
+	t7_bare_ibwin(1, T7_TSI_WIN + T7_WIN_SIZE * 4, sz64k, 0x10000, true);
+	TEST_ASSERT(!t7_bare_ibwin_on(1), "translation outside host memory");
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_errors(t7_bare), errs + 6, "DMA counted");
+	/* Window 0 serves on, whatever was refused beside it. */
+	TEST_ASSERT(rte_rio_mem_read(env.s[0], destid, T7_TSI_WIN + 9, got, sizeof(got)) == 0 &&
+		    memcmp(got, buf, sizeof(got)) == 0, "window 0 after the refusals");
+
+	/* Disabled: the fabric's request is answered ERROR. */
+	t7_bare_ibwin(0, T7_TSI_WIN, sz64k, iova, false);
+	TEST_ASSERT_EQUAL(rte_rio_mem_read(env.s[0], destid, T7_TSI_WIN, got, 8), -EIO,
+			  "NREAD of a disabled window");
+
+	/* Block DMA channel 0: data descriptors the part refuses. */
+	bd = RTE_PTR_ADD(mz->addr, T7_WIN_SIZE);
+	sts_iova = iova + T7_WIN_SIZE + 2048;
+	memset(bd, 0, 4096);
+	bd[0].type_id = rte_cpu_to_le_32((TSI721_DTYPE_DATA << TSI721_DTYPE_SHIFT) |
+					 (6u << TSI721_DMAD_RTYPE_SHIFT) | 1);
+	bd[0].bcount = rte_cpu_to_le_32(8);
+	bd[0].t1.bufptr_lo = rte_cpu_to_le_32((uint32_t)(iova + 64));
+	bd[0].t1.bufptr_hi = rte_cpu_to_le_32((uint32_t)((iova + 64) >> 32));
+	rte_pmd_tsi721_model_write32(t7_bare, b + TSI721_DMAC_DPTRH,
+				     (uint32_t)((iova + T7_WIN_SIZE) >> 32));
+	rte_pmd_tsi721_model_write32(t7_bare, b + TSI721_DMAC_DPTRL,
+				     (uint32_t)(iova + T7_WIN_SIZE));
+	rte_pmd_tsi721_model_write32(t7_bare, b + TSI721_DMAC_DSBH, (uint32_t)(sts_iova >> 32));
+	rte_pmd_tsi721_model_write32(t7_bare, b + TSI721_DMAC_DSBL, (uint32_t)sts_iova);
+	rte_pmd_tsi721_model_write32(t7_bare, b + TSI721_DMAC_DSSZ, 1);
+	rte_pmd_tsi721_model_write32(t7_bare, b + TSI721_DMAC_CTL, TSI721_DMAC_CTL_INIT);
+	rte_pmd_tsi721_model_write32(t7_bare, b + TSI721_DMAC_DWRCNT, 1);
+	v = rte_pmd_tsi721_model_read32(t7_bare, b + TSI721_DMAC_STS);
+	TEST_ASSERT(v & TSI721_DMAC_STS_ABORT, "request type 6: channel aborted (0x%08x)", v);
+	TEST_ASSERT(rte_pmd_tsi721_model_read32(t7_bare, b + TSI721_DMAC_INT) &
+		    TSI721_DMAC_INT_ERR, "error raised");
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_errors(t7_bare), errs + 7, "bad descriptor counted");
+	/* An NREAD into memory outside the host's. */
+	bd[0].type_id = rte_cpu_to_le_32((TSI721_DTYPE_DATA << TSI721_DTYPE_SHIFT) |
+					 (TSI721_RTYPE_NREAD << TSI721_DMAD_RTYPE_SHIFT) | 0);
+	bd[0].t1.bufptr_lo = rte_cpu_to_le_32(0x1000);
+	bd[0].t1.bufptr_hi = 0;
+	rte_pmd_tsi721_model_write32(t7_bare, b + TSI721_DMAC_CTL, TSI721_DMAC_CTL_INIT);
+	rte_pmd_tsi721_model_write32(t7_bare, b + TSI721_DMAC_DWRCNT, 1);
+	v = rte_pmd_tsi721_model_read32(t7_bare, b + TSI721_DMAC_STS);
+	TEST_ASSERT(v & TSI721_DMAC_STS_ABORT, "buffer outside host memory: aborted (0x%08x)", v);
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_errors(t7_bare), errs + 8, "bad buffer counted");
+	/* A good NREAD of the host's memory? The host (ID 0) has no window: ERROR, not counted. */
+	bd[0].t1.bufptr_lo = rte_cpu_to_le_32((uint32_t)(iova + 64));
+	bd[0].t1.bufptr_hi = rte_cpu_to_le_32((uint32_t)((iova + 64) >> 32));
+	rte_pmd_tsi721_model_write32(t7_bare, b + TSI721_DMAC_CTL, TSI721_DMAC_CTL_INIT);
+	rte_pmd_tsi721_model_write32(t7_bare, b + TSI721_DMAC_DWRCNT, 1);
+	v = rte_pmd_tsi721_model_read32(t7_bare, b + TSI721_DMAC_STS);
+	TEST_ASSERT(v & TSI721_DMAC_STS_ABORT, "NREAD without a window: aborted (0x%08x)", v);
+	TEST_ASSERT_EQUAL(rte_pmd_tsi721_model_errors(t7_bare), errs + 8,
+			  "an ERROR response is no rejection");
+	rte_memzone_free(mz);
+	return TEST_SUCCESS;
+}
+
 static int
 t7_run(int (*fn)(void))
 {
@@ -1347,6 +1798,10 @@ T7_CASE(test_t7_dq_full)
 T7_CASE(test_t7_peer_gone)
 T7_CASE(test_t7_interrupts)
 T7_CASE(test_t7_bare_model)
+T7_CASE(test_t7_mem8)
+T7_CASE(test_t7_mem16)
+T7_CASE(test_t7_mem_errors)
+T7_CASE(test_t7_mem_model_checks)
 
 static int
 t7_suite_setup(void)
@@ -1378,6 +1833,10 @@ static struct unit_test_suite tsi721_suite = {
 		TEST_CASE_NAMED("peer_gone", test_t7_peer_gone_run),
 		TEST_CASE_NAMED("interrupts", test_t7_interrupts_run),
 		TEST_CASE_NAMED("bare_model", test_t7_bare_model_run),
+		TEST_CASE_NAMED("mem8", test_t7_mem8_run),
+		TEST_CASE_NAMED("mem16", test_t7_mem16_run),
+		TEST_CASE_NAMED("mem_errors", test_t7_mem_errors_run),
+		TEST_CASE_NAMED("mem_model_checks", test_t7_mem_model_checks_run),
 		TEST_CASE(test_t7_devargs),
 		TEST_CASE_NAMED("probe_scan", test_t7_probe_scan),
 		TEST_CASE_NAMED("two_processes", test_t7_two_processes),
