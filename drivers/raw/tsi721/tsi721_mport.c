@@ -939,18 +939,27 @@ tsi721_mem_run(struct tsi721_dev *td, uint32_t rtype, uint16_t destid,
 	}
 	rte_io_wmb();
 	tsi721_wr(td, MEM_REG(TSI721_DMAC_DWRCNT), td->mem_wr_count);
+	/*
+	 * Done when the engine has read every descriptor and stopped: RUN
+	 * alone could read clear before the engine took up the new count
+	 * (when it sets RUN is not in the available sources).
+	 */
 	deadline = rte_get_timer_cycles() + rte_get_timer_hz() / 1000000 * TSI721_WAIT_US;
-	while ((sts = tsi721_rd(td, MEM_REG(TSI721_DMAC_STS))) & TSI721_DMAC_STS_RUN) {
+	for (;;) {
+		sts = tsi721_rd(td, MEM_REG(TSI721_DMAC_STS));
+		if (sts & TSI721_DMAC_STS_ABORT) {
+			ret = tsi721_mem_errno(td, sts);
+			break;
+		}
+		if (!(sts & TSI721_DMAC_STS_RUN) &&
+		    tsi721_rd(td, MEM_REG(TSI721_DMAC_DRDCNT)) == td->mem_wr_count)
+			break;
 		if (rte_get_timer_cycles() > deadline) {
 			ret = -ETIMEDOUT;
 			break;
 		}
 		rte_pause();
 	}
-	if (ret == 0 && (sts & TSI721_DMAC_STS_ABORT))
-		ret = tsi721_mem_errno(td, sts);
-	if (ret == 0 && tsi721_rd(td, MEM_REG(TSI721_DMAC_DRDCNT)) != td->mem_wr_count)
-		ret = -EIO;
 	if (ret < 0) {
 		/* Aborted or stuck: start the channel over at the base of its ring. */
 		tsi721_mem_start(td);
