@@ -244,6 +244,23 @@ lrb_dma_free(void *va)
 	rte_free(va);
 }
 
+int
+lrb_dma_iova(const void *va, uint64_t *iova)
+{
+	rte_iova_t i = rte_malloc_virt2iova(va);
+
+	if (i == RTE_BAD_IOVA)
+		return -EINVAL;
+	*iova = i;
+	return 0;
+}
+
+void *
+lrb_dma_va(uint64_t iova)
+{
+	return rte_mem_iova2virt(iova);
+}
+
 uint32_t
 lrb_t7_read32(void *model, uint32_t off)
 {

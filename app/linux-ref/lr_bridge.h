@@ -59,6 +59,10 @@ uint64_t lrb_monotonic_ms(void);
 /* Zeroed, page-aligned; @return NULL when out of memory. */
 void *lrb_dma_alloc(size_t size, uint64_t *iova);
 void lrb_dma_free(void *va);
+/* The IOVA of DPDK memory at @va. @return 0, or -EINVAL when @va is not DPDK memory. */
+int lrb_dma_iova(const void *va, uint64_t *iova);
+/* The virtual address of DPDK memory at @iova, or NULL. */
+void *lrb_dma_va(uint64_t iova);
 
 /*
  * ---- DPDK side: the BARs and INTx line of a Tsi721 model (struct

@@ -7,13 +7,16 @@
  * parameters, initcalls, printk, memory, time, timers, work, resources,
  * the device model (buses, drivers, classes, subsystem and class
  * interfaces), reboot notifiers, a minimal netdev/skb layer, and a PCI
- * layer (functions, drivers, MMIO, coherent DMA in DPDK memory, INTx).
+ * layer (functions, drivers, MMIO, coherent DMA in DPDK memory, INTx), and
+ * the dmaengine registry of private slave channels (<linux/dmaengine.h>).
  */
 
 #include <sys/mman.h>
 #include <time.h>
 
 /* lr_kernel.h is force-included. */
+
+#include <linux/dmaengine.h>
 
 #include "../lr_bridge.h"
 
@@ -1262,6 +1265,118 @@ dma_free_coherent(struct device *dev, size_t size, void *va, dma_addr_t handle)
 	(void)size;
 	(void)handle;
 	lrb_dma_free(va);
+}
+
+int
+dma_map_sg(struct device *dev, struct scatterlist *sg, int nents, enum dma_data_direction dir)
+{
+	int i;
+
+	(void)dev;
+	(void)dir;
+	for (i = 0; i < nents; i++) {
+		if (lrb_dma_iova(sg[i].lr_virt, &sg[i].dma_address) < 0)
+			return 0;
+		sg[i].dma_length = sg[i].length;
+	}
+	return nents;
+}
+
+void
+dma_unmap_sg(struct device *dev, struct scatterlist *sg, int nents, enum dma_data_direction dir)
+{
+	(void)dev;
+	(void)sg;
+	(void)nents;
+	(void)dir;
+}
+
+/* ---------------------------------------------------------------- dmaengine */
+
+/* As dmaengine's core: the registered DMA devices, whose channels clients request. */
+static LIST_HEAD(lr_dma_devices);
+
+/* How long dma_sync_wait() waits, as dmaengine's core (5 s). */
+#define LR_DMA_SYNC_WAIT_MS 5000
+
+int
+dma_async_device_register(struct dma_device *device)
+{
+	struct dma_chan *chan;
+	int id = 0;
+
+	if (device == NULL || device->device_prep_slave_sg == NULL ||
+	    device->device_tx_status == NULL || device->device_issue_pending == NULL)
+		return -EINVAL;
+	list_for_each_entry(chan, &device->channels, device_node) {
+		chan->device = device;
+		chan->chan_id = id++;
+		chan->cookie = DMA_MIN_COOKIE - 1;
+		chan->completed_cookie = DMA_MIN_COOKIE - 1;
+		chan->client_count = 0;
+	}
+	device->chancnt = (unsigned int)id;
+	list_add_tail(&device->global_node, &lr_dma_devices);
+	return 0;
+}
+
+void
+dma_async_device_unregister(struct dma_device *device)
+{
+	list_del(&device->global_node);
+}
+
+struct dma_chan *
+__dma_request_channel(const dma_cap_mask_t *mask, dma_filter_fn fn, void *fn_param,
+		      struct device_node *np)
+{
+	struct dma_device *device;
+	struct dma_chan *chan;
+
+	(void)np;
+	list_for_each_entry(device, &lr_dma_devices, global_node) {
+		if ((mask->bits[0] & ~device->cap_mask.bits[0]) != 0)
+			continue;
+		list_for_each_entry(chan, &device->channels, device_node) {
+			if (chan->client_count != 0)
+				continue;
+			if (fn != NULL && !fn(chan, fn_param))
+				continue;
+			if (device->device_alloc_chan_resources != NULL &&
+			    device->device_alloc_chan_resources(chan) < 0)
+				continue;
+			chan->client_count = 1;
+			return chan;
+		}
+	}
+	return NULL;
+}
+
+void
+dma_release_channel(struct dma_chan *chan)
+{
+	if (chan == NULL || chan->client_count == 0)
+		return;
+	if (chan->device->device_free_chan_resources != NULL)
+		chan->device->device_free_chan_resources(chan);
+	chan->client_count = 0;
+}
+
+enum dma_status
+dma_sync_wait(struct dma_chan *chan, dma_cookie_t cookie)
+{
+	uint64_t end = lrb_monotonic_ms() + LR_DMA_SYNC_WAIT_MS;
+	enum dma_status status;
+
+	dma_async_issue_pending(chan);
+	do {
+		status = dma_async_is_tx_complete(chan, cookie, NULL, NULL);
+		if (status != DMA_IN_PROGRESS)
+			return status;
+		lr_kernel_poll();
+	} while (lrb_monotonic_ms() < end);
+	pr_err("dma_sync_wait: timeout\n");
+	return DMA_ERROR;
 }
 
 /* ---------------------------------------------------------------- MMIO */

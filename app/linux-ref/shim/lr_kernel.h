@@ -111,6 +111,7 @@ typedef struct {
 static inline void *ERR_PTR(long e) { return (void *)e; }
 static inline long PTR_ERR(const void *p) { return (long)p; }
 static inline bool IS_ERR(const void *p) { return IS_ERR_VALUE((unsigned long)p); }
+static inline bool IS_ERR_OR_NULL(const void *p) { return p == NULL || IS_ERR(p); }
 
 /* ---------------------------------------------------------------- modules */
 
@@ -814,6 +815,24 @@ int dma_set_coherent_mask(struct device *dev, u64 mask);
 void *dma_alloc_coherent(struct device *dev, size_t size, dma_addr_t *handle, gfp_t gfp);
 void dma_free_coherent(struct device *dev, size_t size, void *va, dma_addr_t handle);
 
+enum dma_data_direction {
+	DMA_BIDIRECTIONAL = 0,
+	DMA_TO_DEVICE = 1,
+	DMA_FROM_DEVICE = 2,
+	DMA_NONE = 3,
+};
+
+struct scatterlist;
+/*
+ * Streaming mapping of a scatter list (<linux/scatterlist.h>): each entry
+ * gets the IOVA of its virtual range. @return nents, or 0 when an entry is
+ * not DPDK memory (only DPDK memory has an IOVA a device can reach).
+ */
+int dma_map_sg(struct device *dev, struct scatterlist *sg, int nents,
+	       enum dma_data_direction dir);
+void dma_unmap_sg(struct device *dev, struct scatterlist *sg, int nents,
+		  enum dma_data_direction dir);
+
 /* ---------------------------------------------------------------- interrupts */
 
 typedef enum irqreturn { IRQ_NONE = 0, IRQ_HANDLED = 1, IRQ_WAKE_THREAD = 2 } irqreturn_t;
@@ -822,6 +841,11 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags, const char *name,
 		void *dev_id);
 const void *free_irq(unsigned int irq, void *dev_id);
+/* Only a member of tsi721.h's DMA channel (tsi721_dma.c, which runs tasklets, is not built). */
+struct tasklet_struct {
+	void (*func)(unsigned long data);
+	unsigned long data;
+};
 
 /* ---------------------------------------------------------------- kfifo (bytes) */
 
