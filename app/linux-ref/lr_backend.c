@@ -261,6 +261,18 @@ lrb_dma_va(uint64_t iova)
 	return rte_mem_iova2virt(iova);
 }
 
+int
+lrb_map_inb(struct lr_backend *be, void *va, uint64_t rio_addr, uint64_t size)
+{
+	return rte_rio_map_inb_window(be->mport, va, rio_addr, size, 0);
+}
+
+int
+lrb_unmap_inb(struct lr_backend *be, uint64_t rio_addr)
+{
+	return rte_rio_unmap_inb_window(be->mport, rio_addr);
+}
+
 uint32_t
 lrb_t7_read32(void *model, uint32_t off)
 {

@@ -53,6 +53,12 @@ int lrb_send_message(struct lr_backend *be, uint16_t destid, int mbox, const voi
 		     size_t len);
 uint64_t lrb_maint_count(struct lr_backend *be);
 uint64_t lrb_monotonic_ms(void);
+/*
+ * Inbound windows (rte_rio_map_inb_window()): @va page-aligned DPDK memory
+ * of normal pages (linux-ref runs --no-huge).
+ */
+int lrb_map_inb(struct lr_backend *be, void *va, uint64_t rio_addr, uint64_t size);
+int lrb_unmap_inb(struct lr_backend *be, uint64_t rio_addr);
 
 /* ---- DPDK side, called by the shim's DMA API: DPDK memory, by its IOVA */
 
@@ -118,5 +124,13 @@ void lr_node_shutdown(void);
 void lr_node_json(FILE *f);
 /* Device IDs of the endpoints Linux found (excluding its own). @return their number. */
 unsigned int lr_node_endpoints(uint16_t *destids, unsigned int max);
+/*
+ * Allocate @size bytes of coherent DMA memory and map them at RapidIO
+ * address @rio_addr with Linux's rio_map_inb_region(). @return 0 and the
+ * buffer in *@va, or Linux's -errno.
+ */
+int lr_node_inb_window(uint64_t rio_addr, uint64_t size, uint8_t **va);
+/* Unmap it (rio_unmap_inb_region()) and free its memory. */
+void lr_node_inb_window_free(void);
 
 #endif /* LR_BRIDGE_H */

@@ -25,7 +25,10 @@
  *   every completed descriptor to the mailbox's callback;
  * - inbound doorbells, messages and port-writes are noticed by
  *   lr_node_poll(), which calls the handlers Linux registered, as the
- *   interrupt handler of a controller does.
+ *   interrupt handler of a controller does;
+ * - map_inb maps the coherent DMA memory Linux gives by its bus address
+ *   (DPDK memory, by IOVA: page-aligned, of normal pages under --no-huge)
+ *   as an inbound window of the rio_sim endpoint.
  */
 
 #include <linux/rio.h>
@@ -69,6 +72,15 @@ struct lr_inb {
 	u64 received;
 };
 
+/* Inbound windows Linux mapped: rio_sim unmaps by RapidIO address, Linux by local address. */
+#define LR_INB_WINDOWS 8
+
+struct lr_inb_win {
+	dma_addr_t lstart;
+	u64 rstart;
+	bool used;
+};
+
 struct lr_mport {
 	struct rio_mport mport;
 	struct lr_backend *be;
@@ -78,6 +90,7 @@ struct lr_mport {
 	u64 dbells_rx, dbells_tx, dbells_unclaimed, pw_rx;
 	u64 route_writes;
 	u16 last_rx_src;	/* of the message get_inb_message returned last */
+	struct lr_inb_win win[LR_INB_WINDOWS];
 };
 
 static struct lr_mport *lr_port;	/* the shim master port, when it runs */
@@ -273,6 +286,45 @@ lr_get_inb_message(struct rio_mport *mport, int mbox)
 	return buf;
 }
 
+static int
+lr_map_inb(struct rio_mport *mport, dma_addr_t lstart, u64 rstart, u64 size, u32 flags)
+{
+	struct lr_mport *lp = to_lr(mport);
+	void *va = lrb_dma_va(lstart);
+	int i, ret;
+
+	/* No flag of Linux's (RIO_MAP_INB_* are not defined) is known here. */
+	if (va == NULL || flags != 0)
+		return -EINVAL;
+	for (i = 0; i < LR_INB_WINDOWS; i++)
+		if (!lp->win[i].used)
+			break;
+	if (i == LR_INB_WINDOWS)
+		return -ENOSPC;
+	ret = lrb_map_inb(lp->be, va, rstart, size);
+	if (ret < 0)
+		return ret;
+	lp->win[i].lstart = lstart;
+	lp->win[i].rstart = rstart;
+	lp->win[i].used = true;
+	return 0;
+}
+
+static void
+lr_unmap_inb(struct rio_mport *mport, dma_addr_t lstart)
+{
+	struct lr_mport *lp = to_lr(mport);
+	int i;
+
+	for (i = 0; i < LR_INB_WINDOWS; i++) {
+		if (lp->win[i].used && lp->win[i].lstart == lstart) {
+			lrb_unmap_inb(lp->be, lp->win[i].rstart);
+			lp->win[i].used = false;
+			return;
+		}
+	}
+}
+
 static struct rio_ops lr_rio_ops = {
 	.lcread = lr_lcread,
 	.lcwrite = lr_lcwrite,
@@ -287,6 +339,8 @@ static struct rio_ops lr_rio_ops = {
 	.add_outb_message = lr_add_outb_message,
 	.add_inb_buffer = lr_add_inb_buffer,
 	.get_inb_message = lr_get_inb_message,
+	.map_inb = lr_map_inb,
+	.unmap_inb = lr_unmap_inb,
 };
 
 /* ---------------------------------------------------------------- "interrupts" */
@@ -662,6 +716,50 @@ lr_node_endpoints(uint16_t *destids, unsigned int max)
 
 	bus_for_each_dev(&rio_bus_type, NULL, &w, lr_endpoint_dev);
 	return w.n;
+}
+
+/* ---------------------------------------------------------------- memory space */
+
+/* The window of lr_node_inb_window(), one at a time. */
+static void *lr_win_buf;
+static dma_addr_t lr_win_handle;
+static size_t lr_win_size;
+
+int
+lr_node_inb_window(uint64_t rio_addr, uint64_t size, uint8_t **va)
+{
+	dma_addr_t handle;
+	void *buf;
+	int ret;
+
+	if (lr_mp == NULL)
+		return -ENODEV;
+	if (lr_win_buf != NULL)
+		return -EBUSY;
+	/* As a driver lends memory to a window: coherent DMA memory, by its bus address. */
+	buf = dma_alloc_coherent(lr_mp->dev.parent, size, &handle, GFP_KERNEL);
+	if (buf == NULL)
+		return -ENOMEM;
+	ret = rio_map_inb_region(lr_mp, handle, rio_addr, (u32)size, 0);
+	if (ret < 0) {
+		dma_free_coherent(lr_mp->dev.parent, size, buf, handle);
+		return ret;
+	}
+	lr_win_buf = buf;
+	lr_win_handle = handle;
+	lr_win_size = size;
+	*va = buf;
+	return 0;
+}
+
+void
+lr_node_inb_window_free(void)
+{
+	if (lr_win_buf == NULL)
+		return;
+	rio_unmap_inb_region(lr_mp, lr_win_handle);
+	dma_free_coherent(lr_mp->dev.parent, lr_win_size, lr_win_buf, lr_win_handle);
+	lr_win_buf = NULL;
 }
 
 struct rio_mport *lr_node_mport(void);

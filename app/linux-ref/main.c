@@ -16,14 +16,22 @@
  * SIGUSR1 runs the action once (--ping, --send) and writes the --done
  * report; SIGTERM or SIGINT (or --timeout) ends the node: rionet is
  * closed (LEAVE to its peers) and the final report goes to --json.
+ *
+ * Memory space: --inb-window maps a window at start (Linux's
+ * rio_map_inb_region(), or rte_rio_map_inb_window() with --stack dpdk)
+ * filled with lr_fill_byte(); every report lists what others wrote into it
+ * (the runs of bytes that differ from the fill). devtools/linux-interop.py
+ * computes the pattern too.
  */
 
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <rte_eal.h>
@@ -41,6 +49,10 @@
 #define LR_MAX_IDS 65536
 #define LR_MAX_SIZES 8
 #define LR_MAX_SEQ (1u << 20)
+#define LR_MAX_MEM_LEN 4096
+/* What a report shows of a window: runs of changed bytes, each up to LR_MAX_MEM_LEN. */
+#define LR_MAX_WIN_RUNS 64
+#define LR_MAX_WIN_SIZE (16u << 20)
 
 static volatile sig_atomic_t lr_stop;
 static volatile sig_atomic_t lr_go;
@@ -62,6 +74,7 @@ static struct {
 	const char *ready;
 	const char *done;
 	const char *tsi721;	/* model args: Linux's tsi721 driver is the master port */
+	uint64_t win_addr, win_size;	/* --inb-window; size 0: none */
 } opt = {
 	.stack = "linux",
 	.hdid = -1,
@@ -85,6 +98,12 @@ static struct {
 	uint16_t seen_ids[16];
 	unsigned int nb_seen;
 } ts;
+
+/* The --inb-window buffer. */
+static struct {
+	uint8_t *buf;
+	int result;	/* of the map; 1: not yet */
+} win = { .result = 1 };
 
 static struct lr_backend be;
 static struct rte_rio_mport *mport;
@@ -370,6 +389,86 @@ lr_do_send(void)
 		lr_poll();
 }
 
+/* Byte @off of a window as its owner fills it. */
+static uint8_t
+lr_fill_byte(uint64_t off)
+{
+	return (uint8_t)((off * 7) ^ (off >> 8) ^ 0x5a);
+}
+
+static void
+lr_win_map(void)
+{
+	uint64_t i;
+	int ret;
+
+	if (linux_stack) {
+		ret = lr_node_inb_window(opt.win_addr, opt.win_size, &win.buf);
+	} else {
+		/* rio_sim maps the window over the buffer: normal pages, page-aligned. */
+		win.buf = mmap(NULL, opt.win_size, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (win.buf == MAP_FAILED) {
+			win.buf = NULL;
+			ret = -errno;
+		} else {
+			ret = rte_rio_map_inb_window(mport, win.buf, opt.win_addr, opt.win_size, 0);
+		}
+	}
+	win.result = ret;
+	if (ret < 0) {
+		fprintf(stderr, "linux-ref: inbound window 0x%" PRIx64 "+0x%" PRIx64 ": %s\n",
+			opt.win_addr, opt.win_size, strerror(-ret));
+		return;
+	}
+	/* Filled once mapped: what the owner writes there is what a remote NREAD returns. */
+	for (i = 0; i < opt.win_size; i++)
+		win.buf[i] = lr_fill_byte(i);
+}
+
+static void
+lr_json_hex(FILE *f, const uint8_t *b, size_t len)
+{
+	size_t i;
+
+	fputc('"', f);
+	for (i = 0; i < len; i++)
+		fprintf(f, "%02x", b[i]);
+	fputc('"', f);
+}
+
+static void
+lr_json_win(FILE *f)
+{
+	unsigned int runs = 0;
+	uint64_t i, start;
+	bool more = false;
+
+	if (opt.win_size == 0)
+		return;
+	fprintf(f, ",\n  \"inb_window\": {\"rio_addr\": %" PRIu64 ", \"size\": %" PRIu64
+		", \"result\": %d, \"changed\": [", opt.win_addr, opt.win_size, win.result);
+	for (i = 0; win.result == 0 && i < opt.win_size; ) {
+		if (win.buf[i] == lr_fill_byte(i)) {
+			i++;
+			continue;
+		}
+		if (runs == LR_MAX_WIN_RUNS) {
+			more = true;
+			break;
+		}
+		start = i;
+		while (i < opt.win_size && i - start < LR_MAX_MEM_LEN &&
+		       win.buf[i] != lr_fill_byte(i))
+			i++;
+		fprintf(f, "%s[%" PRIu64 ", ", runs ? ", " : "", start);
+		lr_json_hex(f, win.buf + start, (size_t)(i - start));
+		fputc(']', f);
+		runs++;
+	}
+	fprintf(f, "], \"truncated\": %s}", more ? "true" : "false");
+}
+
 static void
 lr_json_ids(FILE *f, const char *name, const uint64_t *c)
 {
@@ -470,6 +569,7 @@ lr_report(const char *path, const char *phase)
 	lr_json_ids(f, "requests_rx", ts.req_rx);
 	lr_json_ids(f, "replies_rx", ts.rep_rx);
 	lr_json_ids(f, "pings_rx", ts.ping_rx);
+	lr_json_win(f);
 	fprintf(f, "\n}\n");
 	if (f == stdout) {
 		fflush(f);
@@ -499,10 +599,36 @@ lr_usage(const char *prog)
 	       "  --frames N           requests per size (default 16)\n"
 	       "  --sizes A,B,..       frame sizes (default 60,1514,4096)\n"
 	       "  --reply-wait MS      how long to wait for replies after sending (default 5000)\n"
+	       "  --inb-window A:S     map an inbound window of S bytes at RapidIO address A at\n"
+	       "                       start (linux: rio_map_inb_region()), filled with a pattern;\n"
+	       "                       the reports list what others wrote into it\n"
 	       "  --ready FILE         report written after the scan\n"
 	       "  --done FILE          report written after the SIGUSR1 action\n"
 	       "  --json FILE          final report ('-': standard output)\n"
 	       "  --timeout S          end by itself after S seconds (default 120)\n", prog);
+}
+
+static int
+lr_parse_u64(const char *s, char **end, uint64_t *v)
+{
+	errno = 0;
+	*v = strtoull(s, end, 0);
+	return errno != 0 || *end == s || *s == '-' ? -EINVAL : 0;
+}
+
+/* A:S, S a power of two of at least 4096 (rte_rio_map_inb_window()). */
+static int
+lr_parse_win(const char *arg)
+{
+	char *end;
+
+	if (lr_parse_u64(arg, &end, &opt.win_addr) < 0 || *end != ':' ||
+	    lr_parse_u64(end + 1, &end, &opt.win_size) < 0 || *end != '\0')
+		return -EINVAL;
+	if (opt.win_size < RTE_RIO_INB_WIN_MIN || opt.win_size > LR_MAX_WIN_SIZE ||
+	    !rte_is_power_of_2(opt.win_size))
+		return -EINVAL;
+	return 0;
 }
 
 static int
@@ -524,6 +650,7 @@ lr_parse_args(int argc, char **argv)
 		{ "done", required_argument, NULL, 'D' },
 		{ "json", required_argument, NULL, 'j' },
 		{ "timeout", required_argument, NULL, 't' },
+		{ "inb-window", required_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -564,6 +691,10 @@ lr_parse_args(int argc, char **argv)
 				opt.sizes[opt.nb_sizes++] = (unsigned int)v;
 			}
 			if (opt.nb_sizes == 0)
+				goto bad;
+			break;
+		case 'W':
+			if (lr_parse_win(optarg) < 0)
 				goto bad;
 			break;
 		case 'R':
@@ -691,6 +822,8 @@ main(int argc, char **argv)
 			goto out;
 		}
 	}
+	if (opt.win_size != 0)
+		lr_win_map();
 	if (mport != NULL && rte_rio_mport_info_get(mport, &mi) == 0) {
 		my_destid = mi.destid;
 		if (!linux_stack || !opt.rionet)
@@ -716,6 +849,12 @@ main(int argc, char **argv)
 	rc = lr_report(opt.json, "final") < 0 ? 1 : 0;
 	if (linux_stack && opt.rionet)
 		lr_node_shutdown();
+	if (win.result == 0 && linux_stack) {
+		lr_node_inb_window_free();
+	} else if (win.result == 0) {
+		rte_rio_unmap_inb_window(mport, opt.win_addr);
+		munmap(win.buf, opt.win_size);
+	}
 out:
 	/* Release the endpoint, so that the last process removes the fabric. */
 	if (mport != NULL && rte_rio_mport_info_get(mport, &mi) == 0)
