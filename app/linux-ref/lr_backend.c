@@ -273,6 +273,20 @@ lrb_unmap_inb(struct lr_backend *be, uint64_t rio_addr)
 	return rte_rio_unmap_inb_window(be->mport, rio_addr);
 }
 
+int
+lrb_mem_read(struct lr_backend *be, uint16_t destid, uint64_t rio_addr, void *buf, size_t len)
+{
+	return rte_rio_mem_read(be->mport, destid, rio_addr, buf, len);
+}
+
+int
+lrb_mem_write(struct lr_backend *be, uint16_t destid, uint64_t rio_addr, const void *buf,
+	      size_t len, int type)
+{
+	return rte_rio_mem_write(be->mport, destid, rio_addr, buf, len,
+				 type == 1 ? RTE_RIO_MEM_NWRITE_R : RTE_RIO_MEM_NWRITE);
+}
+
 uint32_t
 lrb_t7_read32(void *model, uint32_t off)
 {

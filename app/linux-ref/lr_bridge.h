@@ -54,11 +54,16 @@ int lrb_send_message(struct lr_backend *be, uint16_t destid, int mbox, const voi
 uint64_t lrb_maint_count(struct lr_backend *be);
 uint64_t lrb_monotonic_ms(void);
 /*
- * Inbound windows (rte_rio_map_inb_window()): @va page-aligned DPDK memory
- * of normal pages (linux-ref runs --no-huge).
+ * The memory space (rte_rio_map_inb_window() and the NREAD/NWRITE calls):
+ * @va page-aligned DPDK memory of normal pages (linux-ref runs --no-huge).
+ * @type 0 NWRITE, 1 NWRITE_R (enum rte_rio_mem_type).
  */
 int lrb_map_inb(struct lr_backend *be, void *va, uint64_t rio_addr, uint64_t size);
 int lrb_unmap_inb(struct lr_backend *be, uint64_t rio_addr);
+int lrb_mem_read(struct lr_backend *be, uint16_t destid, uint64_t rio_addr, void *buf,
+		 size_t len);
+int lrb_mem_write(struct lr_backend *be, uint16_t destid, uint64_t rio_addr, const void *buf,
+		  size_t len, int type);
 
 /* ---- DPDK side, called by the shim's DMA API: DPDK memory, by its IOVA */
 
@@ -132,5 +137,17 @@ unsigned int lr_node_endpoints(uint16_t *destids, unsigned int max);
 int lr_node_inb_window(uint64_t rio_addr, uint64_t size, uint8_t **va);
 /* Unmap it (rio_unmap_inb_region()) and free its memory. */
 void lr_node_inb_window_free(void);
+/*
+ * One transfer through Linux's RapidIO DMA API (rio_request_mport_dma(),
+ * rio_dma_prep_xfer(), dmaengine_submit(), dma_async_issue_pending()) of
+ * @len bytes between @buf and @rio_addr of @destid: a write (@write, with
+ * @wr_type an enum rio_write_type) or a read. @return 0; -ENODEV the master
+ * port has no RapidIO DMA channel; -EIO the transfer ended DMA_ERROR; or
+ * another -errno of the API.
+ */
+int lr_node_dma_xfer(uint16_t destid, uint64_t rio_addr, void *buf, size_t len, bool write,
+		     int wr_type);
+/* The counters of the shim master port's DMA device as JSON members, when it runs. */
+void lr_node_dma_json(FILE *f);
 
 #endif /* LR_BRIDGE_H */

@@ -28,7 +28,12 @@
  *   interrupt handler of a controller does;
  * - map_inb maps the coherent DMA memory Linux gives by its bus address
  *   (DPDK memory, by IOVA: page-aligned, of normal pages under --no-huge)
- *   as an inbound window of the rio_sim endpoint.
+ *   as an inbound window of the rio_sim endpoint;
+ * - its DMA device (mport->dma, CONFIG_RAPIDIO_DMA_ENGINE) has one channel
+ *   that moves the scatter lists of rio_dma_prep_xfer() with NREAD and
+ *   NWRITE/NWRITE_R, as the wr_type of struct rio_dma_ext asks (default
+ *   NWRITE, as Tsi721's engine), when the client issues pending work:
+ *   one descriptor after the other, synchronously.
  */
 
 #include <linux/rio.h>
@@ -81,6 +86,32 @@ struct lr_inb_win {
 	bool used;
 };
 
+#define LR_DMA_DESCS 16
+/* Largest data payload of one NWRITE_R packet, bytes (RTE_RIO_MEM_MAX_PKT). */
+#define LR_MEM_MAX_PKT 256
+
+struct lr_dma_desc {
+	struct dma_async_tx_descriptor txd;
+	bool used;
+	bool submitted;
+	struct rio_dma_ext ext;
+	struct scatterlist *sgl;
+	unsigned int sg_len;
+	enum dma_transfer_direction dir;
+};
+
+struct lr_dma {
+	struct dma_chan chan;
+	struct lr_dma_desc desc[LR_DMA_DESCS];
+	/* Status of the last LR_DMA_DESCS cookies completed, by cookie. */
+	struct {
+		dma_cookie_t cookie;
+		enum dma_status status;
+	} done[LR_DMA_DESCS];
+	u64 xfers, errors, bytes;
+	int last_error;		/* of the backend, for the report: DMA_ERROR says no more */
+};
+
 struct lr_mport {
 	struct rio_mport mport;
 	struct lr_backend *be;
@@ -91,6 +122,7 @@ struct lr_mport {
 	u64 route_writes;
 	u16 last_rx_src;	/* of the message get_inb_message returned last */
 	struct lr_inb_win win[LR_INB_WINDOWS];
+	struct lr_dma dma;
 };
 
 static struct lr_mport *lr_port;	/* the shim master port, when it runs */
@@ -342,6 +374,218 @@ static struct rio_ops lr_rio_ops = {
 	.map_inb = lr_map_inb,
 	.unmap_inb = lr_unmap_inb,
 };
+
+/* ---------------------------------------------------------------- DMA device */
+
+static struct lr_mport *
+chan_to_lr(struct dma_chan *chan)
+{
+	return to_lr(dma_to_mport(chan->device));
+}
+
+static dma_cookie_t
+lr_dma_tx_submit(struct dma_async_tx_descriptor *txd)
+{
+	struct lr_dma_desc *d = container_of(txd, struct lr_dma_desc, txd);
+	struct dma_chan *chan = txd->chan;
+
+	if (!d->used || d->submitted)
+		return -EINVAL;
+	if (++chan->cookie < DMA_MIN_COOKIE)
+		chan->cookie = DMA_MIN_COOKIE;
+	txd->cookie = chan->cookie;
+	d->submitted = true;
+	return txd->cookie;
+}
+
+static struct dma_async_tx_descriptor *
+lr_dma_prep_slave_sg(struct dma_chan *chan, struct scatterlist *sgl, unsigned int sg_len,
+		     enum dma_transfer_direction dir, unsigned long flags, void *context)
+{
+	struct lr_dma *dma = &chan_to_lr(chan)->dma;
+	struct rio_dma_ext *ext = context;
+	struct lr_dma_desc *d;
+	unsigned int i;
+
+	if (ext == NULL || sgl == NULL || sg_len == 0 ||
+	    (dir != DMA_MEM_TO_DEV && dir != DMA_DEV_TO_MEM))
+		return ERR_PTR(-EINVAL);
+	/* rio_sim's addresses are 64-bit: the upper bits of a 66-bit address must be 0. */
+	if (ext->rio_addr_u != 0)
+		return ERR_PTR(-EINVAL);
+	for (i = 0; i < LR_DMA_DESCS; i++)
+		if (!dma->desc[i].used)
+			break;
+	if (i == LR_DMA_DESCS)
+		return ERR_PTR(-EBUSY);
+	d = &dma->desc[i];
+	memset(d, 0, sizeof(*d));
+	d->used = true;
+	d->ext = *ext;
+	d->sgl = sgl;
+	d->sg_len = sg_len;
+	d->dir = dir;
+	d->txd.chan = chan;
+	d->txd.flags = (enum dma_ctrl_flags)flags;
+	d->txd.cookie = -EBUSY;
+	d->txd.tx_submit = lr_dma_tx_submit;
+	return &d->txd;
+}
+
+/* One scatter-gather entry at @addr: NREAD, or the writes wr_type asks for. */
+static int
+lr_dma_move(struct lr_mport *lp, const struct lr_dma_desc *d, u64 addr, void *va, size_t len,
+	    bool last)
+{
+	size_t head;
+	int ret;
+
+	if (d->dir == DMA_DEV_TO_MEM)
+		return lrb_mem_read(lp->be, d->ext.destid, addr, va, len);
+	switch (d->ext.wr_type) {
+	case RDW_ALL_NWRITE_R:
+		return lrb_mem_write(lp->be, d->ext.destid, addr, va, len, 1);
+	case RDW_LAST_NWRITE_R:
+		if (!last)
+			return lrb_mem_write(lp->be, d->ext.destid, addr, va, len, 0);
+		/* The transfer's last packet: from the last 256-byte boundary on. */
+		head = (size_t)(((addr + len - 1) & ~(u64)(LR_MEM_MAX_PKT - 1)) - addr);
+		if (head > len)
+			head = 0;
+		if (head > 0) {
+			ret = lrb_mem_write(lp->be, d->ext.destid, addr, va, head, 0);
+			if (ret < 0)
+				return ret;
+		}
+		return lrb_mem_write(lp->be, d->ext.destid, addr + head, (u8 *)va + head,
+				     len - head, 1);
+	default:
+		return lrb_mem_write(lp->be, d->ext.destid, addr, va, len, 0);
+	}
+}
+
+static enum dma_status
+lr_dma_run(struct lr_mport *lp, struct lr_dma_desc *d)
+{
+	struct lr_dma *dma = &lp->dma;
+	struct scatterlist *sg;
+	u64 addr = d->ext.rio_addr;
+	unsigned int i;
+	void *va;
+	int ret = 0;
+
+	for_each_sg(d->sgl, sg, d->sg_len, i) {
+		va = lrb_dma_va(sg_dma_address(sg));
+		/* As an engine's bus error on a descriptor: a buffer the bus does not reach. */
+		if (va == NULL || sg_dma_len(sg) == 0) {
+			ret = -EFAULT;
+			break;
+		}
+		ret = lr_dma_move(lp, d, addr, va, sg_dma_len(sg), i + 1 == d->sg_len);
+		if (ret < 0)
+			break;
+		addr += sg_dma_len(sg);
+		dma->bytes += sg_dma_len(sg);
+	}
+	dma->xfers++;
+	if (ret < 0) {
+		dma->errors++;
+		dma->last_error = ret;
+		return DMA_ERROR;
+	}
+	return DMA_COMPLETE;
+}
+
+static void
+lr_dma_issue_pending(struct dma_chan *chan)
+{
+	struct lr_mport *lp = chan_to_lr(chan);
+	struct lr_dma *dma = &lp->dma;
+	struct lr_dma_desc *d;
+	enum dma_status st;
+	dma_cookie_t next;
+	unsigned int i;
+
+	/* In cookie order: the next cookie after the last completed. */
+	for (;;) {
+		next = chan->completed_cookie + 1 < DMA_MIN_COOKIE ? DMA_MIN_COOKIE :
+			chan->completed_cookie + 1;
+		d = NULL;
+		for (i = 0; i < LR_DMA_DESCS; i++) {
+			if (dma->desc[i].used && dma->desc[i].submitted &&
+			    dma->desc[i].txd.cookie == next) {
+				d = &dma->desc[i];
+				break;
+			}
+		}
+		if (d == NULL)
+			return;
+		st = lr_dma_run(lp, d);
+		dma->done[d->txd.cookie % LR_DMA_DESCS].cookie = d->txd.cookie;
+		dma->done[d->txd.cookie % LR_DMA_DESCS].status = st;
+		chan->completed_cookie = d->txd.cookie;
+		d->used = false;
+		if ((d->txd.flags & DMA_PREP_INTERRUPT) && d->txd.callback != NULL)
+			d->txd.callback(d->txd.callback_param);
+	}
+}
+
+static enum dma_status
+lr_dma_tx_status(struct dma_chan *chan, dma_cookie_t cookie, struct dma_tx_state *state)
+{
+	struct lr_dma *dma = &chan_to_lr(chan)->dma;
+	unsigned int k = (unsigned int)cookie % LR_DMA_DESCS;
+
+	if (state != NULL) {
+		state->last = chan->completed_cookie;
+		state->used = chan->cookie;
+		state->residue = 0;
+	}
+	if (cookie <= 0)
+		return DMA_ERROR;
+	if (cookie > chan->completed_cookie)
+		return DMA_IN_PROGRESS;
+	if (dma->done[k].cookie == cookie)
+		return dma->done[k].status;
+	return DMA_COMPLETE;
+}
+
+static int
+lr_dma_terminate_all(struct dma_chan *chan)
+{
+	struct lr_dma *dma = &chan_to_lr(chan)->dma;
+	unsigned int i;
+
+	for (i = 0; i < LR_DMA_DESCS; i++)
+		dma->desc[i].used = false;
+	return 0;
+}
+
+static void
+lr_dma_free_chan_resources(struct dma_chan *chan)
+{
+	lr_dma_terminate_all(chan);
+}
+
+static int
+lr_dma_register(struct lr_mport *lp)
+{
+	struct dma_device *dd = &lp->mport.dma;
+
+	INIT_LIST_HEAD(&dd->channels);
+	list_add_tail(&lp->dma.chan.device_node, &dd->channels);
+	dma_cap_zero(dd->cap_mask);
+	dma_cap_set(DMA_SLAVE, dd->cap_mask);
+	dma_cap_set(DMA_PRIVATE, dd->cap_mask);
+	dd->dev = &lp->mport.dev;
+	dd->directions = (1u << DMA_MEM_TO_DEV) | (1u << DMA_DEV_TO_MEM);
+	dd->device_prep_slave_sg = lr_dma_prep_slave_sg;
+	dd->device_tx_status = lr_dma_tx_status;
+	dd->device_issue_pending = lr_dma_issue_pending;
+	dd->device_terminate_all = lr_dma_terminate_all;
+	dd->device_free_chan_resources = lr_dma_free_chan_resources;
+	return dma_async_device_register(dd);
+}
 
 /* ---------------------------------------------------------------- "interrupts" */
 
@@ -603,6 +847,10 @@ lr_node_boot(struct lr_backend *be, const struct lr_node_opts *opts)
 	ret = rio_register_mport(mport);
 	if (ret < 0)
 		return ret;
+	/* As a controller's probe registers its DMA engine with the mport (tsi721_register_dma()). */
+	ret = lr_dma_register(lp);
+	if (ret < 0)
+		return ret;
 	ret = lr_kernel_init_upto(7);
 	if (ret < 0)
 		return ret;
@@ -760,6 +1008,94 @@ lr_node_inb_window_free(void)
 	rio_unmap_inb_region(lr_mp, lr_win_handle);
 	dma_free_coherent(lr_mp->dev.parent, lr_win_size, lr_win_buf, lr_win_handle);
 	lr_win_buf = NULL;
+}
+
+static struct dma_chan *lr_dma_chan;	/* of the client below, requested once */
+
+static void
+lr_dma_callback(void *arg)
+{
+	*(bool *)arg = true;
+}
+
+/*
+ * What a RapidIO DMA client does (as rio_mport_cdev's do_dma_request()
+ * for a kernel buffer): a coherent bounce buffer, a one-entry scatter list
+ * mapped for the device, rio_dma_prep_xfer(), submit, issue, wait.
+ */
+int
+lr_node_dma_xfer(uint16_t destid, uint64_t rio_addr, void *buf, size_t len, bool write,
+		 int wr_type)
+{
+	enum dma_data_direction ddir = write ? DMA_TO_DEVICE : DMA_FROM_DEVICE;
+	struct dma_async_tx_descriptor *tx;
+	struct rio_dma_data data;
+	struct scatterlist sg;
+	enum dma_status status;
+	dma_addr_t handle;
+	dma_cookie_t cookie;
+	bool done = false;
+	void *bounce;
+	int ret = 0;
+
+	if (lr_mp == NULL)
+		return -ENODEV;
+	if (lr_dma_chan == NULL)
+		lr_dma_chan = rio_request_mport_dma(lr_mp);
+	if (lr_dma_chan == NULL)
+		return -ENODEV;
+	bounce = dma_alloc_coherent(lr_mp->dev.parent, len, &handle, GFP_KERNEL);
+	if (bounce == NULL)
+		return -ENOMEM;
+	if (write)
+		memcpy(bounce, buf, len);
+	sg_init_one(&sg, bounce, (unsigned int)len);
+	if (dma_map_sg(lr_dma_chan->device->dev, &sg, 1, ddir) != 1) {
+		ret = -EFAULT;
+		goto out;
+	}
+	memset(&data, 0, sizeof(data));
+	data.sg = &sg;
+	data.sg_len = 1;
+	data.rio_addr = rio_addr;
+	data.rio_addr_u = 0;
+	data.wr_type = (enum rio_write_type)wr_type;
+	tx = rio_dma_prep_xfer(lr_dma_chan, destid, &data, write ? DMA_MEM_TO_DEV : DMA_DEV_TO_MEM,
+			       DMA_CTRL_ACK | DMA_PREP_INTERRUPT);
+	if (IS_ERR_OR_NULL(tx)) {
+		ret = tx == NULL ? -EIO : (int)PTR_ERR(tx);
+		goto unmap;
+	}
+	tx->callback = lr_dma_callback;
+	tx->callback_param = &done;
+	cookie = dmaengine_submit(tx);
+	if (dma_submit_error(cookie)) {
+		ret = dma_submit_error(cookie);
+		goto unmap;
+	}
+	status = dma_sync_wait(lr_dma_chan, cookie);
+	if (status != DMA_COMPLETE || !done)
+		ret = -EIO;
+	else if (!write)
+		memcpy(buf, bounce, len);
+unmap:
+	dma_unmap_sg(lr_dma_chan->device->dev, &sg, 1, ddir);
+out:
+	dma_free_coherent(lr_mp->dev.parent, len, bounce, handle);
+	return ret;
+}
+
+void
+lr_node_dma_json(FILE *f)
+{
+	struct lr_dma *dma;
+
+	if (lr_port == NULL)
+		return;
+	dma = &lr_port->dma;
+	fprintf(f, ",\n  \"dma\": {\"xfers\": %llu, \"errors\": %llu, \"bytes\": %llu, "
+		"\"last_error\": %d}", (unsigned long long)dma->xfers,
+		(unsigned long long)dma->errors, (unsigned long long)dma->bytes, dma->last_error);
 }
 
 struct rio_mport *lr_node_mport(void);

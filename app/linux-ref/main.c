@@ -13,15 +13,17 @@
  *
  * Life of a node: scan (enumerate or discover), open rionet (--rionet),
  * write the --ready report, then poll (as an interrupt handler would).
- * SIGUSR1 runs the action once (--ping, --send) and writes the --done
+ * SIGUSR1 runs the action once (--ping, --send, --mem) and writes the --done
  * report; SIGTERM or SIGINT (or --timeout) ends the node: rionet is
  * closed (LEAVE to its peers) and the final report goes to --json.
  *
  * Memory space: --inb-window maps a window at start (Linux's
  * rio_map_inb_region(), or rte_rio_map_inb_window() with --stack dpdk)
  * filled with lr_fill_byte(); every report lists what others wrote into it
- * (the runs of bytes that differ from the fill). devtools/linux-interop.py
- * computes the pattern too.
+ * (the runs of bytes that differ from the fill). --mem reads, writes
+ * (lr_write_byte()) and reads back ranges of another node's window (Linux's
+ * RapidIO DMA API, or rte_rio_mem_read/write()). devtools/linux-interop.py
+ * computes both patterns too.
  */
 
 #include <errno.h>
@@ -49,10 +51,25 @@
 #define LR_MAX_IDS 65536
 #define LR_MAX_SIZES 8
 #define LR_MAX_SEQ (1u << 20)
+#define LR_MAX_MEM_OPS 16
 #define LR_MAX_MEM_LEN 4096
 /* What a report shows of a window: runs of changed bytes, each up to LR_MAX_MEM_LEN. */
 #define LR_MAX_WIN_RUNS 64
 #define LR_MAX_WIN_SIZE (16u << 20)
+
+/* rio_write_type of Linux's <linux/rio.h> (CONFIG_RAPIDIO_DMA_ENGINE). */
+enum { LR_RDW_DEFAULT, LR_RDW_ALL_NWRITE, LR_RDW_ALL_NWRITE_R, LR_RDW_LAST_NWRITE_R };
+
+static const struct {
+	const char *name;
+	int rdw;		/* Linux */
+	enum rte_rio_mem_type type;	/* ours */
+} lr_mem_types[] = {
+	{ "nwrite_r", LR_RDW_ALL_NWRITE_R, RTE_RIO_MEM_NWRITE_R },
+	{ "nwrite", LR_RDW_ALL_NWRITE, RTE_RIO_MEM_NWRITE },
+	{ "last_nwrite_r", LR_RDW_LAST_NWRITE_R, RTE_RIO_MEM_NWRITE_R },
+	{ "default", LR_RDW_DEFAULT, RTE_RIO_MEM_NWRITE },
+};
 
 static volatile sig_atomic_t lr_stop;
 static volatile sig_atomic_t lr_go;
@@ -75,7 +92,15 @@ static struct {
 	const char *done;
 	const char *tsi721;	/* model args: Linux's tsi721 driver is the master port */
 	uint64_t win_addr, win_size;	/* --inb-window; size 0: none */
+	int mem_destid;		/* --mem; -1: none */
+	unsigned int nb_mem;
+	struct {
+		uint64_t addr;
+		unsigned int len;
+	} mem[LR_MAX_MEM_OPS];
+	unsigned int mem_type;	/* index in lr_mem_types */
 } opt = {
+	.mem_destid = -1,
 	.stack = "linux",
 	.hdid = -1,
 	.loglevel = 5,
@@ -99,11 +124,17 @@ static struct {
 	unsigned int nb_seen;
 } ts;
 
-/* The --inb-window buffer. */
+/* The --inb-window buffer, and the results of the --mem operations. */
 static struct {
 	uint8_t *buf;
 	int result;	/* of the map; 1: not yet */
 } win = { .result = 1 };
+
+static struct {
+	int read0, write, read;
+	bool match, done;
+	uint8_t before[LR_MAX_MEM_LEN];
+} mem_res[LR_MAX_MEM_OPS];
 
 static struct lr_backend be;
 static struct rte_rio_mport *mport;
@@ -396,6 +427,14 @@ lr_fill_byte(uint64_t off)
 	return (uint8_t)((off * 7) ^ (off >> 8) ^ 0x5a);
 }
 
+/* Byte a --mem write puts at RapidIO address @addr: every address bit counts. */
+static uint8_t
+lr_write_byte(uint64_t addr)
+{
+	return (uint8_t)((addr * 13) ^ (addr >> 8) ^ (addr >> 16) ^ (addr >> 24) ^ (addr >> 32) ^
+			 0xc3);
+}
+
 static void
 lr_win_map(void)
 {
@@ -467,6 +506,69 @@ lr_json_win(FILE *f)
 		runs++;
 	}
 	fprintf(f, "], \"truncated\": %s}", more ? "true" : "false");
+}
+
+static int
+lr_mem_xfer(uint64_t addr, uint8_t *buf, unsigned int len, bool write)
+{
+	uint16_t destid = (uint16_t)opt.mem_destid;
+
+	if (linux_stack)
+		return lr_node_dma_xfer(destid, addr, buf, len, write,
+					lr_mem_types[opt.mem_type].rdw);
+	if (write)
+		return rte_rio_mem_write(mport, destid, addr, buf, len,
+					 lr_mem_types[opt.mem_type].type);
+	return rte_rio_mem_read(mport, destid, addr, buf, len);
+}
+
+/* --mem: read each range, write the pattern, read it back. */
+static void
+lr_do_mem(void)
+{
+	static uint8_t wbuf[LR_MAX_MEM_LEN], rbuf[LR_MAX_MEM_LEN];
+	unsigned int k, i;
+
+	for (k = 0; k < opt.nb_mem; k++) {
+		uint64_t a = opt.mem[k].addr;
+		unsigned int n = opt.mem[k].len;
+
+		mem_res[k].read0 = lr_mem_xfer(a, mem_res[k].before, n, false);
+		for (i = 0; i < n; i++)
+			wbuf[i] = lr_write_byte(a + i);
+		mem_res[k].write = lr_mem_xfer(a, wbuf, n, true);
+		memset(rbuf, 0, n);
+		mem_res[k].read = lr_mem_xfer(a, rbuf, n, false);
+		mem_res[k].match = mem_res[k].read == 0 && memcmp(rbuf, wbuf, n) == 0;
+		mem_res[k].done = true;
+	}
+}
+
+static void
+lr_json_mem(FILE *f)
+{
+	unsigned int k;
+
+	if (opt.mem_destid < 0)
+		return;
+	fprintf(f, ",\n  \"mem\": {\"destid\": %d, \"type\": \"%s\", \"ops\": [",
+		opt.mem_destid, lr_mem_types[opt.mem_type].name);
+	for (k = 0; k < opt.nb_mem; k++) {
+		fprintf(f, "%s\n    {\"addr\": %" PRIu64 ", \"len\": %u, \"done\": %s",
+			k ? "," : "", opt.mem[k].addr, opt.mem[k].len,
+			mem_res[k].done ? "true" : "false");
+		if (mem_res[k].done) {
+			fprintf(f, ", \"read0\": %d, \"write\": %d, \"read\": %d, "
+				"\"match\": %s, \"before\": ", mem_res[k].read0, mem_res[k].write,
+				mem_res[k].read, mem_res[k].match ? "true" : "false");
+			if (mem_res[k].read0 == 0)
+				lr_json_hex(f, mem_res[k].before, opt.mem[k].len);
+			else
+				fputs("null", f);
+		}
+		fputc('}', f);
+	}
+	fprintf(f, "]}");
 }
 
 static void
@@ -570,6 +672,9 @@ lr_report(const char *path, const char *phase)
 	lr_json_ids(f, "replies_rx", ts.rep_rx);
 	lr_json_ids(f, "pings_rx", ts.ping_rx);
 	lr_json_win(f);
+	lr_json_mem(f);
+	if (linux_stack)
+		lr_node_dma_json(f);
 	fprintf(f, "\n}\n");
 	if (f == stdout) {
 		fflush(f);
@@ -602,6 +707,11 @@ lr_usage(const char *prog)
 	       "  --inb-window A:S     map an inbound window of S bytes at RapidIO address A at\n"
 	       "                       start (linux: rio_map_inb_region()), filled with a pattern;\n"
 	       "                       the reports list what others wrote into it\n"
+	       "  --mem D:A+L,..       on SIGUSR1: read L bytes at RapidIO address A of device\n"
+	       "                       ID D, write a pattern there, read it back (linux: Linux's\n"
+	       "                       RapidIO DMA API); up to 16 ranges of up to 4096 bytes\n"
+	       "  --mem-type T         writes of --mem: nwrite_r (default), nwrite,\n"
+	       "                       last_nwrite_r or default (Linux's rio_write_type)\n"
 	       "  --ready FILE         report written after the scan\n"
 	       "  --done FILE          report written after the SIGUSR1 action\n"
 	       "  --json FILE          final report ('-': standard output)\n"
@@ -631,6 +741,29 @@ lr_parse_win(const char *arg)
 	return 0;
 }
 
+/* D:A+L[,A+L...] */
+static int
+lr_parse_mem(char *arg)
+{
+	uint64_t id, a, l;
+	char *end, *tok, *save;
+
+	if (lr_parse_u64(arg, &end, &id) < 0 || *end != ':' || id > 0xffff)
+		return -EINVAL;
+	opt.mem_destid = (int)id;
+	opt.nb_mem = 0;
+	for (tok = strtok_r(end + 1, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
+		if (lr_parse_u64(tok, &end, &a) < 0 || *end != '+' ||
+		    lr_parse_u64(end + 1, &end, &l) < 0 || *end != '\0' || l == 0 ||
+		    l > LR_MAX_MEM_LEN || opt.nb_mem == LR_MAX_MEM_OPS)
+			return -EINVAL;
+		opt.mem[opt.nb_mem].addr = a;
+		opt.mem[opt.nb_mem].len = (unsigned int)l;
+		opt.nb_mem++;
+	}
+	return opt.nb_mem > 0 ? 0 : -EINVAL;
+}
+
 static int
 lr_parse_args(int argc, char **argv)
 {
@@ -651,10 +784,13 @@ lr_parse_args(int argc, char **argv)
 		{ "json", required_argument, NULL, 'j' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "inb-window", required_argument, NULL, 'W' },
+		{ "mem", required_argument, NULL, 'M' },
+		{ "mem-type", required_argument, NULL, 'Y' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char *end, *tok, *save;
+	unsigned int i;
 	long v;
 	int c;
 
@@ -696,6 +832,18 @@ lr_parse_args(int argc, char **argv)
 		case 'W':
 			if (lr_parse_win(optarg) < 0)
 				goto bad;
+			break;
+		case 'M':
+			if (lr_parse_mem(optarg) < 0)
+				goto bad;
+			break;
+		case 'Y':
+			for (i = 0; i < RTE_DIM(lr_mem_types); i++)
+				if (strcmp(optarg, lr_mem_types[i].name) == 0)
+					break;
+			if (i == RTE_DIM(lr_mem_types))
+				goto bad;
+			opt.mem_type = i;
 			break;
 		case 'R':
 			opt.ready = optarg;
@@ -840,6 +988,8 @@ main(int argc, char **argv)
 				lr_do_ping();
 			if (opt.send_dst != NULL && linux_stack)
 				lr_do_send();
+			if (opt.mem_destid >= 0)
+				lr_do_mem();
 			lr_report(opt.done, "done");
 		}
 		usleep(200);
