@@ -229,9 +229,9 @@ lrb_monotonic_ms(void)
 }
 
 void *
-lrb_dma_alloc(size_t size, uint64_t *iova)
+lrb_dma_alloc(size_t size, size_t align, uint64_t *iova)
 {
-	void *va = rte_zmalloc("linux_dma", size, 4096);
+	void *va = rte_zmalloc("linux_dma", size, (unsigned int)align);
 
 	if (va != NULL)
 		*iova = rte_malloc_virt2iova(va);

@@ -67,8 +67,8 @@ int lrb_mem_write(struct lr_backend *be, uint16_t destid, uint64_t rio_addr, con
 
 /* ---- DPDK side, called by the shim's DMA API: DPDK memory, by its IOVA */
 
-/* Zeroed, page-aligned; @return NULL when out of memory. */
-void *lrb_dma_alloc(size_t size, uint64_t *iova);
+/* Zeroed, aligned to @align (a power of two); @return NULL when out of memory. */
+void *lrb_dma_alloc(size_t size, size_t align, uint64_t *iova);
 void lrb_dma_free(void *va);
 /* The IOVA of DPDK memory at @va. @return 0, or -EINVAL when @va is not DPDK memory. */
 int lrb_dma_iova(const void *va, uint64_t *iova);

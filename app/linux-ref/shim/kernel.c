@@ -1252,7 +1252,12 @@ dma_alloc_coherent(struct device *dev, size_t size, dma_addr_t *handle, gfp_t gf
 
 	(void)dev;
 	(void)gfp;
-	va = lrb_dma_alloc(size, &iova);
+	/*
+	 * As the kernel's: aligned to the page order of the size (DMA-API.txt),
+	 * which drivers rely on, e.g. tsi721's rio_map_inb_region() refuses a
+	 * window whose local address is not aligned to its size.
+	 */
+	va = lrb_dma_alloc(size, PAGE_SIZE << get_order(size), &iova);
 	if (va != NULL)
 		*handle = iova;
 	return va;

@@ -811,7 +811,10 @@ void iounmap(volatile void __iomem *addr);
 struct device;
 int dma_set_mask(struct device *dev, u64 mask);
 int dma_set_coherent_mask(struct device *dev, u64 mask);
-/* Zeroed, page-aligned memory the device reaches at *handle (DPDK memory, its IOVA). */
+/*
+ * Zeroed memory the device reaches at *handle (DPDK memory, its IOVA),
+ * aligned to the page order of @size, as the kernel's.
+ */
 void *dma_alloc_coherent(struct device *dev, size_t size, dma_addr_t *handle, gfp_t gfp);
 void dma_free_coherent(struct device *dev, size_t size, void *va, dma_addr_t handle);
 
