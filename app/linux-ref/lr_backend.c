@@ -317,6 +317,16 @@ lrb_t7_errors(void *model)
 	return rte_pmd_tsi721_model_errors(model);
 }
 
+bool
+lrb_t7_has_inb_windows(void)
+{
+#ifdef TSI721_IBWIN_LB
+	return true;
+#else
+	return false;
+#endif
+}
+
 /*
  * Source ID of the message the driver takes next from inbound mailbox
  * @mbox (channel 4 + mbox, as Linux's driver uses them): read from the

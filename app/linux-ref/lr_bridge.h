@@ -87,6 +87,12 @@ bool lrb_t7_intx(void *model);
 uint64_t lrb_t7_errors(void *model);
 /* Source ID of the next message in inbound mailbox @mbox, or -1 when none. */
 int lrb_t7_next_srcid(void *model, int mbox);
+/*
+ * Whether the model this program is built with decodes the inbound window
+ * registers (IBWIN) that Linux's tsi721_rio_map_inb_mem() writes; without
+ * them the registers only hold what is written and no window opens.
+ */
+bool lrb_t7_has_inb_windows(void);
 
 /* ---- kernel side, called by main.c */
 

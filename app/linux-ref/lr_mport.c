@@ -938,8 +938,9 @@ lr_node_json(FILE *f)
 			(unsigned long long)lp->dbells_tx, (unsigned long long)lp->pw_rx);
 	} else {
 		/* What the model refused of Linux's driver: 0 unless the model or the driver is wrong. */
-		fprintf(f, "  \"model_errors\": %llu,\n",
-			(unsigned long long)lrb_t7_errors(lr_t7_model));
+		fprintf(f, "  \"model_errors\": %llu,\n  \"model_inb_windows\": %s,\n",
+			(unsigned long long)lrb_t7_errors(lr_t7_model),
+			lrb_t7_has_inb_windows() ? "true" : "false");
 	}
 	fprintf(f, "  \"devices\": [");
 	bus_for_each_dev(&rio_bus_type, NULL, &w, lr_json_dev);
