@@ -609,6 +609,173 @@ def case6(run):
     return errs
 
 
+# Inbound windows of case 7: RapidIO address and size (a power of two, aligned).
+WIN_LINUX = (0x40000000, 0x10000)
+WIN_OURS = (0x80000000, 0x4000)
+EIO = -5
+
+
+def fill_byte(off):
+    """Byte off of a window as its owner fills it (lr_fill_byte() of linux-ref)."""
+    return ((off * 7) ^ (off >> 8) ^ 0x5a) & 0xff
+
+
+def write_byte(addr):
+    """Byte a --mem write puts at RapidIO address addr (lr_write_byte() of linux-ref)."""
+    return ((addr * 13) ^ (addr >> 8) ^ (addr >> 16) ^ (addr >> 24) ^ (addr >> 32) ^ 0xc3) & 0xff
+
+
+def mem_ranges(win):
+    """Ranges of a window at unaligned offsets and odd lengths (one across packets, one to
+    the window's end), then ranges no window holds: (inside, outside) lists of (addr, len)."""
+    base, size = win
+    inside = [(base + 1, 1), (base + 0x13, 7), (base + 0x105, 300), (base + 0x7fd, 1029),
+              (base + size - 0x11, 0x11)]
+    outside = [(base + size + 5, 3), (base - 0x100, 16)]
+    return inside, outside
+
+
+def mem_arg(destid, win):
+    inside, outside = mem_ranges(win)
+    return f'{destid}:' + ','.join(f'{a:#x}+{n}' for a, n in inside + outside)
+
+
+def mem_errors(errs, who, rep, win, target):
+    """The --mem report of a node that read and wrote the window of another one."""
+    inside, outside = mem_ranges(win)
+    ops = {(o['addr'], o['len']): o for o in rep.get('mem', {}).get('ops', [])}
+    for a, n in inside:
+        o = ops.get((a, n))
+        if o is None or not o['done']:
+            errs.append(f'{who}: {n} bytes at {a:#x} of {target}: not done')
+            continue
+        want = bytes(fill_byte(a - win[0] + i) for i in range(n)).hex()
+        if o['read0'] != 0 or o['before'] != want:
+            errs.append(f'{who}: read of {n} bytes at {a:#x} of {target}: result '
+                        f'{o["read0"]}, {(o["before"] or "")[:32]}.. instead of {want[:32]}..')
+        if o['write'] != 0 or o['read'] != 0 or not o['match']:
+            errs.append(f'{who}: {n} bytes at {a:#x} of {target}: write {o["write"]}, '
+                        f'read back {o["read"]}, match {o["match"]}')
+    for a, n in outside:
+        o = ops.get((a, n))
+        if o is None or not o['done']:
+            errs.append(f'{who}: {n} bytes at {a:#x}, outside {target}: not done')
+            continue
+        if (o['read0'], o['write'], o['read']) != (EIO, EIO, EIO):
+            errs.append(f'{who}: {n} bytes at {a:#x}, outside {target}: '
+                        f'read {o["read0"]}, write {o["write"]}, read {o["read"]}, '
+                        f'not {EIO} (ERROR response) each')
+
+
+def window_errors(errs, who, rep, win, writers):
+    """The window's owner saw exactly what the writers wrote in it, nothing else changed."""
+    w = rep.get('inb_window')
+    if w is None or w['result'] != 0:
+        errs.append(f'{who}: inbound window not mapped ({w and w["result"]})')
+        return
+    base, size = win
+    got = bytearray(fill_byte(i) for i in range(size))
+    for off, hexbytes in w['changed']:
+        b = bytes.fromhex(hexbytes)
+        got[off:off + len(b)] = b
+    want = bytearray(fill_byte(i) for i in range(size))
+    for a, n in writers:
+        for i in range(n):
+            want[a - base + i] = write_byte(a + i)
+    if w['truncated'] or got != want:
+        bad = [i for i in range(size) if got[i] != want[i]]
+        errs.append(f'{who}: window holds {len(bad)} bytes other than written, first at '
+                    f'offset {bad[0] if bad else "?"} (truncated report: {w["truncated"]})')
+
+
+def case7(run):
+    """Memory space: Linux's rio_map_inb_region() window and DMA API against ours."""
+    t = run.topo
+    if not t.linux_agents or len(t.others) < 2:
+        return None
+    ep_linux = t.linux_agents[0]
+    ep_ours = next(e for e in t.others if e != ep_linux)
+    run.node('host', t.host, ['--stack', 'dpdk'], host=0)
+    run.wait_file('host', 'ready')
+    truth_view = run.fabric_view()
+    linux_id, ours_id = destid_of(truth_view, ep_linux), destid_of(truth_view, ep_ours)
+    win_arg = lambda w: f'{w[0]:#x}:{w[1]:#x}'
+    lx = run.node('linux', ep_linux, ['--inb-window', win_arg(WIN_LINUX),
+                                      '--mem', mem_arg(ours_id, WIN_OURS)])
+    ours = run.node('ours', ep_ours, ['--stack', 'dpdk', '--inb-window', win_arg(WIN_OURS),
+                                      '--mem', mem_arg(linux_id, WIN_LINUX)])
+    errs = []
+    for name in ('linux', 'ours'):
+        rep = run.wait_file(name, 'ready')
+        if rep.get('inb_window', {}).get('result') != 0:
+            errs.append(f'{name}: inbound window not mapped '
+                        f'({rep.get("inb_window", {}).get("result")})')
+    if errs:
+        return errs
+    # One after the other: what each side reads first is its peer's fill.
+    for name, p in (('ours', ours), ('linux', lx)):
+        run.signal(p, signal.SIGUSR1)
+        run.wait_file(name, 'done', timeout=90)
+    run.stop(ours)
+    run.stop(lx)
+    fin = {n: json.load(open(run.path(n, 'json'))) for n in ('linux', 'ours')}
+    mem_errors(errs, 'ours (rte_rio_mem_*)', fin['ours'], WIN_LINUX, 'Linux\'s window')
+    mem_errors(errs, 'linux (rio_dma_prep_xfer)', fin['linux'], WIN_OURS, 'our window')
+    window_errors(errs, 'Linux\'s window (rio_map_inb_region)', fin['linux'], WIN_LINUX,
+                  mem_ranges(WIN_LINUX)[0])
+    window_errors(errs, 'our window', fin['ours'], WIN_OURS, mem_ranges(WIN_OURS)[0])
+    dma = fin['linux'].get('dma', {})
+    nout = len(mem_ranges(WIN_OURS)[1])
+    if dma.get('errors') != 3 * nout or dma.get('last_error') != EIO:
+        errs.append(f'linux: its DMA device ended {dma.get("errors")} transfers DMA_ERROR '
+                    f'(last error {dma.get("last_error")}), expected {3 * nout} ({EIO})')
+    return errs
+
+
+def case8(run):
+    """Memory space through Linux's tsi721 driver: its IBWIN window, read and written by ours."""
+    t = run.topo
+    if t.devid_size != 8:
+        return Skip("Linux's tsi721 driver runs 8-bit device IDs only (sys_size = 0)")
+    if len(t.others) < 2:
+        return None
+    ep_t7, ep_ours = t.others[0], t.others[1]
+    win_arg = f'{WIN_LINUX[0]:#x}:{WIN_LINUX[1]:#x}'
+    # Linux boots first, as in case 6: its probe clears the port's Discovered bit.
+    run.node_tsi721('t7', ep_t7, ['--loglevel', '6', '--inb-window', win_arg])
+    run.wait_log('t7', r'discover master port')
+    run.node('host', t.host, ['--stack', 'dpdk'], host=0)
+    run.wait_file('host', 'ready')
+    rep = run.wait_file('t7', 'ready')
+    errs = []
+    if rep['scan_result'] != 0:
+        errs.append(f'Linux agent on tsi721: discovery failed ({rep["scan_result"]})')
+    # Linux's driver takes the window (its registers) with any model.
+    if rep.get('inb_window', {}).get('result') != 0:
+        return errs + [f'Linux on tsi721: rio_map_inb_region() '
+                       f'{rep.get("inb_window", {}).get("result")}']
+    if errs:
+        return errs
+    if not rep.get('model_inb_windows'):
+        return Skip("the Tsi721 model of this tree does not decode the IBWIN registers that "
+                    "Linux's tsi721_rio_map_inb_mem() wrote: no inbound window opens")
+    t7_id = destid_of(run.fabric_view(), ep_t7)
+    ours = run.node('ours', ep_ours, ['--stack', 'dpdk', '--mem', mem_arg(t7_id, WIN_LINUX)])
+    run.wait_file('ours', 'ready')
+    run.signal(ours, signal.SIGUSR1)
+    run.wait_file('ours', 'done', timeout=90)
+    run.stop(ours)
+    for p in list(run.procs):
+        run.stop(p)
+    mem_errors(errs, 'ours (rte_rio_mem_*)', json.load(open(run.path('ours', 'json'))),
+               WIN_LINUX, "the window of Linux's tsi721")
+    fin = json.load(open(run.path('t7', 'json')))
+    window_errors(errs, "Linux's tsi721 window (rio_map_inb_region)", fin, WIN_LINUX,
+                  mem_ranges(WIN_LINUX)[0])
+    tsi721_errors(errs, 'Linux on tsi721', fin)
+    return errs
+
+
 class Skip:
     """A case that does not apply to a topology, and why."""
 
@@ -616,7 +783,7 @@ class Skip:
         self.reason = reason
 
 
-CASES = {1: case1, 2: case2, 3: case3, 4: case4, 5: case5, 6: case6}
+CASES = {1: case1, 2: case2, 3: case3, 4: case4, 5: case5, 6: case6, 7: case7, 8: case8}
 
 DEFAULT_TOPOLOGIES = {
     'chain8': """
@@ -702,7 +869,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--topology', action='append', default=[],
                     help='topology file (repeatable; default: a set of our own)')
-    ap.add_argument('--cases', default='1,2,3,4,5,6', help='cases to run, e.g. 1,3')
+    ap.add_argument('--cases', default='1,2,3,4,5,6,7,8', help='cases to run, e.g. 1,3')
     ap.add_argument('--build', default=os.path.join(TOP, 'build'))
     ap.add_argument('--keep', action='store_true', help='keep the logs of passing runs')
     ap.add_argument('--jobs', type=int, default=DEFAULT_JOBS,
