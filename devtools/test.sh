@@ -9,7 +9,7 @@
 #     its pmd_perf_autotest over two rionet ports,
 #   - the quick-start demo,
 #   - Linux's tsi721 driver on our Tsi721 model (devtools/linux-interop.sh
-#     case 6), and the Linux reference node the rionet wire-format tests
+#     cases 6 and 8), and the Linux reference node the rionet wire-format tests
 #     use (both skipped, with the reason, when Debian's linux-source-6.1
 #     package cannot be fetched),
 #   - the documentation build (sphinx-build -W),
@@ -298,13 +298,14 @@ run_interop() {
 	grep -E '^(FAIL|    )' "$log" | head -n 20
 }
 
-# Linux's own tsi721 driver on our Tsi721 model (interop case 6): Linux
+# Linux's own tsi721 driver on our Tsi721 model (interop cases 6 and 8): Linux
 # enumerates and discovers through the part and its rionet talks to a Linux
-# peer and to our rionet in testpmd. Always run when the package can be had.
+# peer and to our rionet in testpmd; its inbound window is read and written
+# by ours. Always run when the package can be had.
 if [ -n "$linux_skip" ]; then
 	record "linux_tsi721 ($linux_skip)" skip
 else
-	run_interop linux_tsi721 "$logdir/linux_tsi721.log" 600 --cases 6
+	run_interop linux_tsi721 "$logdir/linux_tsi721.log" 600 --cases 6,8
 fi
 
 # The rest of the Linux interop matrix (devtools/linux-interop.sh): one
@@ -314,7 +315,7 @@ fi
 if [ -n "$linux_skip" ]; then
 	record "linux_interop ($linux_skip)" skip
 else
-	run_interop linux_interop "$logdir/linux_interop.log" 1500 --cases 1,2,3,4,5
+	run_interop linux_interop "$logdir/linux_interop.log" 1500 --cases 1,2,3,4,5,7
 fi
 
 # ---- sanitizers and fuzzing (bad input). A second build with ASan and UBSan
