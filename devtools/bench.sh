@@ -51,6 +51,13 @@
 #             turn, 100 round trips at a time: all timed over the same seconds.
 #   enum  (4) host enumeration and agent discovery of 16-bit star fabrics:
 #             time and maintenance transactions (dpdk-rio-bench enum).
+#   dma   (5, only when asked for) DMA goodput of the dma_rio dmadev on the
+#             modelled links (--link): dpdk-rio-bench dma (NWRITE, then
+#             NREAD) on ep0 towards a dpdk-rio-bench window on ep1, --dma-sizes
+#             bytes per operation for --duration seconds; GB/s of payload
+#             and its fraction of the links' ceiling for the transaction
+#             (256-byte payloads, each with its packet's header, CRC and
+#             delimiters; NREAD: the responses that carry the data).
 # Before and after: the cache line round trip between cores 0 and 1
 # (dpdk-rio-bench corelat), printed in the table's header; see the guide.
 #
@@ -78,6 +85,7 @@
 #                     rionet_zc all but lat, up to 1536-byte frames)
 #   --sizes LIST      frame sizes (default: 64,512,1500,4096)
 #   --enum-sizes LIST endpoints (default: 64,256,1024,4096)
+#   --dma-sizes LIST  bytes per DMA operation (default: 64,256,4096,65536)
 #   --reps N          runs per cell (default: 3)
 #   --duration S      measured seconds per run (default: 2)
 #   --warmup S        seconds before measuring (default: 1)
@@ -103,6 +111,7 @@ scenarios="fwd,pair,stream,lat,enum"
 transports="rionet,rionet_zc,memif,ring,tsi721,rionet_link,rionet_link1,rionet_link_q2"
 sizes="64,512,1500,4096"
 enum_sizes="64,256,1024,4096"
+dma_sizes="64,256,4096,65536"
 reps=3
 duration=2
 warmup=1
@@ -126,6 +135,7 @@ while [ $# -gt 0 ]; do
 	--transports) need_arg "$@"; transports=$2; shift ;;
 	--sizes) need_arg "$@"; sizes=$2; shift ;;
 	--enum-sizes) need_arg "$@"; enum_sizes=$2; shift ;;
+	--dma-sizes) need_arg "$@"; dma_sizes=$2; shift ;;
 	--reps) need_arg "$@"; reps=$2; shift ;;
 	--duration) need_arg "$@"; duration=$2; shift ;;
 	--warmup) need_arg "$@"; warmup=$2; shift ;;
@@ -158,8 +168,8 @@ case $link_baud in 1.25|2.5|3.125|5|6.25|10.3125|12.5) ;;
 *) die "--link $link: Gbaud is 1.25, 2.5, 3.125, 5, 6.25, 10.3125 or 12.5" ;;
 esac
 for s in ${scenarios//,/ }; do
-	case $s in fwd|pair|stream|lat|enum) ;;
-	*) die "unknown scenario '$s' (fwd,pair,stream,lat,enum)" ;;
+	case $s in fwd|pair|stream|lat|enum|dma) ;;
+	*) die "unknown scenario '$s' (fwd,pair,stream,lat,enum,dma)" ;;
 	esac
 done
 for t in ${transports//,/ }; do
@@ -171,6 +181,10 @@ done
 for s in ${sizes//,/ }; do
 	[[ $s =~ ^[0-9]+$ ]] && [ "$s" -ge 64 ] && [ "$s" -le 4096 ] ||
 		die "frame size '$s' not in 64..4096"
+done
+for s in ${dma_sizes//,/ }; do
+	[[ $s =~ ^[0-9]+$ ]] && [ "$s" -ge 1 ] && [ "$s" -le 1048576 ] ||
+		die "DMA size '$s' not in 1..1048576"
 done
 for s in ${enum_sizes//,/ }; do
 	[[ $s =~ ^[0-9]+$ ]] && [ "$s" -ge 2 ] || die "endpoint count '$s' must be >= 2"
@@ -652,6 +666,36 @@ run_enum() {
 	[ $rc -eq 0 ] || fail "enum (log: $log)"
 }
 
+# DMA goodput: a window of 16 MiB on ep1, dma_rio on ep0, NWRITE then NREAD.
+run_dma() {	# run_dma <rep>
+	local rep=$1 wlog="$outdir/logs/dma_window_$1.log" log line dir wpid rc
+	next_name
+	start 600 "$wlog" "$benchbin" "${eal_common[@]}" -m 128 --file-prefix="${name}_w" \
+		--lcores=0@0 --vdev "rio_sim0,fabric=$name,endpoint=ep1,$link_topo" -- \
+		window --addr 0x1000000 --win-size 0x1000000 --timeout-s 590
+	wpid=$pid
+	wait_for "$wlog" '^RESULT window' 1 10 "$wpid" || { fail "dma window (log: $wlog)"; stop "$wpid"; return; }
+	for dir in write read; do
+		log="$outdir/logs/dma_${dir}_$rep.log"
+		start 300 "$log" "$benchbin" "${eal_common[@]}" -m 512 --file-prefix="${name}_$dir" \
+			--lcores=0@1 -d "$builddir/drivers/librte_dma_rio.so" \
+			--vdev "rio_sim0,fabric=$name,endpoint=ep0,$link_topo" \
+			--vdev dma_rio0,destid=1 -- dma --dir "$dir" --addr 0x1000000 \
+			--win-size 0x1000000 --sizes "$dma_sizes" --run-ms $((duration * 1000))
+		wait "$pid"
+		rc=$?
+		forget "$pid"
+		while read -r line; do
+			set -- $line
+			record dma "$dir" "${2#size=}" "$rep" "${@:3}"
+			echo "  dma $line"
+		done < <(grep '^RESULT dma' "$log" | sed 's/^RESULT dma //' |
+			 sed 's/ ms=[^ ]*//')
+		[ $rc -eq 0 ] || fail "dma $dir (log: $log)"
+	done
+	stop "$wpid"
+}
+
 cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
 echo "bench: $(date -u '+%Y-%m-%d %H:%M:%S UTC'), $cpu, $(nproc) cores, no hugepages"
 echo "bench: scenarios $scenarios; transports $transports; sizes $sizes; reps $reps;" \
@@ -695,6 +739,11 @@ for rep in $(seq 1 "$reps"); do
 	fi
 done
 has enum "$scenarios" && run_enum
+if has dma "$scenarios"; then
+	for rep in $(seq 1 "$reps"); do
+		run_dma "$rep"
+	done
+fi
 core_probe end
 
 elapsed=$((SECONDS - start_s))
@@ -960,6 +1009,26 @@ if any(k[0] == "enum" for k in runs):
           f"{int(cs['host_maint']['median']):>10} | {cs['host_maint']['median'] / n:>8.1f} | "
           f"{fmt(cs['agent_ms'], 2):>22} | {int(cs['agent_maint']['median']):>11} | "
           f"{cs['agent_maint']['median'] / n:>8.1f}")
+
+if any(k[0] == "dma" for k in runs):
+    # Ceiling of the payload: 256-byte packets, 8-bit IDs, 34-bit addresses
+    # (NWRITE header 10 bytes; the NREAD data rides in responses, header 6).
+    dma_ceil = {"write": LINK_BYTES_S * 256 / packet_bytes(10, 256),
+                "read": LINK_BYTES_S * 256 / packet_bytes(6, 256)}
+    P("")
+    P(f"Scenario 5: dma_rio goodput on {LINK_NAME} links ({link_gbaud:g} Gbaud), "
+      "dpdk-rio-bench dma -> window; GB/s of payload")
+    P(f"{'transaction':<8} | {'size':>7} | {'GB/s':>22} | {'Mops':>8} | {'ceiling GB/s':>12} | "
+      f"{'fraction':>8}")
+    for d, tname in (("write", "NWRITE"), ("read", "NREAD")):
+        for n in sorted(k[2] for k in runs if k[0] == "dma" and k[1] == d):
+            key = ("dma", d, n)
+            c, m = cell(key, "gbytes_s"), cell(key, "mops")
+            add("dma", d, n, "gbytes_s", c, "GB/s")
+            f = {k: (v * 1e9 / dma_ceil[d] if k != "runs" else v) for k, v in c.items()}
+            add("dma", d, n, "link_fraction", f, "")
+            P(f"{tname:<8} | {n:>7} | {fmt(c):>22} | {m['median']:>8.3f} | "
+              f"{dma_ceil[d] / 1e9:>12.3f} | {f['median']:>8.3f}")
 
 
 # The plot: Gbit/s against frame size, one panel per scenario of scenarios 1
