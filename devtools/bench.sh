@@ -78,7 +78,7 @@
 # in <out>/raw.tsv, logs in <out>/logs.
 #
 # Usage: devtools/bench.sh [options]
-#   --scenarios LIST  fwd,pair,stream,lat,enum or 1,2,3,4 (default: all)
+#   --scenarios LIST  fwd,pair,stream,lat,enum,dma or 1,2,3,4 (default: all but dma)
 #   --transports LIST rionet,rionet_zc,memif,ring,tsi721,rionet_link,rionet_link1,
 #                     rionet_link_q2 (default: all; ring and tsi721 only run fwd,
 #                     the rionet_link* ones fwd and pair;
