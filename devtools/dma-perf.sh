@@ -23,7 +23,8 @@
 #   --mport    the initiator's master port (default rio_sim; tsi721: our
 #              Tsi721 driver on its register-level model)
 #   --link     lanes x Gbaud of every link (default 4x5: Gen2 x4)
-#   --sizes    buffer sizes, first and last, doubling (default 64,65536)
+#   --sizes    buffer sizes, first and last, doubling (default 64,32768; dma-perf's
+#              mbufs hold 65535 bytes with their headroom, so 32768 at most)
 #   --seconds  dma-perf's test_seconds per size (default 1)
 # Environment: RIO_BUILD_DIR (default build), RIO_DMA_PERF (default
 # dpdk-test-dma-perf from PATH).
@@ -38,7 +39,7 @@ dmaperf=${RIO_DMA_PERF:-$(command -v dpdk-test-dma-perf || true)}
 benchbin="$builddir/app/rio-bench/dpdk-rio-bench"
 mport=rio_sim
 link=4x5
-sizes=64,65536
+sizes=64,32768
 seconds=1
 mem_mb=2
 outdir=""
@@ -78,8 +79,8 @@ esac
 [[ $sizes =~ ^([0-9]+),([0-9]+)$ ]] || die "--sizes FIRST,LAST"
 size_first=${BASH_REMATCH[1]}
 size_last=${BASH_REMATCH[2]}
-[ "$size_first" -ge 8 ] && [ "$size_last" -ge "$size_first" ] && [ "$size_last" -le 1048576 ] ||
-	die "--sizes: 8 <= FIRST <= LAST <= 1048576"
+[ "$size_first" -ge 8 ] && [ "$size_last" -ge "$size_first" ] && [ "$size_last" -le 32768 ] ||
+	die "--sizes: 8 <= FIRST <= LAST <= 32768 (dma-perf's mbufs)"
 [[ $seconds =~ ^[1-9][0-9]*$ ]] || die "--seconds must be a positive integer"
 [[ $mem_mb =~ ^[1-4]$ ]] || die "--mem-mb is 1 to 4 (the window holds 16 MiB)"
 
@@ -141,9 +142,22 @@ case $mport in
 rio_sim) initiator="rio_sim0,fabric=$fabric,endpoint=ep0,topology=$topo" ;;
 tsi721) initiator="tsi721_model0,fabric=$fabric,endpoint=ep0,host=0,topology=$topo" ;;
 esac
-# dma-perf splits eal_args at spaces: no space may be in a path.
-[[ "$PWD$topo" != *" "* ]] || die "a path has a space: $PWD, $topo"
+# dma-perf splits eal_args at spaces, and rte_cfgfile keeps 255 characters
+# of a value: paths relative to the top of the tree (where it runs).
+reltopo=$(realpath --relative-to=. "$topo")
+[[ "$PWD$reltopo" != *" "* ]] || die "a path has a space: $PWD, $reltopo"
+initiator=${initiator//$topo/$reltopo}
 cfg="$outdir/dma-perf.ini"
+# All plugins: the initiator's mport driver and dma_rio.
+declare -A eal_args
+n=0
+for dir in mem2dev dev2mem; do
+	n=$((n + 1))
+	eal_args[$n]="${eal[*]} -m 512 --file-prefix=${tag}_$dir --lcores=0@0,1@1"
+	eal_args[$n]+=" -d $builddir/drivers --vdev $initiator --vdev dma_rio0,destid=1"
+	[ ${#eal_args[$n]} -le 255 ] ||
+		die "eal_args of ${#eal_args[$n]} characters: dma-perf keeps 255 (shorter --out)"
+done
 {
 	n=0
 	for dir in mem2dev dev2mem; do
@@ -160,7 +174,7 @@ dst_numa_node=0
 cache_flush=0
 test_seconds=$seconds
 lcore_dma0=lcore=1,dev=dma_rio0,dir=$dir,raddr=$win_addr
-eal_args=${eal[*]} -m 512 --file-prefix=${tag}_$dir --lcores=0@0,1@1 -d $PWD/$builddir/drivers/librte_dma_rio.so --vdev $initiator --vdev dma_rio0,destid=1
+eal_args=${eal_args[$n]}
 
 EOF
 	done
