@@ -847,7 +847,7 @@ lr_node_boot(struct lr_backend *be, const struct lr_node_opts *opts)
 	ret = rio_register_mport(mport);
 	if (ret < 0)
 		return ret;
-	/* As a controller's probe registers its DMA engine with the mport (tsi721_register_dma()). */
+	/* As a controller's probe registers its DMA engine (tsi721_register_dma()). */
 	ret = lr_dma_register(lp);
 	if (ret < 0)
 		return ret;

@@ -133,7 +133,7 @@ rio_dma_status(int err, bool read)
 	switch (err) {
 	case 0:
 		return RTE_DMA_STATUS_SUCCESSFUL;
-	case -EIO:		/* ERROR response: no window at the target, or not all inside one */
+	case -EIO:		/* ERROR response: no window at the target, or not all in one */
 		return read ? RTE_DMA_STATUS_BUS_READ_ERROR : RTE_DMA_STATUS_BUS_WRITE_ERROR;
 	case -ETIMEDOUT:	/* no response: no route, link down, target gone */
 		return RTE_DMA_STATUS_DEV_LINK_ERROR;

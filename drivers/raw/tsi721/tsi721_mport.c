@@ -824,8 +824,8 @@ tsi721_map_inb_window(struct rte_rio_mport *mport, void *local, uint64_t rio_add
 	}
 	iova = tsi721_iova_contig(local, size);
 	if (iova == RTE_BAD_IOVA) {
-		TSI_LOG(ERR, "%s: window memory %p (0x%" PRIx64 " bytes) is not IOVA-contiguous DPDK memory",
-			td->name, local, size);
+		TSI_LOG(ERR, "%s: window memory %p (0x%" PRIx64 " bytes) is not IOVA-contiguous "
+			"DPDK memory", td->name, local, size);
 		return -EINVAL;
 	}
 	if ((iova & (size - 1)) != 0) {
