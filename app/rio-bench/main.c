@@ -221,6 +221,7 @@ bench_parse(int argc, char **argv, struct bench_opts *o)
 		{ NULL, 0, NULL, 0 },
 	};
 	unsigned long long v;
+	unsigned int i;
 	char *end;
 	int opt, ret = 0;
 
@@ -334,6 +335,10 @@ bench_parse(int argc, char **argv, struct bench_opts *o)
 		return -EINVAL;
 	if ((strcmp(o->mode, "window") == 0 || strcmp(o->mode, "dma") == 0) && o->win_size == 0)
 		return -EINVAL;
+	/* A star fabric of one endpoint has no agent to discover it. */
+	for (i = 0; strcmp(o->mode, "enum") == 0 && i < o->nb_sizes; i++)
+		if (o->sizes[i] < 2)
+			return -EINVAL;
 	return optind == argc ? 0 : -EINVAL;
 }
 
