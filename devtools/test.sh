@@ -260,18 +260,23 @@ if run_check quickstart 150 bash devtools/quickstart.sh --no-setup; then
 	record quickstart pass
 fi
 
-# Stock dpdk-test-dma-perf over the dma_rio dmadev (DPDK 23.07 and later:
-# on Debian 12 it is not there and the check says so).
-log="$logdir/stock_dma_perf.log"
-section stock_dma_perf "devtools/dma-perf.sh"
-rc=0
-RIO_BUILD_DIR=$builddir timeout --kill-after=10 300 bash devtools/dma-perf.sh --sizes 64,4096 \
-	--out "$builddir/dma-perf-test" </dev/null >"$log" 2>&1 || rc=$?
-case $rc in
-0) grep -v "^dma-perf: " "$log"; record stock_dma_perf pass ;;
-77) record "stock_dma_perf ($(sed -n 's/^dma-perf: skip: //p' "$log"))" skip ;;
-*) tail -n 30 "$log"; record stock_dma_perf fail ;;
-esac
+# Stock dpdk-test-dma-perf over the dma_rio dmadev, on each master port that
+# has a memory space (DPDK 23.07 and later: on Debian 12 it is not there and
+# the check says so).
+for mport in rio_sim tsi721; do
+	name=stock_dma_perf/$mport
+	log="$logdir/stock_dma_perf_$mport.log"
+	section "$name" "devtools/dma-perf.sh --mport $mport"
+	rc=0
+	RIO_BUILD_DIR=$builddir timeout --kill-after=10 300 bash devtools/dma-perf.sh \
+		--mport "$mport" --sizes 64,4096 --out "$builddir/dma-perf-$mport-test" \
+		</dev/null >"$log" 2>&1 || rc=$?
+	case $rc in
+	0) grep -v "^dma-perf: " "$log"; record "$name" pass ;;
+	77) record "$name ($(sed -n 's/^dma-perf: skip: //p' "$log"))" skip ;;
+	*) tail -n 30 "$log"; record "$name" fail ;;
+	esac
+done
 
 # run_interop <record prefix> <log> <timeout_s> <linux-interop.sh args...>: one
 # record per case and topology of devtools/linux-interop.sh, named from its
