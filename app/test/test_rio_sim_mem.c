@@ -9,8 +9,8 @@
  * double-word, write-then-read round trips, vectored ones, the errors (no window, out of
  * window, no route, unclaimed target, address space, SWRITE alignment), a
  * target in another process, one that dies with its window mapped (no
- * response, no object left), threads that wait side by side, and 8- and
- * 16-bit device IDs. Topology:
+ * response, no object left), threads that wait side by side, a link that
+ * goes down in the middle of a transfer, and 8- and 16-bit device IDs. Topology:
  *
  *   ep0 (A) -- sw0 -- sw1 -- ep1 (B)     static_routes = 1, timing on
  *                |
@@ -27,6 +27,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <rte_bus_vdev.h>
@@ -36,6 +37,7 @@
 
 #include "rte_rio.h"
 #include "rte_pmd_rio_sim.h"
+#include "rte_pmd_rio_sim_fabric.h"
 
 #include "test.h"
 
@@ -64,6 +66,8 @@ static struct mem_env env;
 static unsigned int mem_vdev_counter;
 /* [fabric] response_timeout of the next environment, us; 0: rio_sim's default. */
 static unsigned int mem_resp_timeout_us;
+/* [fabric] keys of the links of the next environment; "": rio_sim's default. */
+static const char *mem_link_keys = "";
 
 static int
 mem_topo_write(unsigned int devid_size, const uint16_t *ids)
@@ -75,7 +79,7 @@ mem_topo_write(unsigned int devid_size, const uint16_t *ids)
 	snprintf(content, sizeof(content),
 		 "[fabric]\n"
 		 "devid_size = %u\n"
-		 "%s"
+		 "%s%s"
 		 "static_routes = 1\n"
 		 "[switch sw0]\n"
 		 "ports = 4\n"
@@ -92,7 +96,7 @@ mem_topo_write(unsigned int devid_size, const uint16_t *ids)
 		 "sw0.1 = sw1.1\n"
 		 "sw1.0 = ep1.0\n"
 		 "sw0.2 = ep2.0\n",
-		 devid_size, timeout, ids[0], ids[1], ids[2]);
+		 devid_size, timeout, mem_link_keys, ids[0], ids[1], ids[2]);
 	return rio_test_temp_file(env.topo, sizeof(env.topo), "rio_sim_mem_topo", content);
 }
 
@@ -665,6 +669,200 @@ mem_case_vectored(void)
 	return TEST_SUCCESS;
 }
 
+/*
+ * A link between the switches goes down in the middle of a transfer of
+ * many bursts: the transfer fails (no response: -ETIMEDOUT), the bursts
+ * that were complete are in the target's window and nothing after the loss is;
+ * with the link up again the same transfers succeed. And a burst on its way
+ * when the link goes down is lost, not delivered. Links of 1.25 Gbaud x1 and
+ * switches of 1 ms crossing latency make a 1 MiB transfer last ~140 ms (32
+ * bursts of 128 packets, each waiting for its responses), and put a packet
+ * on its way for 2 ms; an attempt that ended too early to say is repeated.
+ */
+#define MEM_HOP_NS	1000000
+#define MEM_BIG_ADDR	0x1000000ull
+#define MEM_BIG_SIZE	(1u << 20)
+#define MEM_BIG_PKTS	(MEM_BIG_SIZE / 256)
+#define MEM_LINK_TRIES	5
+
+struct mem_transfer {
+	enum rte_rio_mem_type type;
+	uint8_t *buf;
+	size_t len;
+	int ret;
+	uint64_t start_ns;		/* CLOCK_MONOTONIC before the call */
+	volatile int started;
+	volatile int done;
+};
+
+static uint64_t
+mem_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void *
+mem_transfer_main(void *arg)
+{
+	struct mem_transfer *x = arg;
+
+	x->start_ns = mem_now_ns();
+	x->started = 1;
+	if (x->type == RTE_RIO_MEM_NREAD)
+		x->ret = rte_rio_mem_read(env.mp[0], env.ids[1], MEM_BIG_ADDR, x->buf, x->len);
+	else
+		x->ret = rte_rio_mem_write(env.mp[0], env.ids[1], MEM_BIG_ADDR, x->buf, x->len,
+					   x->type);
+	x->done = 1;
+	return NULL;
+}
+
+/*
+ * Run one transfer of @type and pull the sw0-sw1 link once its third burst
+ * is out (bursts of a transfer with responses follow each other: the first
+ * two are complete). 1: the link went down with at least two bursts not yet sent (the
+ * loss is certain), 0: too late to say, -1: the thread or the link failed.
+ * *ret is the transfer's result; the link is down on return (unless -1).
+ */
+static int
+mem_transfer_cut(enum rte_rio_mem_type type, uint8_t *buf, int *ret)
+{
+	struct mem_transfer x = { .type = type, .buf = buf, .len = MEM_BIG_SIZE, .ret = 1 };
+	uint64_t sent0, sent, deadline;
+	pthread_t th;
+	bool early;
+
+	sent0 = mem_xstat(0, "mem_tx_pkts");
+	if (pthread_create(&th, NULL, mem_transfer_main, &x) != 0)
+		return -1;
+	deadline = rte_get_timer_cycles() + rte_get_timer_hz() * 10;
+	while (mem_xstat(0, "mem_tx_pkts") - sent0 < 3 * 128 && !x.done &&
+	       rte_get_timer_cycles() < deadline)
+		rte_delay_us_sleep(100);
+	early = x.done != 0;
+	if (rte_pmd_rio_sim_fabric_link_set(env.fabric, "sw0", 1, false) != 0) {
+		pthread_join(th, NULL);
+		return -1;
+	}
+	/* Bursts counted after this were sent after the link went down. */
+	sent = mem_xstat(0, "mem_tx_pkts") - sent0;
+	pthread_join(th, NULL);
+	*ret = x.ret;
+	return !early && sent + 2 * 128 <= MEM_BIG_PKTS ? 1 : 0;
+}
+
+/*
+ * One burst of NWRITE_R (16 packets) whose link goes down while it crosses
+ * the switches: 1 and *ret when the link was down within 2 * MEM_HOP_NS of
+ * the call (before any packet could arrive), 0: too late to say, -1: error.
+ */
+static int
+mem_burst_cut(uint8_t *buf, int *ret)
+{
+	struct mem_transfer x = { .type = RTE_RIO_MEM_NWRITE_R, .buf = buf, .len = 4096,
+				  .ret = 1 };
+	uint64_t cut_ns;
+	pthread_t th;
+
+	if (pthread_create(&th, NULL, mem_transfer_main, &x) != 0)
+		return -1;
+	while (!x.started)
+		;
+	if (rte_pmd_rio_sim_fabric_link_set(env.fabric, "sw0", 1, false) != 0) {
+		pthread_join(th, NULL);
+		return -1;
+	}
+	cut_ns = mem_now_ns();
+	pthread_join(th, NULL);
+	*ret = x.ret;
+	return cut_ns < x.start_ns + 2ull * MEM_HOP_NS ? 1 : 0;
+}
+
+static int
+mem_case_link_down(void)
+{
+	uint8_t *win = aligned_alloc(4096, MEM_BIG_SIZE), *buf = malloc(MEM_BIG_SIZE);
+	unsigned int tries;
+	int ret = 0, cut = 0;
+	size_t at;
+
+	TEST_ASSERT(win != NULL && buf != NULL, "out of memory");
+	mem_pattern(win, MEM_BIG_SIZE, 5);
+	TEST_ASSERT_SUCCESS(rte_rio_map_inb_window(env.mp[1], win, MEM_BIG_ADDR, MEM_BIG_SIZE, 0),
+			    "map");
+	for (tries = 0; tries < MEM_LINK_TRIES && cut == 0; tries++) {
+		cut = mem_transfer_cut(RTE_RIO_MEM_NREAD, buf, &ret);
+		TEST_ASSERT(cut >= 0, "NREAD thread or link_set failed");
+		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(env.fabric, "sw0", 1, true),
+				    "link up");
+	}
+	TEST_ASSERT_EQUAL(cut, 1, "the NREAD ended before the link went down, %u times", tries);
+	TEST_ASSERT_EQUAL(ret, -ETIMEDOUT, "NREAD cut by the link: %d", ret);
+	ret = rte_rio_mem_read(env.mp[0], env.ids[1], MEM_BIG_ADDR, buf, MEM_BIG_SIZE);
+	TEST_ASSERT_SUCCESS(ret, "NREAD with the link up again: %d", ret);
+	TEST_ASSERT(memcmp(buf, win, MEM_BIG_SIZE) == 0, "NREAD data after link up");
+
+	/* NWRITE_R: the window holds a start of the new bytes and the old ones after. */
+	mem_pattern(buf, MEM_BIG_SIZE, 6);
+	cut = 0;
+	for (tries = 0; tries < MEM_LINK_TRIES && cut == 0; tries++) {
+		mem_pattern(win, MEM_BIG_SIZE, 5);
+		cut = mem_transfer_cut(RTE_RIO_MEM_NWRITE_R, buf, &ret);
+		TEST_ASSERT(cut >= 0, "NWRITE_R thread or link_set failed");
+		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(env.fabric, "sw0", 1, true),
+				    "link up");
+	}
+	TEST_ASSERT_EQUAL(cut, 1, "the NWRITE_R ended before the link went down, %u times", tries);
+	TEST_ASSERT_EQUAL(ret, -ETIMEDOUT, "NWRITE_R cut by the link: %d", ret);
+	for (at = 0; at < MEM_BIG_SIZE && win[at] == buf[at]; at++)
+		;
+	TEST_ASSERT(at >= 2 * 128 * 256 && at % 256 == 0 && at + 2 * 128 * 256 <= MEM_BIG_SIZE,
+		    "NWRITE_R landed up to byte %zu", at);
+	mem_pattern(buf, MEM_BIG_SIZE, 5);
+	TEST_ASSERT(memcmp(win + at, buf + at, MEM_BIG_SIZE - at) == 0,
+		    "bytes after the loss at %zu changed", at);
+	mem_pattern(buf, MEM_BIG_SIZE, 6);
+	ret = rte_rio_mem_write(env.mp[0], env.ids[1], MEM_BIG_ADDR, buf, MEM_BIG_SIZE,
+				RTE_RIO_MEM_NWRITE_R);
+	TEST_ASSERT_SUCCESS(ret, "NWRITE_R with the link up again: %d", ret);
+	TEST_ASSERT(memcmp(buf, win, MEM_BIG_SIZE) == 0, "NWRITE_R data after link up");
+
+	/* The burst on its way is lost: an error, and the window keeps its bytes. */
+	mem_pattern(win, MEM_BIG_SIZE, 5);
+	mem_pattern(buf, MEM_BIG_SIZE, 6);
+	cut = 0;
+	for (tries = 0; tries < MEM_LINK_TRIES && cut == 0; tries++) {
+		cut = mem_burst_cut(buf, &ret);
+		TEST_ASSERT(cut >= 0, "NWRITE_R thread or link_set failed");
+		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(env.fabric, "sw0", 1, true),
+				    "link up");
+	}
+	TEST_ASSERT_EQUAL(cut, 1, "the link went down too late for the burst, %u times", tries);
+	TEST_ASSERT_EQUAL(ret, -ETIMEDOUT, "NWRITE_R burst on a link that went down: %d", ret);
+	mem_pattern(buf, 4096, 5);
+	TEST_ASSERT(memcmp(win, buf, 4096) == 0, "a burst lost on the way was written");
+	TEST_ASSERT_SUCCESS(rte_rio_unmap_inb_window(env.mp[1], MEM_BIG_ADDR), "unmap");
+	free(buf);
+	free(win);
+	return TEST_SUCCESS;
+}
+
+static int
+test_mem_link_down(void)
+{
+	int ret;
+
+	mem_resp_timeout_us = 50000;
+	mem_link_keys = "lanes = 1\nbaud = 1.25\nhop_latency = " RTE_STR(MEM_HOP_NS) "\n";
+	ret = mem_run(mem_case_link_down, 8);
+	mem_link_keys = "";
+	mem_resp_timeout_us = 0;
+	return ret;
+}
+
 static int test_mem_rules(void) { return mem_run(mem_case_window_rules, 8); }
 static int test_mem_roundtrips8(void) { return mem_run(mem_case_roundtrips, 8); }
 static int test_mem_roundtrips16(void) { return mem_run(mem_case_roundtrips, 16); }
@@ -688,6 +886,7 @@ static struct unit_test_suite rio_sim_mem_suite = {
 		TEST_CASE(test_mem_other_process),
 		TEST_CASE(test_mem_target_dies),
 		TEST_CASE(test_mem_concurrent),
+		TEST_CASE(test_mem_link_down),
 		TEST_CASES_END()
 	},
 };

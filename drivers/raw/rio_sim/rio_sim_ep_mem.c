@@ -35,7 +35,11 @@
  * for NREAD and NWRITE_R, counted only for NWRITE and SWRITE, which have no
  * response. A request or response that no route carries, or a target whose
  * owner is gone, answers nothing: -ETIMEDOUT after the response timeout
- * (NWRITE, SWRITE: 0, unless the packet cannot leave our own port).
+ * (NWRITE, SWRITE: 0, unless the packet cannot leave our own port). The
+ * path is looked at again when the requests are in and when the responses
+ * are back: packets on a link that went down meanwhile are lost, so a
+ * transfer that a link failure interrupts fails from the burst that was on
+ * the way (up to 128 packets, RIO_MEM_BURST of lib/rio) on.
  */
 
 #include <errno.h>
@@ -379,6 +383,21 @@ sim_mem_payload(const struct rte_rio_mem_pkt *p)
 	return RTE_ALIGN_CEIL((uint32_t)(p->rio_addr & 7) + p->len, 8u);
 }
 
+/*
+ * Does the path from @src_dev to @destid still end at @dev_index? A link
+ * that went down (or a route changed) while packets were on their way
+ * loses them, as a real fabric drops what an output port in Port Error holds.
+ */
+static bool
+sim_mem_path_intact(struct sim_fabric *f, uint32_t src_dev, uint16_t destid, bool response,
+		    uint32_t dev_index)
+{
+	struct sim_path path;
+	uint32_t dev;
+
+	return sim_path_probe(f, src_dev, destid, response, &dev, &path) == 0 && dev == dev_index;
+}
+
 /* The requester's counter of failed transactions, under ep->mem_lock. */
 static void
 sim_ep_mem_tx_error(struct sim_ep *ep)
@@ -459,8 +478,13 @@ sim_ep_mem_xfer(struct sim_ep *ep, enum rte_rio_mem_type type, uint16_t destid,
 		b.last_bytes = b.bytes;
 		done = RTE_MAX(done, sim_path_carry(f, &back, hop_ns, now, t1 + proc_ns, &b));
 	}
-	/* The target executes the packets when they are in. */
+	/* The target executes the packets when they are in, if they got there. */
 	sim_wait_until(arrival);
+	if (!sim_mem_path_intact(f, ep->dev_index, destid, false, tdev)) {
+		if (!rsp && sim_port_ok(f, ep->dev_index, sim_ep_tx_port(f, ep->dev_index)))
+			return 0;
+		goto timeout;
+	}
 	tpell = __atomic_load_n(&td->pell_ctrl, __ATOMIC_RELAXED) & SIM_PELL_ADDR_MASK;
 	refuse = !(__atomic_load_n(&td->dst_ops, __ATOMIC_RELAXED) & sim_mem_dst_op(type)) ||
 		tpell != own_pell;
@@ -483,6 +507,8 @@ sim_ep_mem_xfer(struct sim_ep *ep, enum rte_rio_mem_type type, uint16_t destid,
 	if (!answers)
 		goto timeout;
 	sim_wait_until(done);
+	if (!sim_mem_path_intact(f, tdev, sim_ep_own_destid(ep), true, ep->dev_index))
+		goto timeout;	/* the responses were lost on the way back */
 	if (err != 0)
 		sim_ep_mem_tx_error(ep);
 	return err;
