@@ -781,25 +781,46 @@ mem_burst_cut(uint8_t *buf, int *ret)
 	return cut_ns < x.start_ns + 2ull * MEM_HOP_NS ? 1 : 0;
 }
 
+static uint8_t mem_big_win[MEM_BIG_SIZE] __rte_aligned(4096);
+static uint8_t mem_big_buf[MEM_BIG_SIZE];
+
+/*
+ * Cut a transfer of @type (@one_burst: a single NWRITE_R burst) from a fresh
+ * window (pattern 5) until the cut is certain, MEM_LINK_TRIES times at
+ * most; the link is up again after each. 1 with *ret, 0: never certain,
+ * -1: a thread or the link failed.
+ */
+static int
+mem_cut_tries(enum rte_rio_mem_type type, bool one_burst, int *ret)
+{
+	unsigned int tries;
+	int cut;
+
+	for (tries = 0; tries < MEM_LINK_TRIES; tries++) {
+		mem_pattern(mem_big_win, MEM_BIG_SIZE, 5);
+		cut = one_burst ? mem_burst_cut(mem_big_buf, ret) :
+			mem_transfer_cut(type, mem_big_buf, ret);
+		if (rte_pmd_rio_sim_fabric_link_set(env.fabric, "sw0", 1, true) != 0)
+			return -1;
+		if (cut != 0)
+			return cut;
+	}
+	return 0;
+}
+
 static int
 mem_case_link_down(void)
 {
-	uint8_t *win = aligned_alloc(4096, MEM_BIG_SIZE), *buf = malloc(MEM_BIG_SIZE);
-	unsigned int tries;
-	int ret = 0, cut = 0;
+	uint8_t *win = mem_big_win, *buf = mem_big_buf;
+	int ret = 0, cut;
 	size_t at;
 
-	TEST_ASSERT(win != NULL && buf != NULL, "out of memory");
 	mem_pattern(win, MEM_BIG_SIZE, 5);
 	TEST_ASSERT_SUCCESS(rte_rio_map_inb_window(env.mp[1], win, MEM_BIG_ADDR, MEM_BIG_SIZE, 0),
 			    "map");
-	for (tries = 0; tries < MEM_LINK_TRIES && cut == 0; tries++) {
-		cut = mem_transfer_cut(RTE_RIO_MEM_NREAD, buf, &ret);
-		TEST_ASSERT(cut >= 0, "NREAD thread or link_set failed");
-		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(env.fabric, "sw0", 1, true),
-				    "link up");
-	}
-	TEST_ASSERT_EQUAL(cut, 1, "the NREAD ended before the link went down, %u times", tries);
+	cut = mem_cut_tries(RTE_RIO_MEM_NREAD, false, &ret);
+	TEST_ASSERT_EQUAL(cut, 1, "NREAD not cut for certain in %d tries (%d)", MEM_LINK_TRIES,
+			  cut);
 	TEST_ASSERT_EQUAL(ret, -ETIMEDOUT, "NREAD cut by the link: %d", ret);
 	ret = rte_rio_mem_read(env.mp[0], env.ids[1], MEM_BIG_ADDR, buf, MEM_BIG_SIZE);
 	TEST_ASSERT_SUCCESS(ret, "NREAD with the link up again: %d", ret);
@@ -807,15 +828,9 @@ mem_case_link_down(void)
 
 	/* NWRITE_R: the window holds a start of the new bytes and the old ones after. */
 	mem_pattern(buf, MEM_BIG_SIZE, 6);
-	cut = 0;
-	for (tries = 0; tries < MEM_LINK_TRIES && cut == 0; tries++) {
-		mem_pattern(win, MEM_BIG_SIZE, 5);
-		cut = mem_transfer_cut(RTE_RIO_MEM_NWRITE_R, buf, &ret);
-		TEST_ASSERT(cut >= 0, "NWRITE_R thread or link_set failed");
-		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(env.fabric, "sw0", 1, true),
-				    "link up");
-	}
-	TEST_ASSERT_EQUAL(cut, 1, "the NWRITE_R ended before the link went down, %u times", tries);
+	cut = mem_cut_tries(RTE_RIO_MEM_NWRITE_R, false, &ret);
+	TEST_ASSERT_EQUAL(cut, 1, "NWRITE_R not cut for certain in %d tries (%d)",
+			  MEM_LINK_TRIES, cut);
 	TEST_ASSERT_EQUAL(ret, -ETIMEDOUT, "NWRITE_R cut by the link: %d", ret);
 	for (at = 0; at < MEM_BIG_SIZE && win[at] == buf[at]; at++)
 		;
@@ -831,22 +846,13 @@ mem_case_link_down(void)
 	TEST_ASSERT(memcmp(buf, win, MEM_BIG_SIZE) == 0, "NWRITE_R data after link up");
 
 	/* The burst on its way is lost: an error, and the window keeps its bytes. */
-	mem_pattern(win, MEM_BIG_SIZE, 5);
-	mem_pattern(buf, MEM_BIG_SIZE, 6);
-	cut = 0;
-	for (tries = 0; tries < MEM_LINK_TRIES && cut == 0; tries++) {
-		cut = mem_burst_cut(buf, &ret);
-		TEST_ASSERT(cut >= 0, "NWRITE_R thread or link_set failed");
-		TEST_ASSERT_SUCCESS(rte_pmd_rio_sim_fabric_link_set(env.fabric, "sw0", 1, true),
-				    "link up");
-	}
-	TEST_ASSERT_EQUAL(cut, 1, "the link went down too late for the burst, %u times", tries);
+	cut = mem_cut_tries(RTE_RIO_MEM_NWRITE_R, true, &ret);
+	TEST_ASSERT_EQUAL(cut, 1, "burst not cut on its way in %d tries (%d)", MEM_LINK_TRIES,
+			  cut);
 	TEST_ASSERT_EQUAL(ret, -ETIMEDOUT, "NWRITE_R burst on a link that went down: %d", ret);
 	mem_pattern(buf, 4096, 5);
 	TEST_ASSERT(memcmp(win, buf, 4096) == 0, "a burst lost on the way was written");
 	TEST_ASSERT_SUCCESS(rte_rio_unmap_inb_window(env.mp[1], MEM_BIG_ADDR), "unmap");
-	free(buf);
-	free(win);
 	return TEST_SUCCESS;
 }
 

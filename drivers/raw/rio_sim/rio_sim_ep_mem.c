@@ -435,12 +435,8 @@ sim_ep_mem_xfer(struct sim_ep *ep, enum rte_rio_mem_type type, uint16_t destid,
 		return ret;	/* never left the requester */
 	td = ret == 0 ? sim_fabric_dev(f, tdev) : NULL;
 	if (td == NULL || td->type != SIM_DEV_ENDPOINT || td->ep_index >= f->n_endpoints ||
-	    f->eps[td->ep_index].dev_index != tdev) {
-		/* Lost on the way. Without a response nobody knows, unless it never left. */
-		if (!rsp && sim_port_ok(f, ep->dev_index, sim_ep_tx_port(f, ep->dev_index)))
-			return 0;
-		goto timeout;
-	}
+	    f->eps[td->ep_index].dev_index != tdev)
+		goto lost;
 	t = (int32_t)td->ep_index;
 	for (i = 0; i < n; i++)
 		bytes += pkts[i].len;
@@ -480,11 +476,8 @@ sim_ep_mem_xfer(struct sim_ep *ep, enum rte_rio_mem_type type, uint16_t destid,
 	}
 	/* The target executes the packets when they are in, if they got there. */
 	sim_wait_until(arrival);
-	if (!sim_mem_path_intact(f, ep->dev_index, destid, false, tdev)) {
-		if (!rsp && sim_port_ok(f, ep->dev_index, sim_ep_tx_port(f, ep->dev_index)))
-			return 0;
-		goto timeout;
-	}
+	if (!sim_mem_path_intact(f, ep->dev_index, destid, false, tdev))
+		goto lost;
 	tpell = __atomic_load_n(&td->pell_ctrl, __ATOMIC_RELAXED) & SIM_PELL_ADDR_MASK;
 	refuse = !(__atomic_load_n(&td->dst_ops, __ATOMIC_RELAXED) & sim_mem_dst_op(type)) ||
 		tpell != own_pell;
@@ -512,6 +505,10 @@ sim_ep_mem_xfer(struct sim_ep *ep, enum rte_rio_mem_type type, uint16_t destid,
 	if (err != 0)
 		sim_ep_mem_tx_error(ep);
 	return err;
+lost:
+	/* Lost on the way. Without a response nobody knows, unless it never left. */
+	if (!rsp && sim_port_ok(f, ep->dev_index, sim_ep_tx_port(f, ep->dev_index)))
+		return 0;
 timeout:
 	sim_ep_mem_tx_error(ep);
 	sim_wait_until(now + sim_resp_timeout_ns(f, ep->dev_index));
