@@ -1506,6 +1506,126 @@ test_sec_dbell(void)
 }
 
 /*
+ * Poll the receiver (nothing sent) until the header of its data segment is
+ * @want again, within SEC_RECOVER_MS; a message still in the ring counts
+ * as stale.
+ */
+static int
+sec_hdr_wait_repaired(const struct sim_shm_data_hdr *want, unsigned int *stale)
+{
+	uint64_t t0 = sec_now_ms();
+	uint32_t next = 0;
+
+	while (memcmp(senv.data, want, sizeof(*want)) != 0) {
+		if (sec_now_ms() - t0 > SEC_RECOVER_MS) {
+			printf("  the data segment's header was not repaired within %u ms\n",
+			       SEC_RECOVER_MS);
+			return -1;
+		}
+		if (sec_poll(&next, stale, false) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* One field of the data segment's header written over, before any sender mapped it. */
+enum sec_hdr_damage {
+	SEC_HDR_MAGIC,
+	SEC_HDR_ENTRIES,
+	SEC_HDR_RING_OFF,
+	SEC_HDR_GENERATION,
+	SEC_HDR_SIZE,
+	SEC_HDR_DAMAGES
+};
+
+static int
+sec_hdr_damaged_once(enum sec_hdr_damage what)
+{
+	struct sim_shm_data_hdr hdr0;
+	uint8_t buf[SEC_MSG_LEN];
+	unsigned int stale = 0;
+	uint64_t idx0;
+	int rc;
+
+	if (sec_env_setup() != 0) {
+		printf("  set-up failed\n");
+		return -1;
+	}
+	hdr0 = *senv.data;
+	idx0 = sec_xstat("msg_rx_bad_index");
+	switch (what) {
+	case SEC_HDR_MAGIC:
+		senv.data->magic ^= 1;
+		break;
+	case SEC_HDR_ENTRIES:
+		senv.data->entries = SEC_RING_ENTRIES * 2;
+		break;
+	case SEC_HDR_RING_OFF:
+		senv.data->ring_off[RTE_RIO_MAX_MBOX - 1] += RTE_CACHE_LINE_SIZE;
+		break;
+	case SEC_HDR_GENERATION:
+		senv.data->generation++;
+		break;
+	default:
+		senv.data->total_size = senv.data_size * 2;
+		break;
+	}
+	sec_fill(buf, 0);
+	rc = rte_rio_add_outb_message(senv.mp[0], 2, 0, 0, buf, sizeof(buf));
+	if (rc != -EIO) {
+		printf("  damage %d: a send to the damaged segment gave %d, not -EIO\n",
+		       what, rc);
+		return -1;
+	}
+	if (sec_hdr_wait_repaired(&hdr0, &stale) != 0)
+		return -1;
+	if (sec_xstat("msg_rx_bad_index") != idx0 + 1) {
+		printf("  damage %d: msg_rx_bad_index +%" PRIu64 ", not +1\n", what,
+		       sec_xstat("msg_rx_bad_index") - idx0);
+		return -1;
+	}
+	if (stale != 0 || sec_flow(0, 16, SEC_RECOVER_MS, &stale) != 0 || stale != 0) {
+		printf("  damage %d: no clean flow after the repair (%u stale)\n", what, stale);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The header of a receiver's data segment written over by another member
+ * of the fabric: a sender that maps it then is refused (ERROR), the
+ * receiver puts it back within its periodic checks, and senders get through.
+ */
+static int
+sec_case_data_hdr(void)
+{
+	char fab[RTE_PMD_RIO_SIM_NAME_LEN];
+	unsigned int what;
+
+	for (what = 0; what < SEC_HDR_DAMAGES; what++) {
+		if (what > 0) {
+			strlcpy(fab, senv.fab, sizeof(fab));
+			sec_env_teardown();
+			if (sec_shm_count(fab) != 0) {
+				printf("  shared memory of %s left behind\n", fab);
+				return -1;
+			}
+		}
+		if (sec_hdr_damaged_once(what) != 0)
+			return -1;
+	}
+	printf("  %u kinds of damaged header: refused, repaired, then delivered\n",
+	       (unsigned int)SEC_HDR_DAMAGES);
+	return 0;
+}
+
+static int
+test_sec_data_hdr(void)
+{
+	return sec_run_case(sec_case_data_hdr);
+}
+
+/*
  * The garbage writer: another process (a fork, sharing the mapping) writing
  * sequence numbers, slot headers, payload, ring heads, the data segment
  * header and free sender records at random for SEC_GARBAGE_MS. The sender
@@ -1599,6 +1719,7 @@ sec_case_garbage(void)
 	struct rte_rio_msg tx;
 	uint8_t buf[SEC_MSG_LEN];
 	uint64_t bad0, idx0, dbad0, sent = 0, got = 0, t0, dsent = 0;
+	struct sim_shm_data_hdr hdr0;
 	unsigned int stale = 0;
 	uint32_t next = 0, dead;
 	pid_t child;
@@ -1615,6 +1736,7 @@ sec_case_garbage(void)
 	bad0 = sec_xstat("msg_rx_bad");
 	idx0 = sec_xstat("msg_rx_bad_index");
 	dbad0 = sec_xstat("dbell_rx_bad");
+	hdr0 = *senv.data;
 	dead = test_shm_dead_token(senv.hdr);
 	if (dead == 0)
 		return -1;
@@ -1653,9 +1775,15 @@ sec_case_garbage(void)
 		return -1;
 	}
 	got = stale;
-	/* Then a clean flow must get through, in order and intact. */
 	stale = 0;
 	t0 = sec_now_ms();
+	/*
+	 * A sender that maps the segment while its header is garbage gets
+	 * ERROR: the receiver must have put the header back before the flow.
+	 */
+	if (sec_hdr_wait_repaired(&hdr0, &stale) != 0)
+		return -1;
+	/* Then a clean flow must get through, in order and intact. */
 	if (sec_flow(1000, 200, SEC_RECOVER_MS, &stale) != 0)
 		return -1;
 	/*
@@ -1902,6 +2030,7 @@ static struct unit_test_suite rio_sim_security_suite = {
 		TEST_CASE(test_sec_pidns),
 		TEST_CASE(test_sec_indexes),
 		TEST_CASE(test_sec_dbell),
+		TEST_CASE(test_sec_data_hdr),
 		TEST_CASE(test_sec_garbage),
 		TEST_CASES_END()
 	},

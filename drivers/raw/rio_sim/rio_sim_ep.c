@@ -93,22 +93,13 @@ sim_ep_data_create(struct sim_ep *ep, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot map %s: %s", ep->data_name, strerror(errno));
 		goto out;
 	}
-	data->version = SIM_SHM_VERSION;
-	data->ep_index = ep->ep_index;
-	data->generation = ep->generation;
-	data->entries = ep->entries;
-	data->instance = ep->f->instance;
-	data->total_size = size;
-	for (m = 0; m < RTE_RIO_MAX_MBOX; m++)
-		data->ring_off[m] = sim_ep_ring_off(ep->entries, m);
 	sim_ep_data_rings(data, ep->entries, rings, hdrs);
 	for (m = 0; m < RTE_RIO_MAX_MBOX; m++) {
 		sim_ring_reset(&rings[m]);
 		ep->rx[m].ring = rings[m];
 		ep->rx[m].ring_hdr = hdrs[m];
 	}
-	/* Pairs with the acquire load of magic in sim_ep_peer_map(): all of the above first. */
-	__atomic_store_n(&data->magic, SIM_SHM_DATA_MAGIC, __ATOMIC_RELEASE);
+	sim_ep_data_hdr_write(ep, data, size);
 	ep->data = data;
 	ep->data_size = size;
 	data = NULL;

@@ -266,6 +266,27 @@ sim_ep_fabric_mode(const struct sim_fabric *f)
 	return f->shm_mode == SIM_SHM_MODE_GROUP ? SIM_SHM_MODE_GROUP : SIM_SHM_MODE;
 }
 
+/*
+ * The header senders validate when they map the segment (sim_ep_peer_map()).
+ * Pairs with their acquire load of magic: every field is written first.
+ */
+static inline void
+sim_ep_data_hdr_write(const struct sim_ep *ep, struct sim_shm_data_hdr *data, size_t size)
+{
+	unsigned int m;
+
+	__atomic_store_n(&data->magic, 0, __ATOMIC_RELAXED);
+	data->version = SIM_SHM_VERSION;
+	data->ep_index = ep->ep_index;
+	data->generation = ep->generation;
+	data->entries = ep->entries;
+	data->instance = ep->f->instance;
+	data->total_size = size;
+	for (m = 0; m < RTE_RIO_MAX_MBOX; m++)
+		data->ring_off[m] = sim_ep_ring_off(ep->entries, m);
+	__atomic_store_n(&data->magic, SIM_SHM_DATA_MAGIC, __ATOMIC_RELEASE);
+}
+
 /* Own Base Device ID as the config space holds it. */
 static __rte_always_inline uint16_t
 sim_ep_own_destid(const struct sim_ep *ep)

@@ -639,6 +639,31 @@ sim_ep_ring_idle(const struct sim_fabric *f, struct sim_ring *r, uint32_t ring_i
 }
 
 /*
+ * Another process of the fabric may have written over the header of our
+ * data segment: senders mapping it from then on would find it invalid and
+ * get ERROR (-EIO) for as long as it stays so. The owner knows every field:
+ * put back what differs. @return true if the header was repaired.
+ */
+static bool
+sim_ep_data_hdr_repair(struct sim_ep *ep)
+{
+	struct sim_shm_data_hdr *data = ep->data;
+	unsigned int m;
+	bool ok;
+
+	ok = __atomic_load_n(&data->magic, __ATOMIC_RELAXED) == SIM_SHM_DATA_MAGIC &&
+	     data->version == SIM_SHM_VERSION && data->ep_index == ep->ep_index &&
+	     data->generation == ep->generation && data->entries == ep->entries &&
+	     data->instance == ep->f->instance && data->total_size == ep->data_size;
+	for (m = 0; ok && m < RTE_RIO_MAX_MBOX; m++)
+		ok = data->ring_off[m] == sim_ep_ring_off(ep->entries, m);
+	if (likely(ok))
+		return false;
+	sim_ep_data_hdr_write(ep, data, ep->data_size);
+	return true;
+}
+
+/*
  * Timing model: a message is received once its last segment has arrived.
  * @now: a clock reading of this call, 0 until the first is needed. An
  * arrival time further ahead than any sender schedules is garbage: taken.
@@ -681,6 +706,9 @@ sim_ep_rx_peek(struct sim_ep *ep, struct sim_ep_rx *rx, struct sim_ring *ring, u
 		rx->ring.cons = ring->cons;
 		idle = sim_ep_ring_idle(ep->f, &rx->ring, sim_ring_id(ep->ep_index, mbox),
 					&rx->stall, &ep->st.msg_rx_wait_sender);
+		/* The ring's checks ran (they reset the count): the segment's header too. */
+		if (unlikely(rx->stall.polls == 0) && sim_ep_data_hdr_repair(ep))
+			ep->st.msg_rx_bad_index++;
 		if (likely(idle == SIM_EP_IDLE_OK))
 			return SIM_RING_EMPTY;
 		if (idle == SIM_EP_IDLE_REPAIRED) {
