@@ -62,6 +62,18 @@ note() {
 	echo "chroot-test: $*"
 }
 
+# host_tool <command>: true when the host has it, installing the Debian
+# package of that name with apt-get if it is missing (root only).
+host_tool() {
+	command -v "$1" >/dev/null && return 0
+	command -v apt-get >/dev/null || return 1
+	note "$1 not found: apt-get install $1 (log: $dir/apt-$1.log)"
+	{ DEBIAN_FRONTEND=noninteractive apt-get update &&
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$1"; } \
+		</dev/null >"$dir/apt-$1.log" 2>&1
+	command -v "$1" >/dev/null
+}
+
 release() {	# release <version>: "24.11" of "24.11.3"
 	echo "$1" | cut -d. -f1,2
 }
@@ -111,11 +123,12 @@ mirror=${RIO_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 if [ $inner_ns -eq 0 ]; then
 	[ "$(id -u)" -eq 0 ] || skip "not root (making and entering a chroot needs root)"
 	command -v unshare >/dev/null || skip "unshare (util-linux) not found"
-	command -v rsync >/dev/null || skip "rsync not found (apt-get install rsync)"
+	host_tool rsync ||
+		skip "rsync not found, and apt-get could not install it (log: $dir/apt-rsync.log)"
 	if [ ! -f "$root/.rio-chroot-ready" ]; then
-		command -v debootstrap >/dev/null ||
-			skip "no Debian $debian chroot in $dir and no debootstrap to make one" \
-				"(apt-get install debootstrap)"
+		host_tool debootstrap ||
+			skip "no Debian $debian chroot in $dir and no debootstrap to make one:" \
+				"apt-get could not install it (log: $dir/apt-debootstrap.log)"
 		[ -e "/usr/share/debootstrap/scripts/$suite" ] ||
 			skip "no Debian $debian chroot in $dir and this debootstrap does not know $suite"
 	fi
