@@ -407,7 +407,8 @@ sim_ep_send_burst(struct sim_ep *ep, uint8_t mbox, struct rte_rio_msg *msgs, uin
 		sim_sender_start(rec, sim_ring_id(t, mbox));
 		if (timed && unlikely(!sim_engine_peer_answers(ept))) {
 			sim_ep_count_path(ep, route, 1 - walked);
-			fail_at = sim_ep_send_unanswered(ep, tx, ept, ring, &msgs[i], src, mbox, now);
+			fail_at = sim_ep_send_unanswered(ep, tx, ept, ring, &msgs[i], src, mbox,
+							 now);
 			ret = -ETIMEDOUT;
 			break;
 		}
@@ -473,7 +474,8 @@ out:
 	if (unlikely(i < n)) {
 		/* No response: the request fails at its response timeout, not now. */
 		if (ret == -ETIMEDOUT)
-			sim_wait_until(fail_at != 0 ? fail_at : sim_ep_timeout_at(ep, tx->eng, now));
+			sim_wait_until(fail_at != 0 ? fail_at :
+				       sim_ep_timeout_at(ep, tx->eng, now));
 		msgs[i].status = ret;
 		if (busy)
 			ep->st.msg_tx_busy++;
