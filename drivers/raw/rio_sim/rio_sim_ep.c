@@ -428,6 +428,7 @@ sim_ep_view_map(struct sim_ep *ep, const struct sim_ep_shared *sh, char *err, si
 	struct sim_shm_data_hdr *data = MAP_FAILED;
 	char why[160];
 	struct stat st;
+	uint32_t entries;
 	int fd, ret = 0;
 
 	fd = sim_fabric_obj_open(ep->f, ep->data_name, O_RDWR, 0);
@@ -462,16 +463,14 @@ sim_ep_view_map(struct sim_ep *ep, const struct sim_ep_shared *sh, char *err, si
 			 ep->data_name, sh->data);
 		goto out;
 	}
-	/* Pairs with the release store of magic in sim_ep_data_create(). */
-	if (__atomic_load_n(&data->magic, __ATOMIC_ACQUIRE) != SIM_SHM_DATA_MAGIC ||
-	    data->version != SIM_SHM_VERSION || data->ep_index != ep->ep_index ||
-	    data->generation != sh->generation || !sim_ep_entries_valid(data->entries) ||
-	    sim_ep_data_size(data->entries) != sh->data_size) {
+	entries = __atomic_load_n(&data->entries, __ATOMIC_RELAXED);
+	if (!sim_ep_entries_valid(entries) || sim_ep_data_size(entries) != sh->data_size ||
+	    !sim_ep_data_hdr_ok(data, ep->ep_index, sh->generation, entries)) {
 		ret = -EIO;
 		snprintf(err, errlen, "%s is not the segment the primary created", ep->data_name);
 		goto out;
 	}
-	ep->entries = data->entries;
+	ep->entries = entries;
 	ep->data = data;
 	ep->data_size = sh->data_size;
 	data = MAP_FAILED;

@@ -287,6 +287,29 @@ sim_ep_data_hdr_write(const struct sim_ep *ep, struct sim_shm_data_hdr *data, si
 	__atomic_store_n(&data->magic, SIM_SHM_DATA_MAGIC, __ATOMIC_RELEASE);
 }
 
+/*
+ * Whether @data is the header sim_ep_data_hdr_write() writes for endpoint
+ * @ep_index, generation @gen and rings of @entries slots (a valid count):
+ * the layout is derived from @entries, not taken from the header. The
+ * acquire load of magic pairs with its release store there.
+ */
+static inline bool
+sim_ep_data_hdr_ok(const struct sim_shm_data_hdr *data, uint32_t ep_index, uint32_t gen,
+		   uint32_t entries)
+{
+	unsigned int m;
+
+	if (__atomic_load_n(&data->magic, __ATOMIC_ACQUIRE) != SIM_SHM_DATA_MAGIC ||
+	    data->version != SIM_SHM_VERSION || data->ep_index != ep_index ||
+	    data->generation != gen || data->entries != entries ||
+	    data->total_size != sim_ep_data_size(entries))
+		return false;
+	for (m = 0; m < RTE_RIO_MAX_MBOX; m++)
+		if (data->ring_off[m] != sim_ep_ring_off(entries, m))
+			return false;
+	return true;
+}
+
 /* Own Base Device ID as the config space holds it. */
 static __rte_always_inline uint16_t
 sim_ep_own_destid(const struct sim_ep *ep)

@@ -650,16 +650,9 @@ static bool
 sim_ep_data_hdr_repair(struct sim_ep *ep)
 {
 	struct sim_shm_data_hdr *data = ep->data;
-	unsigned int m;
-	bool ok;
 
-	ok = __atomic_load_n(&data->magic, __ATOMIC_RELAXED) == SIM_SHM_DATA_MAGIC &&
-	     data->version == SIM_SHM_VERSION && data->ep_index == ep->ep_index &&
-	     data->generation == ep->generation && data->entries == ep->entries &&
-	     data->instance == ep->f->instance && data->total_size == ep->data_size;
-	for (m = 0; ok && m < RTE_RIO_MAX_MBOX; m++)
-		ok = data->ring_off[m] == sim_ep_ring_off(ep->entries, m);
-	if (likely(ok))
+	if (likely(sim_ep_data_hdr_ok(data, ep->ep_index, ep->generation, ep->entries) &&
+		   data->instance == ep->f->instance))
 		return false;
 	sim_ep_data_hdr_write(ep, data, ep->data_size);
 	return true;

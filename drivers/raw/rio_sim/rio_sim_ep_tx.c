@@ -191,7 +191,6 @@ sim_ep_peer_map(struct sim_ep *ep, struct sim_ep_peer *p, uint32_t t, uint32_t g
 	struct stat st;
 	uint32_t entries;
 	size_t size = 0;
-	unsigned int m;
 	int fd, ret = 0;
 
 	sim_fabric_data_name(ep->f, t, name, sizeof(name));
@@ -211,21 +210,12 @@ sim_ep_peer_map(struct sim_ep *ep, struct sim_ep_peer *p, uint32_t t, uint32_t g
 		ret = -EIO;
 		goto out;
 	}
-	/* Pairs with the release store of magic in sim_ep_data_create(). */
-	entries = data->entries;
-	if (__atomic_load_n(&data->magic, __ATOMIC_ACQUIRE) != SIM_SHM_DATA_MAGIC ||
-	    data->version != SIM_SHM_VERSION || data->ep_index != t ||
-	    data->generation != gen || !sim_ep_entries_valid(entries) ||
-	    data->total_size != sim_ep_data_size(entries) ||
-	    sim_ep_data_size(entries) > size) {
+	entries = __atomic_load_n(&data->entries, __ATOMIC_RELAXED);
+	if (!sim_ep_entries_valid(entries) || sim_ep_data_size(entries) > size ||
+	    !sim_ep_data_hdr_ok(data, t, gen, entries)) {
 		ret = -EIO;
 		goto out;
 	}
-	for (m = 0; m < RTE_RIO_MAX_MBOX; m++)
-		if (data->ring_off[m] != sim_ep_ring_off(entries, m)) {
-			ret = -EIO;
-			goto out;
-		}
 	p->data = data;
 	p->size = size;
 	p->generation = gen;
