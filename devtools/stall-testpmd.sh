@@ -78,8 +78,22 @@ stdbuf -oL "$testpmd" --no-huge -m 512 --no-pci --file-prefix="${name}_rx" \
 	--lcores='0@1,1@0' -d "$builddir/drivers" --vdev "$rxdev" "${rxallow[@]}" -- -i \
 	--total-num-mbufs=16384 --forward-mode=rxonly < "$work/rx.in" > "$lrx" 2>&1 &
 prx=$!
+# testpmd's "start" first empties the Rx queues (frames the port counts but
+# the application never sees): the sender starts once forwarding runs.
+started() {	# started <log>: testpmd printed its forwarding line, within 60 s
+	local t
+	for t in $(seq 600); do
+		grep -q "packet forwarding - ports=" "$1" && return 0
+		sleep 0.1
+	done
+	return 1
+}
 echo start >&7
-sleep 3
+if ! started "$lrx"; then
+	echo "stall-testpmd: the receiving testpmd did not start forwarding; log: $lrx"
+	kill $prx 2>/dev/null
+	exit 2
+fi
 stdbuf -oL "$testpmd" --no-huge -m 512 --no-pci --file-prefix="${name}_tx" \
 	--lcores='0@0,1@1' -d "$builddir/drivers" --vdev "rio_sim0,fabric=$name,endpoint=ep1" \
 	-- -i --total-num-mbufs=16384 --forward-mode=txonly --txpkts="$txpkts" \
